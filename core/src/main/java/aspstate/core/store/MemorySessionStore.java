@@ -1,0 +1,262 @@
+package aspstate.core.store;
+
+import aspstate.core.ByteSize;
+import aspstate.core.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The default store: a concurrent hash map with per-bin locking (no global lock), mutations run inline on the
+ * caller's thread, and a background reaper that frees expired entries in bounded batches, the way Redis's active
+ * expiry does, so memory comes back even for sessions nobody asks for again.
+ */
+public final class MemorySessionStore<V extends StoredValue> implements SessionStore<V> {
+    private static final Logger LOG = LoggerFactory.getLogger(MemorySessionStore.class);
+    private static final long FULL_WARNING_INTERVAL_MILLIS = 10_000;
+
+    private final ConcurrentHashMap<String, Slot<V>> entries = new ConcurrentHashMap<>();
+    private final ExpirySchedule schedule = new ExpirySchedule();
+    private final Clock clock;
+    private final MemoryStoreSettings settings;
+    private final ScheduledExecutorService reaper;
+
+    private final AtomicLong storedBytes = new AtomicLong();
+    private final LongAdder created = new LongAdder();
+    private final LongAdder expired = new LongAdder();
+    private final LongAdder removed = new LongAdder();
+    private final AtomicLong lastFullWarning = new AtomicLong(Long.MIN_VALUE);
+    private final LongAdder refusedSinceWarning = new LongAdder();
+
+    /** Keys of a partly reaped bucket, kept between ticks so each tick's work stays bounded. */
+    private ExpirySchedule.Due reaping;
+    private int reapingIndex;
+
+    public MemorySessionStore(Clock clock, MemoryStoreSettings settings) {
+        this.clock = clock;
+        this.settings = settings;
+        this.reaper = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "aspstate-expiry-reaper");
+            thread.setDaemon(true);
+            return thread;
+        });
+        reaper.scheduleWithFixedDelay(this::reapSafely, settings.reaperTickMillis(), settings.reaperTickMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
+        Execution<R> execution = new Execution<>(mutation, clock.millis());
+        entries.compute(key, execution);
+        if (execution.refusal != null) {
+            return CompletableFuture.failedFuture(execution.refusal);
+        }
+        return CompletableFuture.completedFuture(execution.result);
+    }
+
+    /** One run of a mutation inside the map's per-key lock; carries the result out of the lambda. */
+    private final class Execution<R> implements BiFunction<String, Slot<V>, Slot<V>> {
+        private final Mutation<V, R> mutation;
+        private final long now;
+        private R result;
+        private StoreFullException refusal;
+
+        Execution(Mutation<V, R> mutation, long now) {
+            this.mutation = mutation;
+            this.now = now;
+        }
+
+        @Override
+        public Slot<V> apply(String key, Slot<V> slot) {
+            boolean expiredNow = slot != null && slot.value.isExpiredAt(now);
+            if (expiredNow) {
+                release(key, slot.value);
+                expired.increment();
+            }
+            V current = slot == null || expiredNow ? null : slot.value;
+            Outcome<V, R> outcome = mutation.apply(current, now);
+            result = outcome.result();
+            switch (outcome.change()) {
+                case KEEP:
+                    return expiredNow ? null : slot;
+                case DELETE:
+                    if (current != null) {
+                        release(key, current);
+                        removed.increment();
+                    }
+                    return null;
+                case PUT:
+                    return put(key, expiredNow ? null : slot, outcome.value());
+                default:
+                    throw new IllegalStateException("unknown change " + outcome.change());
+            }
+        }
+
+        private Slot<V> put(String key, Slot<V> slot, V value) {
+            long oldSize = slot == null ? 0 : entrySize(key, slot.value);
+            if (!reserve(entrySize(key, value) - oldSize)) {
+                refusal = new StoreFullException("storing " + key.length() + "+" + value.sizeInBytes()
+                        + " bytes would exceed max-memory (" + settings.maxMemoryBytes() + " bytes)");
+                warnFull();
+                return slot;
+            }
+            if (slot == null) {
+                created.increment();
+                slot = new Slot<>(value);
+            } else {
+                slot.value = value;
+            }
+            long due = ExpirySchedule.bucketFor(value.expiresAtMillis());
+            // Only an earlier due time needs filing now; a later one is re-filed when the old bucket comes due.
+            if (due < slot.scheduledBucket) {
+                slot.scheduledBucket = due;
+                schedule.add(due, key);
+            }
+            return slot;
+        }
+    }
+
+    private static long entrySize(String key, StoredValue value) {
+        return key.length() + value.sizeInBytes();
+    }
+
+    private boolean reserve(long delta) {
+        long limit = settings.maxMemoryBytes();
+        if (delta <= 0 || limit == 0) {
+            storedBytes.addAndGet(delta);
+            return true;
+        }
+        if (storedBytes.addAndGet(delta) > limit) {
+            storedBytes.addAndGet(-delta);
+            return false;
+        }
+        return true;
+    }
+
+    private void release(String key, StoredValue value) {
+        storedBytes.addAndGet(-entrySize(key, value));
+    }
+
+    private void warnFull() {
+        refusedSinceWarning.increment();
+        long now = System.currentTimeMillis();
+        long last = lastFullWarning.get();
+        if (now - last >= FULL_WARNING_INTERVAL_MILLIS && lastFullWarning.compareAndSet(last, now)) {
+            LOG.warn("store full: refused {} write(s) that would exceed max-memory={} bytes (stored {} bytes); "
+                            + "raise --max-memory or lower session sizes",
+                    refusedSinceWarning.sumThenReset(), settings.maxMemoryBytes(), storedBytes.get());
+        }
+    }
+
+    private void reapSafely() {
+        try {
+            reapExpired(settings.reaperBatch());
+        } catch (RuntimeException e) {
+            // A failed tick must not kill the scheduler: the next tick tries again.
+            LOG.error("expiry reaper tick failed", e);
+        }
+    }
+
+    /**
+     * Examines at most {@code budget} keys from due buckets, removing those that have expired and re-filing those
+     * whose expiry was extended since they were filed. Runs on the reaper thread; public for tests and tools that
+     * drive time by hand.
+     *
+     * @return the number of keys examined
+     */
+    public synchronized int reapExpired(int budget) {
+        int examined = 0;
+        long now = clock.millis();
+        while (examined < budget) {
+            if (reaping == null) {
+                reaping = schedule.pollDue(now);
+                reapingIndex = 0;
+                if (reaping == null) {
+                    break;
+                }
+            }
+            String[] keys = reaping.keys();
+            while (reapingIndex < keys.length && examined < budget) {
+                reapKey(keys[reapingIndex], reaping.bucket(), now);
+                keys[reapingIndex++] = null;
+                examined++;
+            }
+            if (reapingIndex == keys.length) {
+                reaping = null;
+            }
+        }
+        return examined;
+    }
+
+    private void reapKey(String key, long bucket, long now) {
+        entries.computeIfPresent(key, (k, slot) -> {
+            if (slot.scheduledBucket != bucket) {
+                return slot; // filed again elsewhere since: this reference is stale
+            }
+            if (slot.value.isExpiredAt(now)) {
+                release(k, slot.value);
+                expired.increment();
+                return null;
+            }
+            long due = ExpirySchedule.bucketFor(slot.value.expiresAtMillis());
+            slot.scheduledBucket = due;
+            if (due != ExpirySchedule.UNSCHEDULED) {
+                schedule.add(due, k);
+            }
+            return slot;
+        });
+    }
+
+    @Override
+    public CompletionStage<Void> forEach(BiConsumer<String, V> visitor) {
+        long now = clock.millis();
+        entries.forEach((key, slot) -> {
+            V value = slot.value;
+            if (!value.isExpiredAt(now)) {
+                visitor.accept(key, value);
+            }
+        });
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public StoreStatistics statistics() {
+        return new StoreStatistics(entries.mappingCount(), created.sum(), expired.sum(), removed.sum(),
+                storedBytes.get());
+    }
+
+    @Override
+    public String describe() {
+        long limit = settings.maxMemoryBytes();
+        return "memory (max-memory " + (limit == 0 ? "unlimited" : ByteSize.format(limit)) + ")";
+    }
+
+    /** Due buckets not yet reaped; for tests. */
+    int scheduledBuckets() {
+        return schedule.bucketCount();
+    }
+
+    @Override
+    public void close() {
+        reaper.shutdownNow();
+    }
+
+    /** The map's value: the stored value plus the expiry bucket it is filed in. Only touched under the key's lock. */
+    private static final class Slot<V> {
+        V value;
+        long scheduledBucket = ExpirySchedule.UNSCHEDULED;
+
+        Slot(V value) {
+            this.value = value;
+        }
+    }
+}

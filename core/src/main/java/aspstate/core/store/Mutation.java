@@ -1,0 +1,14 @@
+package aspstate.core.store;
+
+/**
+ * A pure function over one stored entry: (current value or null, now) -> outcome. The store runs it atomically
+ * for its key, so it must not block or have side effects; it may be retried by a distributed store.
+ */
+@FunctionalInterface
+public interface Mutation<V extends StoredValue, R> {
+    /**
+     * @param current the live value, or null when the key is absent (an expired value is never passed in)
+     * @param nowMillis the store clock's time for this execution
+     */
+    Outcome<V, R> apply(V current, long nowMillis);
+}

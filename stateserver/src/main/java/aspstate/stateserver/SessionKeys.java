@@ -1,0 +1,63 @@
+package aspstate.stateserver;
+
+/**
+ * Turns the request target into the session key: URL-decoding, with '+' as a space, an undecodable escape kept
+ * literally and a leading "//" collapsed to "/", so "%2fa", "/a" and "//a" name one session. Bytes map to chars
+ * one to one (ISO-8859-1): the mapping is lossless, so distinct ids never collide, and ASCII ids (all real ones)
+ * read naturally. Keys are case-sensitive and any string is valid.
+ */
+public final class SessionKeys {
+    private SessionKeys() {
+    }
+
+    /** Decodes target bytes [from, to) of the array. */
+    public static String decode(byte[] bytes, int from, int to) {
+        char[] out = new char[to - from];
+        int length = 0;
+        for (int i = from; i < to; i++) {
+            int b = bytes[i] & 0xFF;
+            if (b == '%' && i + 2 < to) {
+                int high = Character.digit(bytes[i + 1], 16);
+                int low = Character.digit(bytes[i + 2], 16);
+                if (high >= 0 && low >= 0) {
+                    out[length++] = (char) (high << 4 | low);
+                    i += 2;
+                    continue;
+                }
+            }
+            out[length++] = b == '+' ? ' ' : (char) b;
+        }
+        int start = length >= 2 && out[0] == '/' && out[1] == '/' ? 1 : 0;
+        return new String(out, start, length - start);
+    }
+
+    public static String decode(String target) {
+        byte[] bytes = target.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        return decode(bytes, 0, bytes.length);
+    }
+
+    /**
+     * Encodes a key the way ASP.NET's client writes a target: every byte outside the URL-safe set as %xx with
+     * lower-case hex. Characters above U+00FF are first written as UTF-8.
+     */
+    public static String encode(String key) {
+        byte[] bytes = key.chars().allMatch(c -> c <= 0xFF)
+                ? key.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)
+                : key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        StringBuilder out = new StringBuilder(bytes.length + 16);
+        for (byte value : bytes) {
+            int b = value & 0xFF;
+            if (isUrlSafe(b)) {
+                out.append((char) b);
+            } else {
+                out.append('%').append(Character.forDigit(b >> 4, 16)).append(Character.forDigit(b & 0xF, 16));
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean isUrlSafe(int b) {
+        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')
+                || b == '-' || b == '_' || b == '.' || b == '!' || b == '*' || b == '(' || b == ')';
+    }
+}

@@ -1,0 +1,136 @@
+package aspstate.stateserver;
+
+import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.stateserver.StateResult;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoreFullException;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs decoded requests against the store and writes the answers in request order, even when a store completes
+ * them out of order. With the in-memory store every request completes inline and is written at once; responses
+ * are flushed once per read batch, so pipelined requests cost one system call per batch.
+ */
+final class StateServerHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(StateServerHandler.class);
+
+    private final SessionStore<SessionEntry> store;
+    private final StateServerResponses responses;
+    /** Answers not yet written because an earlier one is still running; a null result means "close here". */
+    private final ArrayDeque<CompletableFuture<StateResult>> pending = new ArrayDeque<>();
+    private static final CompletableFuture<StateResult> CLOSE = CompletableFuture.completedFuture(null);
+    private boolean closing;
+
+    StateServerHandler(SessionStore<SessionEntry> store, StateServerResponses responses) {
+        this.store = store;
+        this.responses = responses;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        DecodedRequest decoded = (DecodedRequest) msg;
+        if (closing) {
+            return;
+        }
+        if (decoded.isMalformed()) {
+            LOG.debug("{}: closing, not a request: {}", ctx.channel().remoteAddress(), decoded.problem());
+            closing = true;
+            enqueue(ctx, CLOSE);
+            return;
+        }
+        enqueue(ctx, execute(ctx, decoded));
+    }
+
+    private CompletableFuture<StateResult> execute(ChannelHandlerContext ctx, DecodedRequest decoded) {
+        if (decoded.request() == null) {
+            LOG.debug("{}: 400 for {}: {}", ctx.channel().remoteAddress(), decoded.key(), decoded.problem());
+            return CompletableFuture.completedFuture(StateResult.BAD_REQUEST);
+        }
+        StateResult invalid = decoded.request().validate();
+        if (invalid != null) {
+            return CompletableFuture.completedFuture(invalid);
+        }
+        return store.execute(decoded.key(), decoded.request()).toCompletableFuture();
+    }
+
+    private void enqueue(ChannelHandlerContext ctx, CompletableFuture<StateResult> answer) {
+        if (pending.isEmpty() && answer.isDone()) {
+            write(ctx, answer);
+            return;
+        }
+        pending.add(answer);
+        if (pending.size() == 1) {
+            answer.whenComplete((result, error) -> ctx.executor().execute(() -> drain(ctx)));
+        }
+    }
+
+    /** Writes every finished answer at the head of the queue; waits for the first unfinished one. */
+    private void drain(ChannelHandlerContext ctx) {
+        CompletableFuture<StateResult> head;
+        while ((head = pending.peek()) != null && head.isDone()) {
+            pending.poll();
+            write(ctx, head);
+        }
+        ctx.flush();
+        if (head != null) {
+            head.whenComplete((result, error) -> ctx.executor().execute(() -> drain(ctx)));
+        }
+    }
+
+    private void write(ChannelHandlerContext ctx, CompletableFuture<StateResult> answer) {
+        if (answer == CLOSE) {
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        ctx.write(responses.encode(resultOf(answer), ctx.alloc()), ctx.voidPromise());
+    }
+
+    private static StateResult resultOf(CompletableFuture<StateResult> answer) {
+        try {
+            return answer.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof StoreFullException) {
+                return StateResult.BAD_REQUEST;
+            }
+            LOG.error("store failed a request; answering 400", e.getCause());
+            return StateResult.BAD_REQUEST;
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        ctx.flush();
+    }
+
+    /** Stop reading while the peer is not taking our answers, so a pipelining client cannot exhaust memory. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            LOG.debug("{}: idle, closing", ctx.channel().remoteAddress());
+            ctx.close();
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        LOG.debug("{}: connection error, closing: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}

@@ -1,0 +1,364 @@
+package aspstate.stateserver;
+
+import aspstate.core.stateserver.StateRequest;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.ByteProcessor;
+import java.util.List;
+
+/**
+ * Splits the byte stream into StateServer requests: a state machine over the cumulative buffer, so requests
+ * split across packets (even between CR and LF, or inside a body) and many requests in one packet both work.
+ * Input that does not frame as a request produces one {@link DecodedRequest#malformed} and everything after it
+ * is discarded: the handler closes the connection without answering, as Microsoft's service does.
+ */
+public final class StateServerRequestDecoder extends ByteToMessageDecoder {
+    /** Request line plus headers may not exceed this many bytes. */
+    public static final int MAX_HEADER_SECTION_BYTES = 10 * 1024;
+
+    private static final byte[] HTTP_SUFFIX = " HTTP/1.1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private enum State { REQUEST_LINE, HEADERS, BODY, DISCARD }
+
+    private enum Verb { GET, PUT, DELETE, HEAD }
+
+    private final long maxBodyBytes;
+
+    private State state = State.REQUEST_LINE;
+    private int headerSectionBytes;
+    private final byte[] line = new byte[MAX_HEADER_SECTION_BYTES];
+
+    // The request being framed.
+    private Verb verb;
+    private String key;
+    private long contentLength;
+    private boolean sawContentLength;
+    private HeaderValue exclusive;
+    private HeaderValue lockCookie;
+    private HeaderValue timeout;
+    private HeaderValue extraFlags;
+
+    public StateServerRequestDecoder(long maxBodyBytes) {
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        while (true) {
+            switch (state) {
+                case REQUEST_LINE:
+                case HEADERS: {
+                    int length = readLine(in);
+                    if (length == NEED_MORE) {
+                        return;
+                    }
+                    if (length == TOO_LONG) {
+                        reject(in, out, "header section longer than " + MAX_HEADER_SECTION_BYTES + " bytes");
+                        return;
+                    }
+                    String problem = state == State.REQUEST_LINE ? requestLine(length) : headerLine(length);
+                    if (problem != null) {
+                        reject(in, out, problem);
+                        return;
+                    }
+                    if (state == State.BODY && contentLength == 0) {
+                        out.add(complete(null));
+                    }
+                    break;
+                }
+                case BODY: {
+                    if (in.readableBytes() < contentLength) {
+                        return;
+                    }
+                    byte[] body = new byte[(int) contentLength];
+                    in.readBytes(body);
+                    out.add(complete(body));
+                    break;
+                }
+                case DISCARD:
+                default:
+                    in.skipBytes(in.readableBytes());
+                    return;
+            }
+        }
+    }
+
+    private static final int NEED_MORE = -1;
+    private static final int TOO_LONG = -2;
+
+    /** Copies the next line (without CR LF) into {@link #line}; returns its length, NEED_MORE or TOO_LONG. */
+    private int readLine(ByteBuf in) {
+        int start = in.readerIndex();
+        int lf = in.forEachByte(start, in.readableBytes(), ByteProcessor.FIND_LF);
+        if (lf < 0) {
+            return headerSectionBytes + in.readableBytes() > MAX_HEADER_SECTION_BYTES ? TOO_LONG : NEED_MORE;
+        }
+        int consumed = lf - start + 1;
+        headerSectionBytes += consumed;
+        if (headerSectionBytes > MAX_HEADER_SECTION_BYTES) {
+            return TOO_LONG;
+        }
+        int length = lf - start;
+        if (length > 0 && in.getByte(lf - 1) == '\r') {
+            length--;
+        }
+        in.getBytes(start, line, 0, length);
+        in.readerIndex(lf + 1);
+        return length;
+    }
+
+    private String requestLine(int length) {
+        int space = indexOf(line, (byte) ' ', 0, length);
+        if (space < 0) {
+            return "request line without a target";
+        }
+        verb = verb(space);
+        if (verb == null) {
+            return "unknown verb";
+        }
+        int targetEnd = length - HTTP_SUFFIX.length;
+        if (targetEnd <= space + 1 || !endsWithHttpVersion(length)) {
+            return "request line does not end with a target and ' HTTP/1.1'";
+        }
+        key = SessionKeys.decode(line, space + 1, targetEnd);
+        contentLength = 0;
+        sawContentLength = false;
+        exclusive = lockCookie = timeout = extraFlags = null;
+        state = State.HEADERS;
+        return null;
+    }
+
+    private Verb verb(int length) {
+        if (is(line, 0, length, "GET")) {
+            return Verb.GET;
+        }
+        if (is(line, 0, length, "PUT")) {
+            return Verb.PUT;
+        }
+        if (is(line, 0, length, "DELETE")) {
+            return Verb.DELETE;
+        }
+        if (is(line, 0, length, "HEAD")) {
+            return Verb.HEAD;
+        }
+        return null;
+    }
+
+    private boolean endsWithHttpVersion(int length) {
+        int from = length - HTTP_SUFFIX.length;
+        for (int i = 0; i < HTTP_SUFFIX.length; i++) {
+            if (line[from + i] != HTTP_SUFFIX[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String headerLine(int length) {
+        if (length == 0) {
+            return endOfHeaders();
+        }
+        int colon = indexOf(line, (byte) ':', 0, length);
+        if (colon <= 0) {
+            return "header line without a name and ':'";
+        }
+        int nameEnd = trimEnd(line, 0, colon);
+        int valueStart = trimStart(line, colon + 1, length);
+        int valueEnd = trimEnd(line, valueStart, length);
+        if (isIgnoringCase(line, 0, nameEnd, "content-length")) {
+            return contentLength(valueStart, valueEnd);
+        }
+        HeaderValue value = new HeaderValue(line, valueStart, valueEnd);
+        if (isIgnoringCase(line, 0, nameEnd, "exclusive")) {
+            exclusive = value;
+        } else if (isIgnoringCase(line, 0, nameEnd, "lockcookie")) {
+            lockCookie = value;
+        } else if (isIgnoringCase(line, 0, nameEnd, "timeout")) {
+            timeout = value;
+        } else if (isIgnoringCase(line, 0, nameEnd, "extraflags")) {
+            extraFlags = value;
+        }
+        return null;
+    }
+
+    private String contentLength(int from, int to) {
+        long value = parseNonNegative(line, from, to);
+        if (value < 0) {
+            return "bad Content-Length";
+        }
+        if (sawContentLength && value != contentLength) {
+            return "conflicting Content-Length headers";
+        }
+        if (value > maxBodyBytes) {
+            return "body of " + value + " bytes exceeds max-body (" + maxBodyBytes + " bytes)";
+        }
+        sawContentLength = true;
+        contentLength = value;
+        return null;
+    }
+
+    private String endOfHeaders() {
+        if (contentLength > 0 && verb != Verb.PUT) {
+            return "body on a " + verb + " request";
+        }
+        state = State.BODY;
+        return null;
+    }
+
+    /** Builds the request that was just framed and gets ready for the next one. */
+    private DecodedRequest complete(byte[] body) {
+        state = State.REQUEST_LINE;
+        headerSectionBytes = 0;
+        try {
+            return DecodedRequest.of(key, request(body));
+        } catch (BadValueException e) {
+            return DecodedRequest.badValue(key, e.getMessage());
+        }
+    }
+
+    private StateRequest request(byte[] body) {
+        switch (verb) {
+            case GET:
+                if (exclusive == null) {
+                    return StateRequest.get();
+                }
+                if (exclusive.is("acquire")) {
+                    return StateRequest.getExclusive();
+                }
+                if (exclusive.is("release")) {
+                    return StateRequest.releaseExclusive(integer(lockCookie, "LockCookie"));
+                }
+                throw new BadValueException("Exclusive must be 'acquire' or 'release'");
+            case PUT:
+                if (body == null) {
+                    throw new BadValueException("PUT without a body (Content-Length must be > 0)");
+                }
+                Integer flags = integer(extraFlags, "ExtraFlags");
+                return StateRequest.set(body, integer(timeout, "Timeout"), flags != null && flags == 1,
+                        integer(lockCookie, "LockCookie"));
+            case DELETE:
+                return StateRequest.remove(integer(lockCookie, "LockCookie"));
+            case HEAD:
+                return StateRequest.resetTimeout();
+            default:
+                throw new IllegalStateException("unknown verb " + verb);
+        }
+    }
+
+    private static Integer integer(HeaderValue value, String name) {
+        if (value == null) {
+            return null;
+        }
+        Integer parsed = value.toInteger();
+        if (parsed == null) {
+            throw new BadValueException(name + " is not a 32-bit integer");
+        }
+        return parsed;
+    }
+
+    private void reject(ByteBuf in, List<Object> out, String problem) {
+        state = State.DISCARD;
+        in.skipBytes(in.readableBytes());
+        out.add(DecodedRequest.malformed(problem));
+    }
+
+    // --- byte helpers: the header section is ASCII, so compare bytes and make no Strings for unknown headers ---
+
+    private static int indexOf(byte[] bytes, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean is(byte[] bytes, int from, int to, String expected) {
+        if (to - from != expected.length()) {
+            return false;
+        }
+        for (int i = 0; i < expected.length(); i++) {
+            if (bytes[from + i] != expected.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isIgnoringCase(byte[] bytes, int from, int to, String lowerCase) {
+        if (to - from != lowerCase.length()) {
+            return false;
+        }
+        for (int i = 0; i < lowerCase.length(); i++) {
+            int b = bytes[from + i];
+            if ((b >= 'A' && b <= 'Z' ? b + 32 : b) != lowerCase.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int trimStart(byte[] bytes, int from, int to) {
+        while (from < to && (bytes[from] == ' ' || bytes[from] == '\t')) {
+            from++;
+        }
+        return from;
+    }
+
+    private static int trimEnd(byte[] bytes, int from, int to) {
+        while (to > from && (bytes[to - 1] == ' ' || bytes[to - 1] == '\t')) {
+            to--;
+        }
+        return to;
+    }
+
+    /** Parses decimal digits; -1 when empty, not all digits, or larger than Long.MAX_VALUE / 10. */
+    private static long parseNonNegative(byte[] bytes, int from, int to) {
+        if (from == to || to - from > 18) {
+            return -1;
+        }
+        long value = 0;
+        for (int i = from; i < to; i++) {
+            int digit = bytes[i] - '0';
+            if (digit < 0 || digit > 9) {
+                return -1;
+            }
+            value = value * 10 + digit;
+        }
+        return value;
+    }
+
+    /** A header value copied out of the line buffer, which is reused for the next line. */
+    private static final class HeaderValue {
+        private final byte[] bytes;
+
+        HeaderValue(byte[] line, int from, int to) {
+            this.bytes = java.util.Arrays.copyOfRange(line, from, to);
+        }
+
+        boolean is(String lowerCase) {
+            return isIgnoringCase(bytes, 0, bytes.length, lowerCase);
+        }
+
+        /** The value as a signed 32-bit decimal integer, or null if it is not one. */
+        Integer toInteger() {
+            boolean negative = bytes.length > 0 && bytes[0] == '-';
+            int start = negative ? 1 : 0;
+            long magnitude = parseNonNegative(bytes, start, bytes.length);
+            if (magnitude < 0) {
+                return null;
+            }
+            long value = negative ? -magnitude : magnitude;
+            return value < Integer.MIN_VALUE || value > Integer.MAX_VALUE ? null : (int) value;
+        }
+    }
+
+    private static final class BadValueException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BadValueException(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

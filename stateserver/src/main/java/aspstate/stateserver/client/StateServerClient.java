@@ -1,0 +1,233 @@
+package aspstate.stateserver.client;
+
+import aspstate.stateserver.SessionKeys;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A Java client for the StateServer protocol, writing requests exactly as ASP.NET's client does. Every call
+ * returns at once with a future; calls may be issued back to back without waiting (pipelining), and answers
+ * complete in request order. One instance is one TCP connection; it is thread-safe.
+ */
+public final class StateServerClient implements AutoCloseable {
+    private final Channel channel;
+    private final EventLoopGroup ownedGroup;
+    private final String host;
+    /** Futures of requests written and not yet answered, in write order. */
+    private final AnswerQueue pending;
+
+    private StateServerClient(Channel channel, EventLoopGroup ownedGroup, String host, AnswerQueue pending) {
+        this.channel = channel;
+        this.ownedGroup = ownedGroup;
+        this.host = host;
+        this.pending = pending;
+    }
+
+    /** Connects with a private I/O thread, released by {@link #close()}. */
+    public static StateServerClient connect(InetSocketAddress server) throws IOException {
+        NioEventLoopGroup group = new NioEventLoopGroup(1);
+        try {
+            return connect(server, group, group);
+        } catch (IOException | RuntimeException e) {
+            group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+            throw e;
+        }
+    }
+
+    /** Connects on a shared event loop group, which the caller owns (for many connections, e.g. a load generator). */
+    public static StateServerClient connect(InetSocketAddress server, EventLoopGroup group) throws IOException {
+        return connect(server, group, null);
+    }
+
+    private static StateServerClient connect(InetSocketAddress server, EventLoopGroup group, EventLoopGroup owned)
+            throws IOException {
+        AnswerQueue pending = new AnswerQueue();
+        Bootstrap bootstrap = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(new StateResponseDecoder(), new ResponseHandler(pending));
+                    }
+                });
+        try {
+            Channel channel = bootstrap.connect(server).sync().channel();
+            return new StateServerClient(channel, owned, server.getHostString(), pending);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while connecting to " + server, e);
+        } catch (Exception e) {
+            throw e instanceof IOException ? (IOException) e : new IOException("cannot connect to " + server, e);
+        }
+    }
+
+    /** Get: the session's data without locking it. */
+    public CompletableFuture<StateResponse> get(String key) {
+        return send(request("GET", key).end());
+    }
+
+    /** GetExclusive: the session's data, locking it; the answer's lockCookie unlocks it. */
+    public CompletableFuture<StateResponse> getExclusive(String key) {
+        return send(request("GET", key).header("Exclusive: acquire").end());
+    }
+
+    public CompletableFuture<StateResponse> releaseExclusive(String key, int lockCookie) {
+        return send(request("GET", key).header("Exclusive: release").header("LockCookie:" + lockCookie).end());
+    }
+
+    /** Set: store data with the given timeout, releasing the lock the cookie holds (null: no LockCookie header). */
+    public CompletableFuture<StateResponse> set(String key, byte[] data, int timeoutMinutes, Integer lockCookie) {
+        return set(key, data, timeoutMinutes, lockCookie, false);
+    }
+
+    /**
+     * Set with every option. {@code insertOnly} sends ExtraFlags:1: create the session only if it does not exist,
+     * as ASP.NET does for a new session (with LockCookie:0).
+     */
+    public CompletableFuture<StateResponse> set(String key, byte[] data, int timeoutMinutes, Integer lockCookie,
+                                                boolean insertOnly) {
+        if (data.length == 0) {
+            throw new IllegalArgumentException("a Set needs at least one byte of data (the protocol refuses empty PUTs)");
+        }
+        RequestBuilder request = request("PUT", key).header("Timeout:" + timeoutMinutes)
+                .header("Content-Length:" + data.length);
+        if (insertOnly) {
+            request.header("ExtraFlags:1");
+        }
+        if (lockCookie != null) {
+            request.header("LockCookie:" + lockCookie);
+        }
+        return send(request.end(), data);
+    }
+
+    /** Remove: delete the session; a locked session needs its cookie (null: no LockCookie header). */
+    public CompletableFuture<StateResponse> remove(String key, Integer lockCookie) {
+        RequestBuilder request = request("DELETE", key);
+        if (lockCookie != null) {
+            request.header("LockCookie:" + lockCookie);
+        }
+        return send(request.end());
+    }
+
+    /** ResetTimeout: push the session's expiry out again without reading it. */
+    public CompletableFuture<StateResponse> resetTimeout(String key) {
+        return send(request("HEAD", key).end());
+    }
+
+    private RequestBuilder request(String verb, String key) {
+        return new RequestBuilder(verb, SessionKeys.encode(key), host);
+    }
+
+    private CompletableFuture<StateResponse> send(byte[] head, byte[]... body) {
+        ByteBuf buf = body.length == 0 ? Unpooled.wrappedBuffer(head) : Unpooled.wrappedBuffer(head, body[0]);
+        CompletableFuture<StateResponse> answer = new CompletableFuture<>();
+        synchronized (pending) {
+            if (!channel.isActive()) {
+                buf.release();
+                return CompletableFuture.failedFuture(new ClosedChannelException());
+            }
+            // Enqueue and write under one lock: Netty runs writes in submission order, so the queue matches the wire.
+            pending.add(answer);
+            channel.writeAndFlush(buf, channel.voidPromise());
+        }
+        return answer;
+    }
+
+    public boolean isOpen() {
+        return channel.isActive();
+    }
+
+    /** Closes the connection; requests still unanswered fail with ClosedChannelException. */
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        if (ownedGroup != null) {
+            ownedGroup.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    /** Answers awaited on one connection, oldest first. */
+    private static final class AnswerQueue {
+        private final ArrayDeque<CompletableFuture<StateResponse>> futures = new ArrayDeque<>();
+
+        synchronized void add(CompletableFuture<StateResponse> future) {
+            futures.add(future);
+        }
+
+        synchronized CompletableFuture<StateResponse> poll() {
+            return futures.poll();
+        }
+
+        void failAll(Throwable error) {
+            CompletableFuture<StateResponse> future;
+            while ((future = poll()) != null) {
+                future.completeExceptionally(error);
+            }
+        }
+    }
+
+    /** Headers in the real client's spelling: numeric headers without a space after the colon. */
+    private static final class RequestBuilder {
+        private final StringBuilder text = new StringBuilder(160);
+
+        RequestBuilder(String verb, String target, String host) {
+            text.append(verb).append(' ').append(target).append(" HTTP/1.1\r\nHost: ").append(host).append("\r\n");
+        }
+
+        RequestBuilder header(String line) {
+            text.append(line).append("\r\n");
+            return this;
+        }
+
+        byte[] end() {
+            return text.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static final class ResponseHandler extends SimpleChannelInboundHandler<StateResponse> {
+        private final AnswerQueue pending;
+
+        ResponseHandler(AnswerQueue pending) {
+            this.pending = pending;
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, StateResponse response) {
+            CompletableFuture<StateResponse> future = pending.poll();
+            if (future == null) {
+                ctx.close(); // an answer nobody asked for: the stream is out of step
+                return;
+            }
+            future.complete(response);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            pending.failAll(new ClosedChannelException());
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            pending.failAll(cause);
+            ctx.close();
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package aspstate.stateserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/** Spec "Errors and limits": what closes the connection silently, what is answered 400, and the limits. */
+class ErrorHandlingTest {
+    private static final String BAD_REQUEST = "400 Bad Request\r\nX-AspNet-Version: 4.0.30319\r\n"
+            + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n";
+
+    private final TestServer server = new TestServer();
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    static List<Arguments> notRequests() {
+        return List.of(
+                Arguments.of("lower-case verb", "get k HTTP/1.1\r\n\r\n"),
+                Arguments.of("unknown verb", "POST k HTTP/1.1\r\n\r\n"),
+                Arguments.of("missing HTTP/1.1", "GET k\r\n\r\n"),
+                Arguments.of("other HTTP version", "GET k HTTP/1.0\r\n\r\n"),
+                Arguments.of("no target", "GET HTTP/1.1\r\n\r\n"),
+                Arguments.of("empty request", "\r\n\r\n"),
+                Arguments.of("non-numeric Content-Length", "PUT k HTTP/1.1\r\nContent-Length: ten\r\n\r\n"),
+                Arguments.of("negative Content-Length", "PUT k HTTP/1.1\r\nContent-Length: -1\r\n\r\n"),
+                Arguments.of("conflicting Content-Length", "PUT k HTTP/1.1\r\nContent-Length:1\r\nContent-Length:2\r\n\r\nxy"),
+                Arguments.of("body on a GET", "GET k HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"),
+                Arguments.of("body on a DELETE", "DELETE k HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"),
+                Arguments.of("header line without a colon", "GET k HTTP/1.1\r\nExclusive acquire\r\n\r\n"),
+                Arguments.of("header section over 10 KiB", "GET k HTTP/1.1\r\nX-Pad: " + "p".repeat(10 * 1024) + "\r\n\r\n"),
+                Arguments.of("endless request line", "GET " + "k".repeat(11 * 1024)),
+                Arguments.of("binary garbage", "\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u01fc\u0003\u0003\r\n"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("notRequests")
+    void inputThatIsNotARequestClosesTheConnectionWithNothingSent(String what, String bytes) {
+        try (RawConnection bystander = server.raw(); RawConnection c = server.raw()) {
+            bystander.send("PUT other HTTP/1.1\r\nContent-Length:1\r\n\r\nx");
+            assertThat(bystander.readResponseText()).startsWith("200 OK");
+
+            c.send(bytes);
+            assertThat(c.bytesUntilClosed()).as(what).isZero();
+
+            bystander.send("GET other HTTP/1.1\r\n\r\n");
+            assertThat(bystander.readResponseText()).as("other connections keep working").endsWith("\r\n\r\nx");
+        }
+    }
+
+    @Test
+    void requestsBeforeTheMalformedOneAreStillAnswered() {
+        try (RawConnection c = server.raw()) {
+            c.send("HEAD k HTTP/1.1\r\n\r\nBREW k HTTP/1.1\r\n\r\nGET k HTTP/1.1\r\n\r\n");
+            assertThat(c.readResponseText()).startsWith("404 Not Found");
+            assertThat(c.bytesUntilClosed()).isZero();
+        }
+    }
+
+    static List<Arguments> badValues() {
+        return List.of(
+                Arguments.of("release without LockCookie", "GET k HTTP/1.1\r\nExclusive: release\r\n\r\n"),
+                Arguments.of("unknown Exclusive value", "GET k HTTP/1.1\r\nExclusive: steal\r\n\r\n"),
+                Arguments.of("non-numeric LockCookie on release", "GET k HTTP/1.1\r\nExclusive: release\r\nLockCookie: x\r\n\r\n"),
+                Arguments.of("LockCookie beyond 32 bits", "DELETE k HTTP/1.1\r\nLockCookie: 4294967296\r\n\r\n"),
+                Arguments.of("Timeout above 525600", "PUT k HTTP/1.1\r\nTimeout:525601\r\nContent-Length:1\r\n\r\nx"),
+                Arguments.of("negative Timeout", "PUT k HTTP/1.1\r\nTimeout:-1\r\nContent-Length:1\r\n\r\nx"),
+                Arguments.of("non-numeric Timeout", "PUT k HTTP/1.1\r\nTimeout:20m\r\nContent-Length:1\r\n\r\nx"),
+                Arguments.of("non-numeric ExtraFlags", "PUT k HTTP/1.1\r\nExtraFlags:yes\r\nContent-Length:1\r\n\r\nx"),
+                Arguments.of("PUT without a body", "PUT k HTTP/1.1\r\nTimeout:20\r\n\r\n"),
+                Arguments.of("PUT with Content-Length 0", "PUT k HTTP/1.1\r\nContent-Length: 0\r\n\r\n"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badValues")
+    void wellFramedRequestWithABadValueIsAnswered400AndTheConnectionKept(String what, String request) {
+        try (RawConnection c = server.raw()) {
+            c.send(request);
+            assertThat(c.readResponseText()).as(what).isEqualTo(BAD_REQUEST);
+            c.send("PUT k2 HTTP/1.1\r\nContent-Length:1\r\n\r\nx");
+            assertThat(c.readResponseText()).as("connection still usable").startsWith("200 OK");
+        }
+        assertThat(server.store.statistics().created()).as("the bad request stored nothing").isEqualTo(1);
+    }
+
+    @Test
+    void timeoutOfExactly525600IsAccepted() {
+        try (RawConnection c = server.raw()) {
+            c.send("PUT k HTTP/1.1\r\nTimeout:525600\r\nContent-Length:1\r\n\r\nx");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+        }
+    }
+
+    @Test
+    void bodyLargerThanMaxBodyClosesTheConnectionBeforeItArrives() {
+        try (TestServer small = new TestServer(TestServer.settings().withMaxBodyBytes(1024), 0);
+             RawConnection c = small.raw()) {
+            c.send("PUT k HTTP/1.1\r\nContent-Length: 1024\r\n\r\n" + "a".repeat(1024));
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            c.send("PUT k HTTP/1.1\r\nContent-Length: 1025\r\n\r\n");
+            assertThat(c.bytesUntilClosed()).isZero();
+        }
+    }
+
+    @Test
+    void idleConnectionIsClosedAfterTheIdleTimeout() {
+        try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0);
+             RawConnection c = quick.raw()) {
+            c.send("GET k HTTP/1.1\r\n\r\n");
+            assertThat(c.readResponseText()).startsWith("404");
+            long start = System.nanoTime();
+            assertThat(c.bytesUntilClosed()).isZero();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(250));
+        }
+    }
+
+    @Test
+    void peerOutsideTheAllowListIsClosedAtOnceWithNothingSent() throws Exception {
+        InetAddress allowedPeer = InetAddress.getByName("127.0.0.2");
+        StateServerSettings onlyDotTwo = TestServer.settings().withAllowedPeers(List.of(CidrRange.parse("127.0.0.2/32")));
+        try (TestServer guarded = new TestServer(onlyDotTwo, 0)) {
+            try (RawConnection refused = new RawConnection(guarded.address(), InetAddress.getByName("127.0.0.1"))) {
+                refused.send("GET k HTTP/1.1\r\n\r\n");
+                assertThat(refused.bytesUntilClosed()).isZero();
+            }
+            try (RawConnection allowed = new RawConnection(guarded.address(), allowedPeer)) {
+                allowed.send("GET k HTTP/1.1\r\n\r\n");
+                assertThat(allowed.readResponseText()).startsWith("404 Not Found");
+            }
+        }
+    }
+
+    @Test
+    void writeBeyondMaxMemoryIsAnswered400AndNothingIsEvicted() {
+        // 100 bytes: key "a" (1) + 60 bytes fits; key "b" (1) + 60 bytes does not.
+        try (TestServer bounded = new TestServer(TestServer.settings(), 100); RawConnection c = bounded.raw()) {
+            c.send("PUT a HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "x".repeat(60));
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
+            assertThat(c.readResponseText()).isEqualTo(BAD_REQUEST);
+            c.send("GET a HTTP/1.1\r\n\r\n");
+            assertThat(c.readResponseText()).as("the stored session survives").endsWith("x".repeat(60));
+            c.send("GET b HTTP/1.1\r\n\r\n");
+            assertThat(c.readResponseText()).startsWith("404");
+            c.send("PUT a HTTP/1.1\r\nContent-Length:10\r\n\r\n" + "z".repeat(10));
+            assertThat(c.readResponseText()).as("shrinking is always allowed").startsWith("200 OK");
+            c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
+            assertThat(c.readResponseText()).as("freed room is usable").startsWith("200 OK");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package aspstate.stateserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import aspstate.stateserver.client.StateResponse;
+import aspstate.stateserver.client.StateServerClient;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Spec "Framing": pipelined requests, requests split anywhere, binary bodies. */
+class FramingTest {
+    private final TestServer server = new TestServer();
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void answersOneHundredFiftyPipelinedRequestsFromOneWriteInOrder() {
+        ByteArrayOutputStream batch = new ByteArrayOutputStream();
+        int sessions = 50;
+        for (int i = 0; i < sessions; i++) {
+            String body = "data-" + i;
+            batch.writeBytes(RawConnection.ascii("PUT s" + i + " HTTP/1.1\r\nTimeout:20\r\nContent-Length:"
+                    + body.length() + "\r\n\r\n" + body));
+            batch.writeBytes(RawConnection.ascii("GET s" + i + " HTTP/1.1\r\n\r\n"));
+            batch.writeBytes(RawConnection.ascii("GET missing" + i + " HTTP/1.1\r\n\r\n"));
+        }
+        try (RawConnection c = server.raw()) {
+            c.send(batch.toByteArray());
+            for (int i = 0; i < sessions; i++) {
+                assertThat(c.readResponseText()).as("PUT %d", i).startsWith("200 OK\r\n").endsWith("Content-Length: 0\r\n\r\n");
+                assertThat(c.readResponseText()).as("GET %d", i).startsWith("200 OK\r\n").endsWith("\r\n\r\ndata-" + i);
+                assertThat(c.readResponseText()).as("GET missing %d", i).startsWith("404 Not Found\r\n");
+            }
+        }
+    }
+
+    @Test
+    void acceptsRequestsSentOneByteAtATime() {
+        String requests = "PUT %2fapp%2fone HTTP/1.1\r\nHost: h\r\nTimeout:5\r\nContent-Length:6\r\n\r\n\r\n\r\nab"
+                + "GET //app/one HTTP/1.1\r\nHost: h\r\nExclusive: acquire\r\n\r\n";
+        try (RawConnection c = server.raw()) {
+            for (byte b : RawConnection.ascii(requests)) {
+                c.send(new byte[] {b});
+            }
+            assertThat(c.readResponseText()).startsWith("200 OK\r\n");
+            assertThat(c.readResponseText()).contains("LockCookie: 2\r\nTimeout: 5\r\n")
+                    .endsWith("Content-Length: 6\r\n\r\n\r\n\r\nab");
+        }
+    }
+
+    @Test
+    void splitBetweenCrAndLfAndInsideTheBody() {
+        try (RawConnection c = server.raw()) {
+            c.send("PUT k HTTP/1.1\r").send("\nContent-Length:4\r\n\r").send("\nab").send("cd");
+            assertThat(c.readResponseText()).startsWith("200 OK\r\n");
+            c.send("GET k HTTP/1.1\r\n").send("\r\n");
+            assertThat(c.readResponseText()).endsWith("Content-Length: 4\r\n\r\nabcd");
+        }
+    }
+
+    @Test
+    void sixteenMebibyteBinaryBodyRoundTripsVerbatim() throws Exception {
+        byte[] data = new byte[16 << 20];
+        new Random(42).nextBytes(data);
+        // Bytes that would confuse a text parser, placed deliberately.
+        System.arraycopy("\r\n\r\n\0\u00ffGET x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0, data, 1000, 23);
+        try (StateServerClient client = server.client()) {
+            assertThat(client.set("big", data, 20, null).join().status()).isEqualTo(200);
+            StateResponse read = client.get("big").join();
+            assertThat(read.status()).isEqualTo(200);
+            assertThat(read.data()).isEqualTo(data);
+        }
+    }
+
+    @Test
+    void keyDecodingMakesEscapedSlashPlainSlashAndDoubleSlashOneSession() {
+        try (RawConnection c = server.raw()) {
+            c.send("PUT %2fa HTTP/1.1\r\nContent-Length:1\r\n\r\nx");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            for (String target : new String[] {"/a", "//a", "%2Fa", "%2fa"}) {
+                c.send("GET " + target + " HTTP/1.1\r\n\r\n");
+                assertThat(c.readResponseText()).as(target).startsWith("200 OK").endsWith("\r\n\r\nx");
+            }
+            c.send("GET %2fA HTTP/1.1\r\n\r\n");
+            assertThat(c.readResponseText()).as("keys are case-sensitive").startsWith("404");
+        }
+    }
+
+    @Test
+    void idWithRawSpacesIsEverythingBetweenVerbAndHttpVersion() {
+        try (RawConnection c = server.raw()) {
+            c.send("PUT /app (x y) z HTTP/1.1\r\nContent-Length:1\r\n\r\nq");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            c.send("GET /app+(x+y)+z HTTP/1.1\r\n\r\n");
+            assertThat(c.readResponseText()).as("'+' decodes to a space").endsWith("\r\n\r\nq");
+        }
+    }
+
+    @Test
+    void headerNamesAreCaseInsensitiveAndValuesMayHaveSpaces() {
+        try (RawConnection c = server.raw()) {
+            c.send("PUT k HTTP/1.1\r\ncontent-length:   2  \r\nTIMEOUT: 7\r\n\r\nhi");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            c.send("GET k HTTP/1.1\r\nexclusive:acquire\r\n\r\n");
+            assertThat(c.readResponseText()).contains("LockCookie: 2\r\nTimeout: 7\r\n");
+            c.send("GET k HTTP/1.1\r\nEXCLUSIVE:   release \r\nlockcookie:  2\r\n\r\n");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+        }
+    }
+}

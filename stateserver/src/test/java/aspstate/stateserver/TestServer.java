@@ -1,0 +1,71 @@
+package aspstate.stateserver;
+
+import aspstate.core.ManualClock;
+import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.store.MemorySessionStore;
+import aspstate.core.store.MemoryStoreSettings;
+import aspstate.stateserver.client.StateServerClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.ZoneOffset;
+
+/**
+ * A real StateServer listener on a free loopback port with a memory store and a hand-driven clock. LockDate is
+ * expressed in UTC so that expected bytes can be written down.
+ */
+final class TestServer implements AutoCloseable {
+    /** 2026-01-02T03:04:05Z: an arbitrary fixed start for the clock. */
+    static final long START_MILLIS = 1_767_323_045_000L;
+
+    final ManualClock clock = new ManualClock(START_MILLIS);
+    final MemorySessionStore<SessionEntry> store;
+    final StateServerListener listener;
+
+    TestServer() {
+        this(settings(), 0);
+    }
+
+    TestServer(StateServerSettings settings, long maxMemoryBytes) {
+        store = new MemorySessionStore<>(clock, new MemoryStoreSettings(maxMemoryBytes, 3_600_000, 1000));
+        try {
+            listener = StateServerListener.start(settings, store);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Defaults, but on a free port, with LockDate in UTC. */
+    static StateServerSettings settings() {
+        StateServerSettings defaults = StateServerSettings.defaults();
+        return new StateServerSettings(defaults.bindAddress(), 0, defaults.allowedPeers(), defaults.idleTimeout(),
+                defaults.maxBodyBytes(), defaults.aspNetVersion(), ZoneOffset.UTC);
+    }
+
+    InetSocketAddress address() {
+        return listener.address();
+    }
+
+    int port() {
+        return address().getPort();
+    }
+
+    RawConnection raw() {
+        return new RawConnection(address());
+    }
+
+    StateServerClient client() {
+        try {
+            return StateServerClient.connect(address());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        listener.close();
+        store.close();
+    }
+}
