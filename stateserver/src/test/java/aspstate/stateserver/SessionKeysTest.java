@@ -1,0 +1,46 @@
+package aspstate.stateserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Spec "Session key": how a request target becomes a key. */
+class SessionKeysTest {
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "%2fa                        | /a",
+        "/a                          | /a",
+        "//a                         | /a",
+        "%2F%2Fa                     | /a",
+        "///a                        | //a",
+        "a                           | a",
+        "%2fapp(Ab%2bc%3d)%2fx3kq     | /app(Ab+c=)/x3kq",
+        "a+b                         | \"a b\"",
+        "%zzkept                     | %zzkept",
+        "100%                        | 100%",
+        "%4                          | %4",
+        "%41%42                      | AB",
+        "CaseSensitive               | CaseSensitive",
+    })
+    void decodes(String target, String key) {
+        assertThat(SessionKeys.decode(target)).isEqualTo(key);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "/LM/W3SVC/1/ROOT/app(Ab+c=)/x3kq | %2fLM%2fW3SVC%2f1%2fROOT%2fapp(Ab%2bc%3d)%2fx3kq",
+        "a b                              | a%20b",
+    })
+    void encodesLikeTheAspNetClientAndRoundTrips(String key, String target) {
+        assertThat(SessionKeys.encode(key)).isEqualTo(target);
+        assertThat(SessionKeys.decode(target)).isEqualTo(key);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"caf\u00e9", "\u0000nul", "tab\there"})
+    void everyLatin1KeyRoundTrips(String key) {
+        assertThat(SessionKeys.decode(SessionKeys.encode(key))).isEqualTo(key);
+    }
+}
