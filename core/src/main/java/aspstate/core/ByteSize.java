@@ -39,15 +39,15 @@ public final class ByteSize {
         }
     }
 
+    /** The largest whole unit that represents the value exactly, e.g. "64 MiB", "1536 B"; parses back. */
     public static String format(long bytes) {
         String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
         int unit = 0;
-        double value = bytes;
-        while (value >= 1024 && unit < units.length - 1 && bytes % (1L << (10 * (unit + 1))) == 0) {
+        long value = bytes;
+        while (unit < units.length - 1 && value != 0 && value % 1024 == 0) {
             value /= 1024;
             unit++;
         }
-        return (value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value))
-                + (unit == 0 ? " bytes" : " " + units[unit]);
+        return value + " " + units[unit];
     }
 }

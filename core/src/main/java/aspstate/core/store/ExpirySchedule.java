@@ -37,7 +37,7 @@ final class ExpirySchedule {
      */
     Due pollDue(long nowMillis) {
         Map.Entry<Long, Bucket> first = buckets.firstEntry();
-        if (first == null || first.getKey() * 1000 > nowMillis) {
+        if (first == null || first.getKey() > Math.floorDiv(nowMillis, 1000)) { // not bucket * 1000: it can overflow
             return null;
         }
         if (!buckets.remove(first.getKey(), first.getValue())) {

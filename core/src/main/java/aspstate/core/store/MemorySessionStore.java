@@ -56,7 +56,12 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     @Override
     public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
         Execution<R> execution = new Execution<>(mutation, clock.millis());
-        entries.compute(key, execution);
+        try {
+            entries.compute(key, execution);
+        } catch (RuntimeException e) {
+            // A failing mutation is a bug, but callers only look at the stage: report it there, not as a throw.
+            return CompletableFuture.failedFuture(e);
+        }
         if (execution.refusal != null) {
             return CompletableFuture.failedFuture(execution.refusal);
         }
@@ -78,12 +83,13 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         @Override
         public Slot<V> apply(String key, Slot<V> slot) {
             boolean expiredNow = slot != null && slot.value.isExpiredAt(now);
+            V current = slot == null || expiredNow ? null : slot.value;
+            Outcome<V, R> outcome = mutation.apply(current, now);
             if (expiredNow) {
+                // Accounted only after the mutation returned: if it throws, compute() keeps the slot as it was.
                 release(key, slot.value);
                 expired.increment();
             }
-            V current = slot == null || expiredNow ? null : slot.value;
-            Outcome<V, R> outcome = mutation.apply(current, now);
             result = outcome.result();
             switch (outcome.change()) {
                 case KEEP:

@@ -15,7 +15,8 @@ public interface SessionStore<V extends StoredValue> extends AutoCloseable {
     /**
      * Runs the mutation atomically for the key: no other mutation of the same key runs between its read and its
      * write. The stage fails with {@link StoreFullException} when a PUT would exceed the memory limit, in which
-     * case nothing was changed.
+     * case nothing was changed. A mutation that throws fails the stage with that exception (never a direct
+     * throw) and changes nothing.
      */
     <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation);
 
@@ -27,7 +28,7 @@ public interface SessionStore<V extends StoredValue> extends AutoCloseable {
 
     StoreStatistics statistics();
 
-    /** A short description for logs and the startup line, e.g. "memory (max-memory 1.0 GiB)". */
+    /** A short description for logs and the startup line, e.g. "memory (max-memory 3 GiB)". */
     String describe();
 
     @Override
