@@ -1,0 +1,41 @@
+package aspstate.server;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}. */
+@Command(name = "aspstate", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+        description = "Session-state server, a drop-in replacement for the ASP.NET State Service.%n",
+        commandListHeading = "%nCommands:%n")
+public final class Main implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    public static void main(String[] args) {
+        long heapMaxBytes = Runtime.getRuntime().maxMemory();
+        CommandLine commandLine = commandLine(new ServeUntilStopped(System.out, heapMaxBytes), heapMaxBytes);
+        System.exit(commandLine.execute(args));
+    }
+
+    /** The command line with its subcommands; {@code serve} hands its checked options to the launcher. */
+    static CommandLine commandLine(ServeLauncher launcher, long heapMaxBytes) {
+        OneLineErrors errors = new OneLineErrors();
+        return new CommandLine(new Main())
+                .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
+                .setParameterExceptionHandler(errors)
+                .setExecutionExceptionHandler(errors)
+                .setOut(new PrintWriter(System.out, true))
+                .setErr(new PrintWriter(System.err, true));
+    }
+
+    /** Without a command there is nothing to do. */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "a command is needed, e.g. 'aspstate serve'");
+    }
+}

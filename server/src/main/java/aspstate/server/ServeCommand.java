@@ -1,0 +1,111 @@
+package aspstate.server;
+
+import aspstate.stateserver.StateServerSettings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code aspstate serve}: the options, their defaults and help. The option fields only feed picocli's parsing
+ * and help; the values are read back through {@link ServeOptionSources}, which also knows the config file, and
+ * checked by {@link ServeOptionsParser}.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+        sortOptions = false,
+        description = "Runs the session-state server until Ctrl-C or SIGTERM, then stops cleanly.%n"
+                + "Prints one line to stdout when ready; logs go to stderr.%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:stopped by Ctrl-C or SIGTERM (or help/version shown)",
+            "1:unexpected failure (see the log)",
+            "2:bad option or value, unreadable config file, or the port cannot be listened on"})
+final class ServeCommand implements Callable<Integer> {
+    static final String BIND = "bind";
+    static final String STATESERVER_PORT = "stateserver-port";
+    static final String ALLOW = "allow";
+    static final String IDLE_TIMEOUT = "idle-timeout";
+    static final String MAX_BODY = "max-body";
+    static final String MAX_MEMORY = "max-memory";
+    static final String VERSION_HEADER = "version-header";
+    static final String LOG_LEVEL = "log-level";
+    static final String CONFIG = "config";
+
+    static final String DEFAULT_BIND = "127.0.0.1";
+    static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
+    static final String DEFAULT_ALLOW = "127.0.0.0/8,::1";
+    static final String DEFAULT_IDLE_TIMEOUT = "30s";
+    static final String DEFAULT_MAX_BODY = "64MiB";
+    static final String AUTO = "auto";
+    static final String DEFAULT_MAX_MEMORY = AUTO;
+    static final String DEFAULT_VERSION_HEADER = StateServerSettings.DEFAULT_ASPNET_VERSION;
+    static final String DEFAULT_LOG_LEVEL = "info";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--" + BIND, paramLabel = "ADDRESS", defaultValue = DEFAULT_BIND,
+            description = "Address to listen on; 0.0.0.0 or :: listens on all. Default: ${DEFAULT-VALUE}")
+    private String bind;
+
+    @Option(names = "--" + STATESERVER_PORT, paramLabel = "PORT", defaultValue = DEFAULT_STATESERVER_PORT,
+            description = "TCP port of the StateServer protocol; 0 picks a free port (the startup line shows "
+                    + "it). Default: ${DEFAULT-VALUE}")
+    private String stateServerPort;
+
+    @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
+            description = "Peers allowed to connect, as CIDR ranges or addresses; repeat the option or separate "
+                    + "with commas. Given ranges REPLACE the default, so include 127.0.0.0/8 (and ::1) to keep "
+                    + "local access. Default: ${DEFAULT-VALUE}")
+    private List<String> allow;
+
+    @Option(names = "--" + IDLE_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_IDLE_TIMEOUT,
+            description = "Close a connection idle this long: 500ms, 30s, 2m, 1h (a plain number is seconds); "
+                    + "0 never closes. Default: ${DEFAULT-VALUE}")
+    private String idleTimeout;
+
+    @Option(names = "--" + MAX_BODY, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_BODY,
+            description = "Largest session data one request may store: bytes, or 64KiB, 64MiB, 1GiB. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String maxBody;
+
+    @Option(names = "--" + MAX_MEMORY, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_MEMORY,
+            description = "Memory for stored sessions; writes beyond it are refused. auto = half the JVM heap "
+                    + "(-Xmx), 0 = unlimited. Default: ${DEFAULT-VALUE}")
+    private String maxMemory;
+
+    @Option(names = "--" + VERSION_HEADER, paramLabel = "VERSION", defaultValue = DEFAULT_VERSION_HEADER,
+            description = "X-AspNet-Version sent in every response. Default: ${DEFAULT-VALUE}")
+    private String versionHeader;
+
+    @Option(names = "--" + LOG_LEVEL, paramLabel = "LEVEL", defaultValue = DEFAULT_LOG_LEVEL,
+            description = "One of " + LogLevel.CHOICES + ". Default: ${DEFAULT-VALUE}")
+    private String logLevel;
+
+    @Option(names = "--" + CONFIG, paramLabel = "FILE",
+            description = "Properties file setting any of the options above, keyed by the option name "
+                    + "without dashes, e.g. stateserver-port=42425; options on the command line override it. "
+                    + "Default: none")
+    private Path config;
+
+    private final ServeLauncher launcher;
+    private final long heapMaxBytes;
+
+    ServeCommand(ServeLauncher launcher, long heapMaxBytes) {
+        this.launcher = launcher;
+        this.heapMaxBytes = heapMaxBytes;
+    }
+
+    @Override
+    public Integer call() {
+        Map<String, String> fileEntries =
+                config == null ? Map.of() : ConfigFile.load(config, ServeOptionSources.keys(spec));
+        Map<String, SourcedValue> values = ServeOptionSources.collect(spec, fileEntries, config);
+        ServeOptions options = ServeOptionsParser.parse(values, heapMaxBytes);
+        return launcher.serve(options);
+    }
+}

@@ -1,0 +1,124 @@
+package aspstate.server;
+
+import aspstate.core.DurationText;
+import static aspstate.server.ServeCommand.ALLOW;
+import static aspstate.server.ServeCommand.BIND;
+import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
+import static aspstate.server.ServeCommand.LOG_LEVEL;
+import static aspstate.server.ServeCommand.MAX_BODY;
+import static aspstate.server.ServeCommand.MAX_MEMORY;
+import static aspstate.server.ServeCommand.STATESERVER_PORT;
+import static aspstate.server.ServeCommand.VERSION_HEADER;
+
+import aspstate.core.ByteSize;
+import aspstate.core.store.MemoryStoreSettings;
+import aspstate.stateserver.CidrRange;
+import aspstate.stateserver.StateServerSettings;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Turns the texts of {@code serve}'s options into checked settings. Each value is checked on its own, by the
+ * settings type that owns the limit, so that a bad one is reported with the place it was written:
+ * {@code --max-body 0: max-body must be 1..2147483639 bytes, got 0}.
+ */
+final class ServeOptionsParser {
+    private static final long MIB = 1L << 20;
+
+    private final Map<String, SourcedValue> values;
+    private final long heapMaxBytes;
+
+    private ServeOptionsParser(Map<String, SourcedValue> values, long heapMaxBytes) {
+        this.values = values;
+        this.heapMaxBytes = heapMaxBytes;
+    }
+
+    /**
+     * @param values       a value for every option key (see {@link ServeOptionSources})
+     * @param heapMaxBytes the JVM's maximum heap, which {@code --max-memory auto} takes half of
+     * @throws UserError naming the first bad value and where it was written
+     */
+    static ServeOptions parse(Map<String, SourcedValue> values, long heapMaxBytes) {
+        return new ServeOptionsParser(values, heapMaxBytes).parse();
+    }
+
+    private ServeOptions parse() {
+        StateServerSettings defaults = StateServerSettings.defaults();
+        InetAddress bind = parse(BIND, ServeOptionsParser::address);
+        int port = parse(STATESERVER_PORT, text -> defaults.withPort(port(text)).port());
+        List<CidrRange> allow = parse(ALLOW, ServeOptionsParser::ranges);
+        Duration idleTimeout = parse(IDLE_TIMEOUT, text -> defaults.withIdleTimeout(DurationText.parse(text))
+                .idleTimeout());
+        long maxBody = parse(MAX_BODY, text -> defaults.withMaxBodyBytes(ByteSize.parse(text)).maxBodyBytes());
+        String versionHeader = parse(VERSION_HEADER, text -> versionHeader(defaults, text));
+        MemoryStoreSettings memory = parse(MAX_MEMORY, text -> MemoryStoreSettings.withMaxMemory(maxMemory(text)));
+        LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
+        StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
+                versionHeader, ZoneId.systemDefault());
+        return new ServeOptions(stateServer, memory, logLevel, values);
+    }
+
+    private <T> T parse(String key, Function<String, T> parser) {
+        SourcedValue value = values.get(key);
+        if (value == null) {
+            throw new IllegalStateException("no value for option " + key);
+        }
+        try {
+            return parser.apply(value.text().trim());
+        } catch (IllegalArgumentException e) {
+            throw new UserError(value.where() + ": " + e.getMessage());
+        }
+    }
+
+    private static InetAddress address(String text) {
+        if (text.isEmpty()) {
+            throw new IllegalArgumentException("an address is needed (e.g. 127.0.0.1, or 0.0.0.0 for all)");
+        }
+        try {
+            return InetAddress.getByName(text);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("no such address or host name");
+        }
+    }
+
+    private static int port(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a port number (0..65535; 0 picks a free port)");
+        }
+    }
+
+    private static List<CidrRange> ranges(String text) {
+        List<CidrRange> ranges = new ArrayList<>();
+        for (String part : text.split(",")) {
+            if (!part.isBlank()) {
+                ranges.add(CidrRange.parse(part));
+            }
+        }
+        if (ranges.isEmpty()) {
+            throw new IllegalArgumentException("at least one range is needed (127.0.0.0/8 allows local clients)");
+        }
+        return ranges;
+    }
+
+    private static String versionHeader(StateServerSettings defaults, String text) {
+        return new StateServerSettings(defaults.bindAddress(), defaults.port(), defaults.allowedPeers(),
+                defaults.idleTimeout(), defaults.maxBodyBytes(), text, defaults.lockDateZone()).aspNetVersion();
+    }
+
+    /** "auto" is half the heap, rounded down to whole MiB so that the startup line reads well. */
+    private long maxMemory(String text) {
+        if (text.toLowerCase(Locale.ROOT).equals(ServeCommand.AUTO)) {
+            return Math.max(MIB, heapMaxBytes / 2 / MIB * MIB);
+        }
+        return ByteSize.parse(text);
+    }
+}

@@ -1,0 +1,87 @@
+package aspstate.server;
+
+import aspstate.core.ByteSize;
+import aspstate.stateserver.StateServerSettings;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the server for real: starts it, prints the startup line, and blocks until Ctrl-C or SIGTERM. A JVM
+ * shutdown hook then closes the listener (answers in flight still go out) and the store, logs "stopped", and ends
+ * the process with status 0: being asked to stop is a normal end, not the 130/143 the JVM would report.
+ */
+final class ServeUntilStopped implements ServeLauncher {
+    private static final Logger LOG = LoggerFactory.getLogger(ServeUntilStopped.class);
+
+    private final PrintStream out;
+    private final long heapMaxBytes;
+
+    ServeUntilStopped(PrintStream out, long heapMaxBytes) {
+        this.out = out;
+        this.heapMaxBytes = heapMaxBytes;
+    }
+
+    @Override
+    public int serve(ServeOptions options) {
+        LogLevels.apply(options.logLevel());
+        LOG.debug("settings: {}, {}", options.stateServer(), options.memoryStore());
+        warnAboutSurprises(options);
+        RunningServer server = RunningServer.start(options);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, stopped), "aspstate-shutdown"));
+        out.println(server.startupLine(Version.current()));
+        out.flush();
+        awaitUninterruptibly(stopped);
+        return 0;
+    }
+
+    private static void stop(RunningServer server, CountDownLatch stopped) {
+        int status = 0;
+        try {
+            server.close();
+            LOG.info("stopped");
+        } catch (RuntimeException | Error e) {
+            LOG.error("failed to stop cleanly", e);
+            status = 1;
+        } finally {
+            stopped.countDown();
+            System.out.flush();
+            System.err.flush();
+            Runtime.getRuntime().halt(status);
+        }
+    }
+
+    private void warnAboutSurprises(ServeOptions options) {
+        StateServerSettings stateServer = options.stateServer();
+        InetAddress bind = stateServer.bindAddress();
+        if ((bind.isLoopbackAddress() || bind.isAnyLocalAddress())
+                && !stateServer.isAllowed(InetAddress.getLoopbackAddress())) {
+            LOG.warn("{}: local clients will be refused; add 127.0.0.0/8 to keep local access",
+                    options.where(ServeCommand.ALLOW));
+        }
+        long maxMemory = options.memoryStore().maxMemoryBytes();
+        if (maxMemory > heapMaxBytes) {
+            LOG.warn("{}: more than the JVM's maximum heap ({}); the JVM may run out of memory before the limit "
+                    + "refuses writes; raise -Xmx", options.where(ServeCommand.MAX_MEMORY),
+                    ByteSize.format(heapMaxBytes));
+        }
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package aspstate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import aspstate.stateserver.client.StateResponse;
+import aspstate.stateserver.client.StateServerClient;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** End to end: the built jar, run as an operator would run it. */
+class AspstateJarIT {
+    private static final Pattern STARTUP_LINE = Pattern.compile(
+            "aspstate (\\S+) ready: stateserver on 127\\.0\\.0\\.1:(\\d+), store memory \\(max-memory (.+)\\)");
+    private static final String VERSION = System.getProperty("aspstate.expectedVersion");
+
+    private JarProcess process;
+
+    @AfterEach
+    void killTheProcess() {
+        if (process != null) {
+            process.close();
+        }
+    }
+
+    @Test
+    void servesSessionsAndStopsWithExitCodeZeroOnSigterm() throws Exception {
+        process = JarProcess.start("serve", "--stateserver-port", "0");
+
+        Matcher ready = startupLine(process.awaitStdoutLine());
+        assertThat(ready.group(1)).isEqualTo(VERSION);
+        int port = Integer.parseInt(ready.group(2));
+        assertThat(port).isPositive();
+
+        byte[] data = "the session".getBytes(StandardCharsets.UTF_8);
+        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
+            StateResponse put = client.set("/LM/W3SVC/1/ROOT/app/sid1", data, 20, null).get(20, TimeUnit.SECONDS);
+            StateResponse get = client.get("/LM/W3SVC/1/ROOT/app/sid1").get(20, TimeUnit.SECONDS);
+            assertThat(put.isOk()).as("PUT answered %s", put).isTrue();
+            assertThat(get.isOk()).as("GET answered %s", get).isTrue();
+            assertThat(get.data()).isEqualTo(data);
+            assertThat(get.aspNetVersion()).isEqualTo("4.0.30319");
+        }
+
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+        assertThat(process.stdoutLines()).as("stdout holds only the startup line").hasSize(1);
+        assertThat(process.stderrLines()).anySatisfy(line -> assertThat(line).endsWith(": stopped"));
+    }
+
+    @Test
+    void anAllowListWithoutLoopbackWarnsAndRefusesLocalClients() throws Exception {
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--allow", "10.0.0.0/8");
+
+        int port = Integer.parseInt(startupLine(process.awaitStdoutLine()).group(2));
+        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
+            assertThatThrownBy(() -> client.get("/LM/W3SVC/1/ROOT/app/sid1").get(20, TimeUnit.SECONDS))
+                    .as("the server closes the connection without answering")
+                    .isInstanceOf(ExecutionException.class);
+        }
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+        assertThat(process.stderrLines())
+                .anySatisfy(line -> assertThat(line).contains("WARN").endsWith(
+                        "--allow 10.0.0.0/8: local clients will be refused; add 127.0.0.0/8 to keep local access"))
+                .anySatisfy(line -> assertThat(line).contains("refused connection from /127.0.0.1"));
+    }
+
+    @Test
+    void anOccupiedPortExitsWithCodeTwoAndOneLine() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            process = JarProcess.start("serve", "--stateserver-port", String.valueOf(port));
+
+            assertThat(process.awaitExit()).isEqualTo(2);
+            assertThat(process.stderrLines()).containsExactly(
+                    "aspstate: --stateserver-port " + port + ": address 127.0.0.1:" + port + " is already in use");
+            assertThat(process.stdoutLines()).isEmpty();
+        }
+    }
+
+    @Test
+    void aBadValueExitsWithCodeTwoAndOneLine() throws Exception {
+        process = JarProcess.start("serve", "--max-body", "abc");
+
+        assertThat(process.awaitExit()).isEqualTo(2);
+        assertThat(process.stderrLines()).containsExactly(
+                "aspstate: --max-body abc: not a byte size: 'abc' (examples: 1048576, 64KiB, 64MiB, 2GiB)");
+    }
+
+    @Test
+    void helpListsEveryOptionWithItsDefault() throws Exception {
+        process = JarProcess.start("serve", "--help");
+
+        assertThat(process.awaitExit()).isZero();
+        ServeHelpTest.assertEveryOptionHasItsDefault(String.join("\n", process.stdoutLines()));
+        assertThat(process.stderrLines()).isEmpty();
+    }
+
+    @Test
+    void versionPrintsTheProjectVersion() throws Exception {
+        process = JarProcess.start("--version");
+
+        assertThat(process.awaitExit()).isZero();
+        assertThat(process.stdoutLines()).containsExactly("aspstate " + VERSION);
+    }
+
+    @Test
+    void aConfigFileSetsOptionsAndTheCommandLineOverridesIt(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("aspstate.properties");
+        Files.write(config, List.of(
+                "stateserver-port=1",
+                "version-header=4.0.12345",
+                "max-memory=64MiB",
+                "allow=127.0.0.0/8,::1",
+                "log-level=warn"));
+        process = JarProcess.start("serve", "--config", config.toString(), "--stateserver-port", "0");
+
+        Matcher ready = startupLine(process.awaitStdoutLine());
+        assertThat(ready.group(3)).isEqualTo("64 MiB");
+        int port = Integer.parseInt(ready.group(2));
+        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
+            StateResponse missing = client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS);
+            assertThat(missing.isNotFound()).as("GET answered %s", missing).isTrue();
+            assertThat(missing.aspNetVersion()).isEqualTo("4.0.12345");
+        }
+
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+        assertThat(process.stderrLines()).as("log-level=warn: the info line 'stopped' is not logged").isEmpty();
+    }
+
+    @Test
+    void aConfigFileWithAnUnknownKeyExitsWithCodeTwoNamingIt(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("aspstate.properties");
+        Files.write(config, List.of("port=42425"));
+        process = JarProcess.start("serve", "--config", config.toString());
+
+        assertThat(process.awaitExit()).isEqualTo(2);
+        assertThat(process.stderrLines()).singleElement().asString()
+                .startsWith("aspstate: " + config + ": unknown key 'port' (known keys: ");
+    }
+
+    private static Matcher startupLine(String line) {
+        Matcher matcher = STARTUP_LINE.matcher(line);
+        assertThat(matcher.matches()).as("startup line: %s", line).isTrue();
+        return matcher;
+    }
+}

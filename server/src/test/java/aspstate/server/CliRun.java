@@ -1,0 +1,47 @@
+package aspstate.server;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine;
+
+/**
+ * One in-process run of the command line, with stdout and stderr captured. {@code serve} does not start a
+ * server here: the launcher records the checked options and returns 0.
+ */
+record CliRun(int exitCode, String out, String err, ServeOptions options) {
+    /** The heap the runs pretend to have, so that --max-memory auto is predictable: auto = 2 GiB. */
+    static final long HEAP_MAX_BYTES = 4L << 30;
+
+    static CliRun run(String... args) {
+        AtomicReference<ServeOptions> launched = new AtomicReference<>();
+        CommandLine commandLine = Main.commandLine(options -> {
+            launched.set(options);
+            return 0;
+        }, HEAP_MAX_BYTES);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args);
+        return new CliRun(exitCode, out.toString(), err.toString(), launched.get());
+    }
+
+    /** Runs {@code serve} with the arguments and returns the options it would have served with. */
+    static ServeOptions serve(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "serve";
+        System.arraycopy(args, 0, all, 1, args.length);
+        CliRun run = run(all);
+        if (run.exitCode() != 0 || run.options() == null) {
+            throw new AssertionError("serve " + String.join(" ", args) + " failed with " + run.exitCode() + ": "
+                    + run.err());
+        }
+        return run.options();
+    }
+
+    List<String> errLines() {
+        return err.lines().toList();
+    }
+}

@@ -1,0 +1,113 @@
+package aspstate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What the user gets wrong: exit code 2 and one line on stderr that names the option, never a stack trace. */
+class CommandLineErrorsTest {
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--max-body         | abc          | not a byte size: 'abc'",
+        "--max-body         | 0            | max-body must be 1..",
+        "--max-body         | 3GiB         | max-body must be 1..",
+        "--max-body         | 12 parsecs   | unknown unit in byte size '12 parsecs'",
+        "--max-memory       | lots         | not a byte size: 'lots'",
+        "--max-memory       | -1           | not a byte size: '-1'",
+        "--stateserver-port | abc          | not a port number (0..65535; 0 picks a free port)",
+        "--stateserver-port | 70000        | port must be 0..65535, got 70000",
+        "--stateserver-port | -1           | port must be 0..65535, got -1",
+        "--allow            | 999.1.1.1/99 | not an IP address or CIDR range: '999.1.1.1/99'",
+        "--allow            | 10.0.0.0/33  | prefix length in '10.0.0.0/33' must be 0..32",
+        "--allow            | somehost     | not an IP address or CIDR range: 'somehost'",
+        "--idle-timeout     | 5x           | not a duration: '5x'",
+        "--idle-timeout     | -1s          | a duration must not be negative",
+        "--version-header   | 1.1.4322     | version-header must be a version like 4.0.30319 with major >= 2",
+        "--version-header   | four         | version-header must be a version like 4.0.30319",
+        "--log-level        | loud         | not a log level: 'loud' (use error, warn, info, debug or trace)",
+    })
+    void aBadValueIsOneLineNamingTheOptionAndTheValue(String option, String value, String problem) {
+        CliRun run = CliRun.run("serve", option, value);
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.options()).as("nothing is started").isNull();
+        assertThat(run.errLines()).singleElement().asString()
+                .startsWith("aspstate: " + option + " " + value + ": " + problem);
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void anEmptyValueIsShownQuoted() {
+        CliRun run = CliRun.run("serve", "--bind", "");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly(
+                "aspstate: --bind '': an address is needed (e.g. 127.0.0.1, or 0.0.0.0 for all)");
+    }
+
+    @Test
+    void anAllowListWithoutRangesIsRefused() {
+        CliRun run = CliRun.run("serve", "--allow", ",");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly(
+                "aspstate: --allow ,: at least one range is needed (127.0.0.0/8 allows local clients)");
+    }
+
+    @Test
+    void anUnknownOptionIsOneLineWithASuggestion() {
+        CliRun run = CliRun.run("serve", "--max-bdy", "1MiB");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString()
+                .startsWith("aspstate: Unknown option")
+                .contains("'--max-bdy'")
+                .contains("did you mean --max-body")
+                .endsWith("(see 'aspstate serve --help')");
+    }
+
+    @Test
+    void aMissingValueIsOneLine() {
+        CliRun run = CliRun.run("serve", "--stateserver-port");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString()
+                .contains("Missing required parameter for option '--stateserver-port'");
+    }
+
+    @Test
+    void aSingleValueOptionGivenTwiceIsOneLine() {
+        CliRun run = CliRun.run("serve", "--bind", "127.0.0.1", "--bind", "0.0.0.0");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString().contains("'--bind'").contains("only once");
+    }
+
+    @Test
+    void anArgumentServeDoesNotTakeIsOneLine() {
+        CliRun run = CliRun.run("serve", "extra");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString().contains("'extra'");
+    }
+
+    @Test
+    void anUnknownCommandIsOneLine() {
+        CliRun run = CliRun.run("start");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString().startsWith("aspstate: ").contains("'start'");
+    }
+
+    @Test
+    void withoutACommandSaysOneIsNeeded() {
+        CliRun run = CliRun.run();
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly(
+                "aspstate: a command is needed, e.g. 'aspstate serve' (see 'aspstate --help')");
+    }
+}

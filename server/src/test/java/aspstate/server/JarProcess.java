@@ -1,0 +1,127 @@
+package aspstate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code java -jar target/aspstate.jar ...} as a subprocess for the end-to-end tests. Both output streams are
+ * drained by their own threads from the start (so the process never blocks on a full pipe) into lines that can be
+ * awaited. Every wait is bounded; {@link #close()} kills the process if it still runs.
+ */
+final class JarProcess implements AutoCloseable {
+    static final long WAIT_SECONDS = 20;
+
+    private final Process process;
+    private final BlockingQueue<String> stdoutLines = new LinkedBlockingQueue<>();
+    private final CompletableFuture<List<String>> stdout;
+    private final CompletableFuture<List<String>> stderr;
+
+    private JarProcess(Process process) {
+        this.process = process;
+        this.stdout = drain(process.getInputStream(), stdoutLines, "stdout");
+        this.stderr = drain(process.getErrorStream(), new LinkedBlockingQueue<>(), "stderr");
+    }
+
+    static JarProcess start(String... args) throws IOException {
+        Path jar = Path.of(System.getProperty("aspstate.jar", "target/aspstate.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " not found: run the end-to-end tests with mvn verify");
+        }
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-jar",
+                jar.toString()));
+        command.addAll(List.of(args));
+        return new JarProcess(new ProcessBuilder(command).start());
+    }
+
+    /** The next line on stdout; fails (showing stderr so far) if none comes within the wait. */
+    String awaitStdoutLine() throws InterruptedException {
+        String line = stdoutLines.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        if (line == null) {
+            throw new AssertionError("no line on stdout within " + WAIT_SECONDS + "s; alive=" + process.isAlive());
+        }
+        return line;
+    }
+
+    /**
+     * Asks the process to stop the way an operator would: SIGTERM on Unix. Sent through the ProcessHandle because
+     * Process.destroy() sends the same signal but also closes our ends of the pipes, losing the last log lines.
+     */
+    void terminate() {
+        assertThat(process.toHandle().destroy()).as("SIGTERM sent").isTrue();
+    }
+
+    int awaitExit() throws InterruptedException {
+        if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
+            throw new AssertionError("process still running after " + WAIT_SECONDS + "s");
+        }
+        return process.exitValue();
+    }
+
+    /** All of stdout, once the process has closed it (it has exited). */
+    List<String> stdoutLines() throws InterruptedException {
+        return await(stdout);
+    }
+
+    /** All of stderr, once the process has closed it (it has exited). */
+    List<String> stderrLines() throws InterruptedException {
+        return await(stderr);
+    }
+
+    private static List<String> await(CompletableFuture<List<String>> lines) throws InterruptedException {
+        try {
+            return lines.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError("output not complete within " + WAIT_SECONDS + "s", e);
+        }
+    }
+
+    /** Kills the process if it still runs, and waits (bounded) for it to be gone. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            try {
+                process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static CompletableFuture<List<String>> drain(InputStream stream, BlockingQueue<String> queue,
+                                                         String name) {
+        CompletableFuture<List<String>> all = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            List<String> lines = new ArrayList<>();
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    lines.add(line);
+                    queue.add(line);
+                }
+                all.complete(lines);
+            } catch (IOException e) {
+                all.completeExceptionally(e);
+            }
+        }, "jar-process-" + name);
+        reader.setDaemon(true);
+        reader.start();
+        return all;
+    }
+}

@@ -1,0 +1,103 @@
+package aspstate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import aspstate.stateserver.client.StateResponse;
+import aspstate.stateserver.client.StateServerClient;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The wiring, in-process: store + listener started from parsed options, real sockets. */
+class RunningServerTest {
+    private static final long WAIT_SECONDS = 20;
+
+    @Test
+    void servesSessionsOnThePortItReports() throws Exception {
+        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--version-header", "4.0.11111");
+        try (RunningServer server = RunningServer.start(options);
+             StateServerClient client = StateServerClient.connect(server.stateServerAddress())) {
+            assertThat(server.stateServerAddress().getPort()).isPositive();
+            byte[] data = "session data".getBytes(StandardCharsets.UTF_8);
+
+            StateResponse put = client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null)
+                    .get(WAIT_SECONDS, TimeUnit.SECONDS);
+            StateResponse get = client.get("/LM/W3SVC/1/ROOT/app/abc").get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+            assertThat(put.isOk()).isTrue();
+            assertThat(get.isOk()).isTrue();
+            assertThat(get.data()).isEqualTo(data);
+            assertThat(get.aspNetVersion()).isEqualTo("4.0.11111");
+        }
+    }
+
+    @Test
+    void startupLineNamesVersionActualAddressAndStore() {
+        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--max-memory", "3GiB");
+        try (RunningServer server = RunningServer.start(options)) {
+            int port = server.stateServerAddress().getPort();
+
+            assertThat(server.startupLine("1.2.3")).isEqualTo(
+                    "aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port + ", store memory (max-memory 3 GiB)");
+        }
+    }
+
+    @Test
+    void startupLineSaysUnlimitedForMaxMemoryZero() {
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--max-memory", "0"))) {
+            assertThat(server.startupLine("v")).endsWith(", store memory (max-memory unlimited)");
+        }
+    }
+
+    @Test
+    void closingStopsListening() throws Exception {
+        RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0"));
+        InetSocketAddress address = server.stateServerAddress();
+
+        server.close();
+
+        assertThatThrownBy(() -> StateServerClient.connect(address).close()).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void aPortInUseIsAUserErrorNamingThePortOption() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(port));
+
+            assertThatThrownBy(() -> RunningServer.start(options).close())
+                    .isInstanceOf(UserError.class)
+                    .hasMessage("--stateserver-port " + port + ": address 127.0.0.1:" + port + " is already in use");
+        }
+    }
+
+    @Test
+    void anAddressThisMachineDoesNotHaveIsAUserErrorNamingTheBindOption() {
+        // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): documentation only, never assigned to an interface
+        ServeOptions options = CliRun.serve("--bind", "192.0.2.1", "--stateserver-port", "0");
+
+        assertThatThrownBy(() -> RunningServer.start(options).close())
+                .isInstanceOf(UserError.class)
+                .hasMessage("--bind 192.0.2.1: 192.0.2.1 is not an address of this machine");
+    }
+
+    @Test
+    void aPortInUseFromTheConfigFileNamesTheFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            java.nio.file.Path file = dir.resolve("a.properties");
+            java.nio.file.Files.writeString(file, "stateserver-port=" + port + "\n");
+            ServeOptions options = CliRun.serve("--config", file.toString());
+
+            assertThatThrownBy(() -> RunningServer.start(options).close())
+                    .hasMessage("stateserver-port=" + port + " in " + file + ": address 127.0.0.1:" + port
+                            + " is already in use");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package aspstate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine.Model.CommandSpec;
+
+class ServeHelpTest {
+
+    /** Every setting option of serve, as help shows it, with the default help must show (in declared order). */
+    static final String[][] OPTIONS_AND_DEFAULTS = {
+        {"--bind=ADDRESS", "127.0.0.1"},
+        {"--stateserver-port=PORT", "42424"},
+        {"--allow=CIDR[,CIDR...]", "127.0.0.0/8,::1"},
+        {"--idle-timeout=DURATION", "30s"},
+        {"--max-body=SIZE", "64MiB"},
+        {"--max-memory=SIZE", "auto"},
+        {"--version-header=VERSION", "4.0.30319"},
+        {"--log-level=LEVEL", "info"},
+        {"--config=FILE", "none"},
+    };
+
+    @Test
+    void helpListsEveryOptionWithItsDefault() {
+        CliRun run = CliRun.run("serve", "--help");
+
+        assertThat(run.exitCode()).isZero();
+        assertEveryOptionHasItsDefault(run.out());
+    }
+
+    @Test
+    void helpSaysThatAllowReplacesTheDefaultList() {
+        String help = CliRun.run("serve", "--help").out().replaceAll("\\s+", " ");
+
+        assertThat(help).contains("REPLACE the default, so include 127.0.0.0/8");
+    }
+
+    @Test
+    void theTableAboveCoversEveryOption() {
+        CommandSpec serve = Main.commandLine(options -> 0, 1).getSubcommands().get("serve").getCommandSpec();
+        Set<String> keys = new TreeSet<>(ServeOptionSources.keys(serve));
+        keys.add(ServeCommand.CONFIG);
+
+        assertThat(Arrays.stream(OPTIONS_AND_DEFAULTS).map(row -> row[0].replaceAll("^--|=.*$", "")))
+                .containsExactlyInAnyOrderElementsOf(keys);
+    }
+
+    /**
+     * Checks, for each option, that "Default: value" follows its entry in the option list, before the next entry.
+     * The synopsis above the list names the options too, hence lastIndexOf. Whitespace is ignored because help
+     * wraps long descriptions.
+     */
+    static void assertEveryOptionHasItsDefault(String help) {
+        String compact = help.replaceAll("\\s+", "");
+        for (int i = 0; i < OPTIONS_AND_DEFAULTS.length; i++) {
+            String option = OPTIONS_AND_DEFAULTS[i][0];
+            int start = compact.lastIndexOf(option);
+            assertThat(start).as("help lists %s", option).isNotNegative();
+            int end = i + 1 < OPTIONS_AND_DEFAULTS.length
+                    ? compact.lastIndexOf(OPTIONS_AND_DEFAULTS[i + 1][0]) : compact.length();
+            assertThat(end).as("%s is listed after %s", OPTIONS_AND_DEFAULTS[i + 1 < OPTIONS_AND_DEFAULTS.length
+                    ? i + 1 : i][0], option).isGreaterThan(start);
+            assertThat(compact.substring(start, end)).as("description of %s", option)
+                    .contains("Default:" + OPTIONS_AND_DEFAULTS[i][1]);
+        }
+    }
+}
