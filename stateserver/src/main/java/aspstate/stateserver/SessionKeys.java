@@ -41,19 +41,34 @@ public final class SessionKeys {
      * lower-case hex. Characters above U+00FF are first written as UTF-8.
      */
     public static String encode(String key) {
-        byte[] bytes = key.chars().allMatch(c -> c <= 0xFF)
-                ? key.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)
-                : key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        StringBuilder out = new StringBuilder(bytes.length + 16);
-        for (byte value : bytes) {
-            int b = value & 0xFF;
-            if (isUrlSafe(b)) {
-                out.append((char) b);
-            } else {
-                out.append('%').append(Character.forDigit(b >> 4, 16)).append(Character.forDigit(b & 0xF, 16));
-            }
+        io.netty.buffer.ByteBuf out = io.netty.buffer.Unpooled.buffer(key.length() * 3);
+        encode(key, out);
+        return out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** {@link #encode(String)}, written straight into a buffer: the client's hot path makes no Strings. */
+    public static void encode(String key, io.netty.buffer.ByteBuf out) {
+        boolean latin1 = true;
+        for (int i = 0; i < key.length() && latin1; i++) {
+            latin1 = key.charAt(i) <= 0xFF;
         }
-        return out.toString();
+        if (!latin1) {
+            for (byte b : key.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                encodeByte(b & 0xFF, out);
+            }
+            return;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            encodeByte(key.charAt(i), out);
+        }
+    }
+
+    private static void encodeByte(int b, io.netty.buffer.ByteBuf out) {
+        if (isUrlSafe(b)) {
+            out.writeByte(b);
+        } else {
+            out.writeByte('%').writeByte(Character.forDigit(b >> 4, 16)).writeByte(Character.forDigit(b & 0xF, 16));
+        }
     }
 
     private static boolean isUrlSafe(int b) {

@@ -47,7 +47,10 @@ public final class StateServerListener implements AutoCloseable {
             throws InterruptedException {
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
-        EventLoopGroup workers = epoll ? new EpollEventLoopGroup() : new NioEventLoopGroup();
+        // One event loop per CPU this process may use (taskset and container limits included): more loops than
+        // CPUs only add context switches, and Netty's default is twice the CPUs.
+        int loops = Runtime.getRuntime().availableProcessors();
+        EventLoopGroup workers = epoll ? new EpollEventLoopGroup(loops) : new NioEventLoopGroup(loops);
         Class<? extends ServerSocketChannel> channelType =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         StateServerResponses responses = new StateServerResponses(settings.aspNetVersion(), settings.lockDateZone());

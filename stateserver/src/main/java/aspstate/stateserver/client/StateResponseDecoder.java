@@ -7,14 +7,17 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.util.ByteProcessor;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 
-/** Frames StateServer responses: status line, headers, then Content-Length bytes of body. */
+/**
+ * Frames StateServer responses: status line, headers, then Content-Length bytes of body. Headers are matched and
+ * numbers parsed on the bytes, so a response costs no Strings (the version string is reused while it repeats).
+ */
 final class StateResponseDecoder extends ByteToMessageDecoder {
     private static final int MAX_LINE = 8 * 1024;
 
     private int status = -1;
     private String version;
+    private String lastVersion = "";
     private boolean actionFlags;
     private Integer lockCookie;
     private Integer timeout;
@@ -36,6 +39,7 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
                 reset();
                 continue;
             }
+            int start = in.readerIndex();
             int lf = in.forEachByte(ByteProcessor.FIND_LF);
             if (lf < 0) {
                 if (in.readableBytes() > MAX_LINE) {
@@ -43,52 +47,82 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
                 }
                 return;
             }
-            int length = lf - in.readerIndex();
-            String line = in.toString(in.readerIndex(), length, StandardCharsets.ISO_8859_1);
-            in.readerIndex(lf + 1);
-            if (line.endsWith("\r")) {
-                line = line.substring(0, line.length() - 1);
-            }
+            int end = lf > start && in.getByte(lf - 1) == '\r' ? lf - 1 : lf;
             if (status < 0) {
-                status = parseStatus(line);
-            } else if (line.isEmpty()) {
+                status = (int) number(in, start, Math.min(end, start + 3), "status");
+            } else if (end == start) {
                 inBody = true;
             } else {
-                header(line);
+                header(in, start, end);
             }
+            in.readerIndex(lf + 1);
         }
     }
 
-    private static int parseStatus(String line) {
-        int space = line.indexOf(' ');
-        try {
-            return Integer.parseInt(space < 0 ? line : line.substring(0, space));
-        } catch (NumberFormatException e) {
-            throw new DecoderException("not a StateServer status line: '" + line + "'");
+    private void header(ByteBuf in, int start, int end) {
+        int colon = in.indexOf(start, end, (byte) ':');
+        if (colon <= start) {
+            throw new DecoderException("bad response header: " + in.toString(start, end - start, StandardCharsets.ISO_8859_1));
+        }
+        int valueStart = colon + 1;
+        while (valueStart < end && in.getByte(valueStart) == ' ') {
+            valueStart++;
+        }
+        if (nameIs(in, start, colon, "content-length")) {
+            contentLength = (int) number(in, valueStart, end, "Content-Length");
+        } else if (nameIs(in, start, colon, "lockcookie")) {
+            lockCookie = (int) number(in, valueStart, end, "LockCookie");
+        } else if (nameIs(in, start, colon, "timeout")) {
+            timeout = (int) number(in, valueStart, end, "Timeout");
+        } else if (nameIs(in, start, colon, "actionflags")) {
+            actionFlags = number(in, valueStart, end, "ActionFlags") == 1;
+        } else if (nameIs(in, start, colon, "lockage")) {
+            lockAge = number(in, valueStart, end, "LockAge");
+        } else if (nameIs(in, start, colon, "lockdate")) {
+            lockDate = number(in, valueStart, end, "LockDate");
+        } else if (nameIs(in, start, colon, "x-aspnet-version")) {
+            version = version(in, valueStart, end);
         }
     }
 
-    private void header(String line) {
-        int colon = line.indexOf(':');
-        if (colon <= 0) {
-            throw new DecoderException("bad response header: '" + line + "'");
+    private String version(ByteBuf in, int start, int end) {
+        int length = end - start;
+        boolean same = length == lastVersion.length();
+        for (int i = 0; same && i < length; i++) {
+            same = in.getByte(start + i) == lastVersion.charAt(i);
         }
-        String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-        String value = line.substring(colon + 1).trim();
-        try {
-            switch (name) {
-                case "x-aspnet-version": version = value; break;
-                case "actionflags": actionFlags = Integer.parseInt(value) == 1; break;
-                case "lockcookie": lockCookie = Integer.parseInt(value); break;
-                case "timeout": timeout = Integer.parseInt(value); break;
-                case "lockdate": lockDate = Long.parseLong(value); break;
-                case "lockage": lockAge = Long.parseLong(value); break;
-                case "content-length": contentLength = Integer.parseInt(value); break;
-                default: break;
+        if (!same) {
+            lastVersion = in.toString(start, length, StandardCharsets.ISO_8859_1);
+        }
+        return lastVersion;
+    }
+
+    private static boolean nameIs(ByteBuf in, int start, int end, String lowerCase) {
+        if (end - start != lowerCase.length()) {
+            return false;
+        }
+        for (int i = 0; i < lowerCase.length(); i++) {
+            int b = in.getByte(start + i);
+            if ((b >= 'A' && b <= 'Z' ? b + 32 : b) != lowerCase.charAt(i)) {
+                return false;
             }
-        } catch (NumberFormatException e) {
-            throw new DecoderException("bad value in response header: '" + line + "'");
         }
+        return true;
+    }
+
+    private static long number(ByteBuf in, int start, int end, String what) {
+        if (start >= end || end - start > 18) {
+            throw new DecoderException("bad " + what + " in response");
+        }
+        long value = 0;
+        for (int i = start; i < end; i++) {
+            int digit = in.getByte(i) - '0';
+            if (digit < 0 || digit > 9) {
+                throw new DecoderException("bad " + what + " in response");
+            }
+            value = value * 10 + digit;
+        }
+        return value;
     }
 
     private void reset() {

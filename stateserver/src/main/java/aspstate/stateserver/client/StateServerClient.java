@@ -28,14 +28,15 @@ import java.util.concurrent.CompletableFuture;
 public final class StateServerClient implements AutoCloseable {
     private final Channel channel;
     private final EventLoopGroup ownedGroup;
-    private final String host;
+    /** " HTTP/1.1\r\nHost: name\r\n", the fixed part after every target. */
+    private final byte[] hostLine;
     /** Futures of requests written and not yet answered, in write order. */
     private final AnswerQueue pending;
 
     private StateServerClient(Channel channel, EventLoopGroup ownedGroup, String host, AnswerQueue pending) {
         this.channel = channel;
         this.ownedGroup = ownedGroup;
-        this.host = host;
+        this.hostLine = ascii(" HTTP/1.1\r\nHost: " + host + "\r\n");
         this.pending = pending;
     }
 
@@ -81,16 +82,16 @@ public final class StateServerClient implements AutoCloseable {
 
     /** Get: the session's data without locking it. */
     public CompletableFuture<StateResponse> get(String key) {
-        return send(request("GET", key).end());
+        return send(request(GET, key).end());
     }
 
     /** GetExclusive: the session's data, locking it; the answer's lockCookie unlocks it. */
     public CompletableFuture<StateResponse> getExclusive(String key) {
-        return send(request("GET", key).header("Exclusive: acquire").end());
+        return send(request(GET, key).line(EXCLUSIVE_ACQUIRE).end());
     }
 
     public CompletableFuture<StateResponse> releaseExclusive(String key, int lockCookie) {
-        return send(request("GET", key).header("Exclusive: release").header("LockCookie:" + lockCookie).end());
+        return send(request(GET, key).line(EXCLUSIVE_RELEASE).header(LOCK_COOKIE, lockCookie).end());
     }
 
     /** Set: store data with the given timeout, releasing the lock the cookie holds (null: no LockCookie header). */
@@ -107,46 +108,44 @@ public final class StateServerClient implements AutoCloseable {
         if (data.length == 0) {
             throw new IllegalArgumentException("a Set needs at least one byte of data (the protocol refuses empty PUTs)");
         }
-        RequestBuilder request = request("PUT", key).header("Timeout:" + timeoutMinutes)
-                .header("Content-Length:" + data.length);
+        RequestWriter request = request(PUT, key).header(TIMEOUT, timeoutMinutes).header(CONTENT_LENGTH, data.length);
         if (insertOnly) {
-            request.header("ExtraFlags:1");
+            request.line(EXTRA_FLAGS_INSERT);
         }
         if (lockCookie != null) {
-            request.header("LockCookie:" + lockCookie);
+            request.header(LOCK_COOKIE, lockCookie);
         }
-        return send(request.end(), data);
+        return send(Unpooled.wrappedBuffer(request.end(), Unpooled.wrappedBuffer(data)));
     }
 
     /** Remove: delete the session; a locked session needs its cookie (null: no LockCookie header). */
     public CompletableFuture<StateResponse> remove(String key, Integer lockCookie) {
-        RequestBuilder request = request("DELETE", key);
+        RequestWriter request = request(DELETE, key);
         if (lockCookie != null) {
-            request.header("LockCookie:" + lockCookie);
+            request.header(LOCK_COOKIE, lockCookie);
         }
         return send(request.end());
     }
 
     /** ResetTimeout: push the session's expiry out again without reading it. */
     public CompletableFuture<StateResponse> resetTimeout(String key) {
-        return send(request("HEAD", key).end());
+        return send(request(HEAD, key).end());
     }
 
-    private RequestBuilder request(String verb, String key) {
-        return new RequestBuilder(verb, SessionKeys.encode(key), host);
+    private RequestWriter request(byte[] verb, String key) {
+        return new RequestWriter(channel.alloc().buffer(96 + key.length() * 3), verb, key, hostLine);
     }
 
-    private CompletableFuture<StateResponse> send(byte[] head, byte[]... body) {
-        ByteBuf buf = body.length == 0 ? Unpooled.wrappedBuffer(head) : Unpooled.wrappedBuffer(head, body[0]);
+    private CompletableFuture<StateResponse> send(ByteBuf request) {
         CompletableFuture<StateResponse> answer = new CompletableFuture<>();
         synchronized (pending) {
             if (!channel.isActive()) {
-                buf.release();
+                request.release();
                 return CompletableFuture.failedFuture(new ClosedChannelException());
             }
             // Enqueue and write under one lock: Netty runs writes in submission order, so the queue matches the wire.
             pending.add(answer);
-            channel.writeAndFlush(buf, channel.voidPromise());
+            channel.writeAndFlush(request, channel.voidPromise());
         }
         return answer;
     }
@@ -184,21 +183,47 @@ public final class StateServerClient implements AutoCloseable {
         }
     }
 
-    /** Headers in the real client's spelling: numeric headers without a space after the colon. */
-    private static final class RequestBuilder {
-        private final StringBuilder text = new StringBuilder(160);
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
 
-        RequestBuilder(String verb, String target, String host) {
-            text.append(verb).append(' ').append(target).append(" HTTP/1.1\r\nHost: ").append(host).append("\r\n");
+    private static final byte[] GET = ascii("GET ");
+    private static final byte[] PUT = ascii("PUT ");
+    private static final byte[] DELETE = ascii("DELETE ");
+    private static final byte[] HEAD = ascii("HEAD ");
+    private static final byte[] EXCLUSIVE_ACQUIRE = ascii("Exclusive: acquire\r\n");
+    private static final byte[] EXCLUSIVE_RELEASE = ascii("Exclusive: release\r\n");
+    private static final byte[] EXTRA_FLAGS_INSERT = ascii("ExtraFlags:1\r\n");
+    private static final byte[] LOCK_COOKIE = ascii("LockCookie:");
+    private static final byte[] TIMEOUT = ascii("Timeout:");
+    private static final byte[] CONTENT_LENGTH = ascii("Content-Length:");
+    private static final byte[] CRLF = ascii("\r\n");
+
+    /** Writes a request head in the real client's spelling: numeric headers without a space after the colon. */
+    private static final class RequestWriter {
+        private final ByteBuf buf;
+
+        RequestWriter(ByteBuf buf, byte[] verb, String key, byte[] hostLine) {
+            this.buf = buf;
+            buf.writeBytes(verb);
+            SessionKeys.encode(key, buf);
+            buf.writeBytes(hostLine);
         }
 
-        RequestBuilder header(String line) {
-            text.append(line).append("\r\n");
+        RequestWriter line(byte[] line) {
+            buf.writeBytes(line);
             return this;
         }
 
-        byte[] end() {
-            return text.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+        RequestWriter header(byte[] nameAndColon, long value) {
+            buf.writeBytes(nameAndColon);
+            buf.writeCharSequence(Long.toString(value), StandardCharsets.US_ASCII);
+            buf.writeBytes(CRLF);
+            return this;
+        }
+
+        ByteBuf end() {
+            return buf.writeBytes(CRLF);
         }
     }
 
