@@ -1,0 +1,20 @@
+package aspstate.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of aspstate-bench.jar. */
+@Command(name = "aspstate-bench", mixinStandardHelpOptions = true,
+        description = "Load generator and benchmarks for aspstate and the systems it replaces.",
+        subcommands = {RunCommand.class, JmhCommand.class})
+public final class BenchMain {
+
+    public static void main(String[] args) {
+        CommandLine commandLine = new CommandLine(new BenchMain());
+        commandLine.setParameterExceptionHandler((ex, arguments) -> {
+            ex.getCommandLine().getErr().println("aspstate-bench: " + ex.getMessage());
+            return 2;
+        });
+        System.exit(commandLine.execute(args));
+    }
+}

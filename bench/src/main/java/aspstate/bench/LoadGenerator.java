@@ -1,0 +1,281 @@
+package aspstate.bench;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Replays a farm's page traffic against one target: connects, pre-loads the live sessions, runs closed-loop (or
+ * paced) page workers through a warm-up and a measured phase, and prints a progress line every second. Every run
+ * is bounded by its duration (and optionally a page count) and stops by itself.
+ */
+public final class LoadGenerator {
+    /** Writes in flight per connection while pre-loading. */
+    private static final int PRELOAD_WINDOW = 32;
+    /** How long in-flight pages may take to finish once the run stops. */
+    private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
+
+    private final BackendFactory factory;
+    private final Workload workload;
+    private final PrintStream progress;
+    private final AtomicLong freshIds = new AtomicLong();
+    /** Measured pages started so far: with --pages, workers stop claiming once the budget is used up. */
+    private final AtomicLong measuredStarts = new AtomicLong();
+    private final Metrics measured = new Metrics();
+
+    public LoadGenerator(BackendFactory factory, Workload workload, PrintStream progress) {
+        this.factory = factory;
+        this.workload = workload;
+        this.progress = progress;
+    }
+
+    public RunResult run(String targetName) throws Exception {
+        List<SessionBackend> connections = new ArrayList<>();
+        ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "bench-pacer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            for (int i = 0; i < workload.connections(); i++) {
+                connections.add(factory.connect());
+            }
+            preload(connections);
+            return measure(targetName, connections, pacer);
+        } finally {
+            pacer.shutdownNow();
+            connections.forEach(SessionBackend::close);
+        }
+    }
+
+    private void preload(List<SessionBackend> connections) throws InterruptedException {
+        int total = workload.sessions();
+        if (total == 0 || !workload.mix().usesPreloadedSessions()) {
+            return;
+        }
+        AtomicLong next = new AtomicLong();
+        AtomicLong done = new AtomicLong();
+        AtomicLong failed = new AtomicLong();
+        SplittableRandom random = new SplittableRandom(workload.seed());
+        CountDownLatch finished = new CountDownLatch(connections.size() * PRELOAD_WINDOW);
+        for (SessionBackend connection : connections) {
+            for (int w = 0; w < PRELOAD_WINDOW; w++) {
+                new Preloader(connection, workload.payload().next(random), next, done, failed, finished).next();
+            }
+        }
+        long start = System.nanoTime();
+        while (!finished.await(1, TimeUnit.SECONDS)) {
+            progress.printf(Locale.ROOT, "preload %,d / %,d sessions (%.0f s)%n", done.get(), total,
+                    (System.nanoTime() - start) / 1e9);
+        }
+        if (failed.get() > 0) {
+            throw new IllegalStateException("pre-loading failed for " + failed.get() + " of " + total
+                    + " sessions: is the target full (max-memory) or not a session store?");
+        }
+        progress.printf(Locale.ROOT, "preload %,d sessions done in %.1f s%n", total, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** One of the pre-load windows: writes the next unwritten session until all are written. */
+    private final class Preloader {
+        private final SessionBackend connection;
+        private final byte[] payload;
+        private final AtomicLong next;
+        private final AtomicLong done;
+        private final AtomicLong failed;
+        private final CountDownLatch finished;
+
+        Preloader(SessionBackend connection, byte[] payload, AtomicLong next, AtomicLong done, AtomicLong failed,
+                  CountDownLatch finished) {
+            this.connection = connection;
+            this.payload = payload;
+            this.next = next;
+            this.done = done;
+            this.failed = failed;
+            this.finished = finished;
+        }
+
+        void next() {
+            while (true) {
+                long index = next.getAndIncrement();
+                if (index >= workload.sessions()) {
+                    finished.countDown();
+                    return;
+                }
+                CompletableFuture<Reply> write = connection.set(SessionIds.preloaded(index), payload);
+                if (!write.isDone()) {
+                    write.whenComplete((reply, error) -> {
+                        count(reply, error);
+                        next();
+                    });
+                    return;
+                }
+                count(write.getNow(Reply.ERROR), null);
+            }
+        }
+
+        private void count(Reply reply, Throwable error) {
+            done.incrementAndGet();
+            if (error != null || !reply.isOk()) {
+                failed.incrementAndGet();
+            }
+        }
+    }
+
+    private RunResult measure(String targetName, List<SessionBackend> connections, ScheduledExecutorService pacer)
+            throws InterruptedException {
+        Metrics warmup = new Metrics();
+        AtomicReference<Metrics> phase = new AtomicReference<>(workload.warmup().isZero() ? measured : warmup);
+        CountDownLatch stopped = new CountDownLatch(workload.workers());
+        List<Worker> workers = new ArrayList<>();
+        long intervalNanos = workload.rate() > 0 ? (long) (workload.workers() * 1e9 / workload.rate()) : 0;
+        long begin = System.nanoTime();
+        for (int i = 0; i < workload.workers(); i++) {
+            SessionBackend connection = connections.get(i % connections.size());
+            // Spread paced workers over one interval so that they do not all fire at once.
+            long firstStart = begin + (intervalNanos == 0 ? 0 : intervalNanos * i / workload.workers());
+            workers.add(new Worker(new PageRunner(connection, phase), phase, new SplittableRandom(workload.seed() + i + 1),
+                    intervalNanos, firstStart, pacer, stopped));
+        }
+        workers.forEach(Worker::next);
+
+        long warmupEnd = begin + workload.warmup().toNanos();
+        long measureStart = workload.warmup().isZero() ? begin : Long.MAX_VALUE;
+        long nextLine = begin + TimeUnit.SECONDS.toNanos(1);
+        long end = Long.MAX_VALUE;
+        while (true) {
+            long now = System.nanoTime();
+            if (measureStart == Long.MAX_VALUE && now >= warmupEnd) {
+                phase.set(measured);
+                measureStart = now;
+            }
+            boolean measuring = measureStart != Long.MAX_VALUE;
+            if (measuring && (now - measureStart >= workload.duration().toNanos() || pageBudgetUsed())) {
+                end = now;
+                break;
+            }
+            if (stopped.getCount() == 0 && !pageBudgetUsed()) {
+                throw new IllegalStateException("all workers stopped before the run ended");
+            }
+            if (now >= nextLine) {
+                printProgress(phase.get(), measuring ? "measure" : "warm-up", (now - begin) / 1e9);
+                nextLine += TimeUnit.SECONDS.toNanos(1);
+            }
+            stopped.await(20, TimeUnit.MILLISECONDS);
+        }
+        // Pages still in flight are counted in a throw-away phase, so the result covers exactly [start, end).
+        phase.set(new Metrics());
+        workers.forEach(Worker::stop);
+        if (!stopped.await(DRAIN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+            progress.printf("warning: %d workers still waiting for answers after %d s; closing%n", stopped.getCount(),
+                    DRAIN_LIMIT.toSeconds());
+        }
+        measured.harvest();
+        warmup.harvest();
+        return new RunResult(targetName, workload, Duration.ofNanos(end - measureStart), measured);
+    }
+
+    private boolean pageBudgetUsed() {
+        return workload.maxPages() > 0 && measured.pages() >= workload.maxPages();
+    }
+
+    /** False once --pages measured pages have been started; warm-up pages are not counted. */
+    private boolean claimPage(Metrics current) {
+        return workload.maxPages() == 0 || current != measured
+                || measuredStarts.incrementAndGet() <= workload.maxPages();
+    }
+
+    private long lastPages;
+    private long lastRequests;
+    private Metrics lastPhase;
+
+    private void printProgress(Metrics metrics, String phaseName, double elapsedSeconds) {
+        if (metrics != lastPhase) {
+            lastPages = 0;
+            lastRequests = 0;
+            lastPhase = metrics;
+        }
+        Histogram interval = metrics.harvest();
+        long pages = metrics.pages();
+        long requests = metrics.requests();
+        progress.printf(Locale.ROOT, "[%5.0fs] %-7s pages/s %,9d  req/s %,9d  page p50 %7.3f ms  p99 %7.3f ms"
+                        + "  errors %,d  conflicts %,d%n",
+                elapsedSeconds, phaseName, pages - lastPages, requests - lastRequests,
+                interval.getValueAtPercentile(50) / 1000.0, interval.getValueAtPercentile(99) / 1000.0,
+                metrics.errors(), metrics.conflicts());
+        lastPages = pages;
+        lastRequests = requests;
+    }
+
+    /** One simulated browser tab: runs pages one after another until told to stop. */
+    private final class Worker {
+        private final PageRunner runner;
+        private final AtomicReference<Metrics> phase;
+        private final SplittableRandom random;
+        private final long intervalNanos;
+        private final ScheduledExecutorService pacer;
+        private final CountDownLatch stopped;
+        private long intendedStart;
+        private volatile boolean stopping;
+
+        Worker(PageRunner runner, AtomicReference<Metrics> phase, SplittableRandom random, long intervalNanos,
+               long firstStart, ScheduledExecutorService pacer, CountDownLatch stopped) {
+            this.runner = runner;
+            this.phase = phase;
+            this.random = random;
+            this.intervalNanos = intervalNanos;
+            this.intendedStart = firstStart;
+            this.pacer = pacer;
+            this.stopped = stopped;
+        }
+
+        void stop() {
+            stopping = true;
+        }
+
+        /** Starts pages until one is still in flight (its completion calls back here) or the run stops. */
+        void next() {
+            Metrics pagePhase;
+            while (!stopping && claimPage(pagePhase = phase.get())) {
+                long now = System.nanoTime();
+                if (intervalNanos > 0 && now < intendedStart) {
+                    pacer.schedule(this::next, intendedStart - now, TimeUnit.NANOSECONDS);
+                    return;
+                }
+                // Paced: latency counts from when the page should have started (no coordinated omission).
+                long start = intervalNanos > 0 ? intendedStart : now;
+                intendedStart += intervalNanos;
+                CompletableFuture<Void> page = startPage();
+                // A page counts in the phase it started in, so a page limit is met exactly.
+                Metrics startedIn = pagePhase;
+                if (!page.isDone()) {
+                    page.whenComplete((ignored, error) -> {
+                        startedIn.page(start, System.nanoTime());
+                        next();
+                    });
+                    return;
+                }
+                startedIn.page(start, System.nanoTime());
+            }
+            stopped.countDown();
+        }
+
+        private CompletableFuture<Void> startPage() {
+            PageKind kind = workload.mix().next(random);
+            String id = kind == PageKind.NEW_VISITOR
+                    ? SessionIds.fresh(freshIds.getAndIncrement())
+                    : SessionIds.preloaded(random.nextInt(Math.max(1, workload.sessions())));
+            return runner.run(kind, id, workload.payload().next(random));
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package aspstate.bench;
+
+import java.util.Locale;
+
+/**
+ * What one simulated page does, as ASP.NET's client drives the state service (spec: "How the real client drives
+ * it"). The OP_ kinds are single requests, used to calibrate the generator against a server's own benchmark tool.
+ */
+public enum PageKind {
+    /** GetExclusive, then Set with the cookie (which releases the lock). */
+    READ_WRITE("rw"),
+    /** A plain Get. */
+    READ_ONLY("ro"),
+    /** GetExclusive -> 404 -> Set ExtraFlags:1 -> GetExclusive -> Set, on a fresh session id. */
+    NEW_VISITOR("new"),
+    /** ResetTimeout (a page of an application that uses no session data). */
+    NO_SESSION("none"),
+    OP_GET("op-get"),
+    OP_GET_EXCLUSIVE("op-get-exclusive"),
+    OP_SET("op-set"),
+    OP_RESET_TIMEOUT("op-reset-timeout");
+
+    private final String code;
+
+    PageKind(String code) {
+        this.code = code;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public static PageKind ofCode(String code) {
+        String wanted = code.trim().toLowerCase(Locale.ROOT);
+        for (PageKind kind : values()) {
+            if (kind.code.equals(wanted)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown page kind '" + code + "' (known: rw, ro, new, none, op-get, "
+                + "op-get-exclusive, op-set, op-reset-timeout)");
+    }
+}

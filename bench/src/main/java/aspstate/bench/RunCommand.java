@@ -1,0 +1,90 @@
+package aspstate.bench;
+
+import aspstate.core.DurationText;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `run`: one bounded load run against one target, with progress lines, a final table and optional JSON. */
+@Command(name = "run", showDefaultValues = true, sortOptions = false,
+        description = "Replay ASP.NET page traffic against a session store and report throughput and latency.")
+final class RunCommand implements Callable<Integer> {
+    @Option(names = "--target", required = true,
+            description = "stateserver://HOST:PORT (aspstate or any StateServer) or redis://HOST:PORT; loopback only")
+    String target;
+
+    @Option(names = "--mix", defaultValue = "rw=90,ro=10",
+            description = "page kinds and weights: rw (GetExclusive+Set), ro (Get), new (new visitor), none (ResetTimeout)")
+    String mix;
+
+    @Option(names = "--op", description = "instead of --mix, repeat one request: get, get-exclusive, set, reset-timeout")
+    String op;
+
+    @Option(names = "--sessions", defaultValue = "100000", description = "live sessions pre-loaded before the run")
+    int sessions;
+
+    @Option(names = "--payload", defaultValue = "1024", description = "session size in bytes, or uniform:MIN-MAX")
+    String payload;
+
+    @Option(names = "--connections", defaultValue = "32", description = "TCP connections")
+    int connections;
+
+    @Option(names = "--depth", defaultValue = "1", description = "pages in flight per connection (pipelining)")
+    int depth;
+
+    @Option(names = "--warmup", defaultValue = "5s", description = "unmeasured warm-up time")
+    String warmup;
+
+    @Option(names = "--duration", defaultValue = "20s", description = "measured time")
+    String duration;
+
+    @Option(names = "--pages", defaultValue = "0", description = "stop after this many measured pages (0: no limit)")
+    long pages;
+
+    @Option(names = "--rate", defaultValue = "0", description = "offered pages/s, paced (0: closed loop, as fast as possible)")
+    double rate;
+
+    @Option(names = "--seed", defaultValue = "1", description = "random seed")
+    long seed;
+
+    @Option(names = "--json", description = "also write the results as JSON to this file")
+    Path json;
+
+    @Override
+    public Integer call() throws Exception {
+        Workload workload;
+        BackendFactory factory;
+        try {
+            PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
+            workload = new Workload(pageMix, sessions, PayloadSizes.parse(payload, seed), connections, depth,
+                    DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed);
+            factory = Targets.open(target);
+        } catch (IllegalArgumentException e) {
+            System.err.println("aspstate-bench: " + e.getMessage());
+            return 2;
+        }
+        try (BackendFactory opened = factory) {
+            RunResult result = new LoadGenerator(opened, workload, System.err).run(opened.name() + " " + target);
+            ReportWriter.table(result, System.out);
+            if (json != null) {
+                write(json, ReportWriter.json(result));
+            }
+            return 0;
+        } catch (Exception e) {
+            System.err.println("aspstate-bench: run against " + target + " failed: " + e);
+            return 1;
+        }
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,51 @@
+package aspstate.bench;
+
+import aspstate.bench.redis.RedisBackendFactory;
+import aspstate.bench.stateserver.StateServerBackendFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+
+/** Turns a target URI into connections: stateserver://host:port or redis://host:port, loopback only. */
+public final class Targets {
+    private Targets() {
+    }
+
+    public static BackendFactory open(String target) {
+        URI uri;
+        try {
+            uri = new URI(target);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("target is not a URI like stateserver://127.0.0.1:42424: " + target);
+        }
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("target needs a scheme and host, like stateserver://127.0.0.1:42424: "
+                    + target);
+        }
+        switch (uri.getScheme()) {
+            case "stateserver":
+                return new StateServerBackendFactory(loopback(uri, 42424));
+            case "redis":
+                return new RedisBackendFactory(loopback(uri, 6379));
+            default:
+                throw new IllegalArgumentException("unknown target scheme '" + uri.getScheme()
+                        + "' (known: stateserver, redis)");
+        }
+    }
+
+    /** The bench only ever loads this machine: a load generator aimed elsewhere is a mistake or worse. */
+    private static InetSocketAddress loopback(URI uri, int defaultPort) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(uri.getHost().replace("[", "").replace("]", ""));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("cannot resolve target host " + uri.getHost());
+        }
+        if (!address.isLoopbackAddress()) {
+            throw new IllegalArgumentException("targets must be on loopback (127.0.0.0/8 or ::1), got " + address);
+        }
+        return new InetSocketAddress(address, uri.getPort() < 0 ? defaultPort : uri.getPort());
+    }
+}

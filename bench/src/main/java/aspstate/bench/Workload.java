@@ -1,0 +1,50 @@
+package aspstate.bench;
+
+import java.time.Duration;
+
+/**
+ * What a run sends: which pages, over how many sessions and connections, for how long.
+ *
+ * @param mix          page kinds and their weights
+ * @param sessions     live sessions pre-loaded before the run; pages pick one uniformly at random
+ * @param payload      session sizes written
+ * @param connections  TCP connections to the target
+ * @param depth        pages in flight per connection (pipelining depth); 1 = one request at a time, like ASP.NET
+ * @param warmup       time run but not measured
+ * @param duration     measured time (the run stops at whichever of duration and maxPages comes first)
+ * @param maxPages     measured pages to run at most; 0 = no limit
+ * @param rate         pages per second to offer in total (open loop, paced); 0 = as fast as answers come
+ * @param seed         seed of every random choice, for repeatable runs
+ */
+public record Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth,
+                       Duration warmup, Duration duration, long maxPages, double rate, long seed) {
+
+    /** A run never lasts longer than this, whatever it is told. */
+    public static final Duration MAX_DURATION = Duration.ofHours(1);
+
+    public Workload {
+        if (sessions < 1 && mix.usesPreloadedSessions()) {
+            throw new IllegalArgumentException("--sessions must be at least 1 unless every page is a new visitor");
+        }
+        if (connections < 1 || connections > 4096) {
+            throw new IllegalArgumentException("--connections must be 1..4096, got " + connections);
+        }
+        if (depth < 1 || depth > 1024) {
+            throw new IllegalArgumentException("--depth must be 1..1024, got " + depth);
+        }
+        if (warmup.isNegative() || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("--duration must be positive and --warmup not negative");
+        }
+        if (warmup.plus(duration).compareTo(MAX_DURATION) > 0) {
+            throw new IllegalArgumentException("warm-up plus duration may not exceed " + MAX_DURATION.toMinutes()
+                    + " minutes");
+        }
+        if (maxPages < 0 || rate < 0) {
+            throw new IllegalArgumentException("--pages and --rate must not be negative");
+        }
+    }
+
+    public int workers() {
+        return connections * depth;
+    }
+}

@@ -1,0 +1,83 @@
+package aspstate.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import aspstate.bench.stateserver.StateServerBackendFactory;
+import aspstate.core.Clock;
+import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.store.MemorySessionStore;
+import aspstate.core.store.MemoryStoreSettings;
+import aspstate.stateserver.StateServerListener;
+import aspstate.stateserver.StateServerSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The load generator against a real aspstate listener on loopback: short, bounded runs. */
+class LoadGeneratorTest {
+    private MemorySessionStore<SessionEntry> store;
+    private StateServerListener listener;
+    private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void start() throws Exception {
+        store = new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0));
+        listener = StateServerListener.start(StateServerSettings.defaults().withPort(0), store);
+    }
+
+    @AfterEach
+    void stop() {
+        listener.close();
+        store.close();
+    }
+
+    private RunResult run(String mix, int sessions, Duration duration, long maxPages, double rate) throws Exception {
+        Workload workload = new Workload(PageMix.parse(mix), sessions, PayloadSizes.parse("uniform:100-300", 7), 4, 2,
+                Duration.ofMillis(200), duration, maxPages, rate, 7);
+        try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
+            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8))
+                    .run("aspstate");
+        }
+    }
+
+    @Test
+    void everyPageKindRunsWithoutErrorsAndTheStoreSeesThem() throws Exception {
+        RunResult result = run("rw=40,ro=20,new=20,none=20", 500, Duration.ofSeconds(1), 0, 0);
+        assertThat(result.metrics().pages()).isPositive();
+        assertThat(result.metrics().errors()).isZero();
+        for (RequestKind kind : new RequestKind[] {RequestKind.GET_EXCLUSIVE, RequestKind.GET,
+                RequestKind.SET_AND_RELEASE, RequestKind.INSERT_UNINITIALIZED, RequestKind.RESET_TIMEOUT}) {
+            assertThat(result.metrics().total(kind).getTotalCount()).as(kind.label()).isPositive();
+        }
+        assertThat(store.statistics().created()).as("pre-loaded plus new visitors").isGreaterThan(500);
+        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("preload 500 sessions done");
+    }
+
+    @Test
+    void stopsAtThePageLimit() throws Exception {
+        RunResult result = run("rw=1", 100, Duration.ofSeconds(30), 300, 0);
+        assertThat(result.metrics().pages()).isEqualTo(300L);
+        assertThat(result.measured()).isLessThan(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void pacedRunOffersRoughlyTheAskedRate() throws Exception {
+        RunResult result = run("ro=1", 100, Duration.ofSeconds(2), 0, 500);
+        assertThat(result.pagesPerSecond()).isBetween(350.0, 650.0);
+    }
+
+    @Test
+    void reportsAsTableAndJson() throws Exception {
+        RunResult result = run("rw=9,ro=1", 100, Duration.ofMillis(500), 0, 0);
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        ReportWriter.table(result, new PrintStream(table, true, StandardCharsets.UTF_8));
+        assertThat(table.toString(StandardCharsets.UTF_8)).contains("pages (").contains("GetExclusive").contains("p99.9");
+        String json = ReportWriter.json(result);
+        assertThat(json).contains("\"pagesPerSecond\": ").contains("\"GET_EXCLUSIVE\": {\"count\": ")
+                .contains("\"errors\": 0,");
+    }
+}
