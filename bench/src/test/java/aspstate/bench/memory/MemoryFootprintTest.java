@@ -1,0 +1,71 @@
+package aspstate.bench.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class MemoryFootprintTest {
+
+    @Test
+    void smallRunReportsASaneOverhead() {
+        MemoryFootprint.Options options = new MemoryFootprint.Options(20_000, 1024, AspNetKeys.DEFAULT_LENGTH, true, 10);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+        MemoryFootprint.Report report = MemoryFootprint.measure(options,
+                new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+        assertThat(report.statistics().active()).isEqualTo(20_000);
+        assertThat(report.statistics().storedBytes()).isEqualTo(20_000L * (80 + 1024));
+        assertThat(report.keyPlusPayloadPerSession()).isEqualTo(1104);
+        // At 20k sessions the heap delta is noisier than at 1M, but the overhead is still clearly positive and
+        // nowhere near a kilobyte.
+        assertThat(report.overheadPerSession()).isBetween(1.0, 1000.0);
+        // The histogram counts exact object sizes: every session has at least its Node, Slot, entry and String.
+        assertThat(report.histogramOverheadPerSession()).isBetween(100.0, 1000.0);
+        assertThat(report.deltas()).anySatisfy(d -> {
+            assertThat(d.className()).isEqualTo("aspstate.core.stateserver.SessionEntry");
+            assertThat(d.instances()).isEqualTo(20_000);
+        });
+        assertThat(report.topClasses()).isNotEmpty();
+        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("100%");
+
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        MemoryFootprint.print(report, new PrintStream(printed, true, StandardCharsets.UTF_8));
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("OVERHEAD per session", "SessionEntry",
+                "= key + payload, OK");
+    }
+
+    @Test
+    void keysAreDistinctRealLookingAndOfTheRequestedLength() {
+        AspNetKeys keys = new AspNetKeys(80);
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 50_000; i++) {
+            String key = keys.key(i);
+            assertThat(key).hasSize(80).startsWith("/LM/W3SVC/1/ROOT/").matches(".*\\)/[a-z0-5]{24}");
+            assertThat(seen.add(key)).isTrue();
+        }
+        assertThat(new AspNetKeys(30).key(1)).hasSize(30);
+        assertThat(new AspNetKeys(13).key(1)).matches("[a-z0-5]{13}");
+        assertThatThrownBy(() -> new AspNetKeys(12)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void parsesTheCommandLine() {
+        MemoryFootprint.Options options = MemoryFootprint.parse(
+                new String[] {"--sessions", "1_000", "--payload=512", "--key-length", "60", "--no-histogram"});
+        assertThat(options.sessions()).isEqualTo(1_000);
+        assertThat(options.payloadBytes()).isEqualTo(512);
+        assertThat(options.keyLength()).isEqualTo(60);
+        assertThat(options.histogram()).isFalse();
+        assertThat(MemoryFootprint.parse(new String[0])).isEqualTo(MemoryFootprint.Options.defaults());
+        assertThat(MemoryFootprint.parse(new String[] {"--help"})).isNull();
+        assertThatThrownBy(() -> MemoryFootprint.parse(new String[] {"--bogus"}))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
