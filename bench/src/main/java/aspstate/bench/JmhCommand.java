@@ -1,15 +1,17 @@
 package aspstate.bench;
 
 import java.util.List;
+import java.util.ArrayList;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Unmatched;
 
 /** Runs the JMH micro-benchmarks in this jar; arguments go to JMH unchanged (try: jmh -h). */
 @Command(name = "jmh", description = "Run the JMH micro-benchmarks (arguments are passed to JMH; default: all).")
 final class JmhCommand implements Callable<Integer> {
-    @Parameters(arity = "0..*", description = "JMH arguments, e.g. -f 1 -wi 3 -i 5 'aspstate.bench.jmh.*'")
-    List<String> jmhArguments = List.of();
+    /** Everything after "jmh" belongs to JMH, options included (e.g. -f 1 -wi 3 -i 5 'aspstate.bench.jmh.*'). */
+    @Unmatched
+    List<String> jmhArguments = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
