@@ -61,7 +61,7 @@ public final class LoadGenerator {
 
     private void preload(List<SessionBackend> connections) throws InterruptedException {
         int total = workload.sessions();
-        if (total == 0 || !workload.mix().usesPreloadedSessions()) {
+        if (total == 0 || !workload.preload() || !workload.mix().usesPreloadedSessions()) {
             return;
         }
         AtomicLong next = new AtomicLong();
@@ -272,7 +272,7 @@ public final class LoadGenerator {
 
         private CompletableFuture<Void> startPage() {
             PageKind kind = workload.mix().next(random);
-            String id = kind == PageKind.NEW_VISITOR
+            String id = kind == PageKind.NEW_VISITOR || kind == PageKind.OP_INSERT
                     ? SessionIds.fresh(freshIds.getAndIncrement())
                     : SessionIds.preloaded(random.nextInt(Math.max(1, workload.sessions())));
             return runner.run(kind, id, workload.payload().next(random));

@@ -18,7 +18,13 @@ public enum PageKind {
     OP_GET("op-get"),
     OP_GET_EXCLUSIVE("op-get-exclusive"),
     OP_SET("op-set"),
-    OP_RESET_TIMEOUT("op-reset-timeout");
+    OP_RESET_TIMEOUT("op-reset-timeout"),
+    /** Set with LockCookie on an unlocked session: the write path of a read-write page, alone. */
+    OP_SET_AND_RELEASE("op-set-and-release"),
+    /** ReleaseExclusive on an unlocked session. */
+    OP_RELEASE("op-release"),
+    /** Insert-only Set of a new session (a fresh id every time): the create path of a new visitor. */
+    OP_INSERT("op-insert");
 
     private final String code;
 
@@ -37,7 +43,10 @@ public enum PageKind {
                 return kind;
             }
         }
-        throw new IllegalArgumentException("unknown page kind '" + code + "' (known: rw, ro, new, none, op-get, "
-                + "op-get-exclusive, op-set, op-reset-timeout)");
+        StringBuilder known = new StringBuilder();
+        for (PageKind kind : values()) {
+            known.append(known.length() == 0 ? "" : ", ").append(kind.code);
+        }
+        throw new IllegalArgumentException("unknown page kind '" + code + "' (known: " + known + ")");
     }
 }

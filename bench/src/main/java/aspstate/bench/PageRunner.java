@@ -37,6 +37,14 @@ final class PageRunner {
                 return timed(RequestKind.GET_EXCLUSIVE, () -> backend.getExclusive(id)).thenAccept(this::expectOkOrLocked);
             case OP_SET:
                 return timed(RequestKind.SET, () -> backend.set(id, payload)).thenAccept(this::expectOk);
+            case OP_SET_AND_RELEASE:
+                return timed(RequestKind.SET_AND_RELEASE, () -> backend.setAndRelease(id, payload, 0))
+                        .thenAccept(this::expectOk);
+            case OP_RELEASE:
+                return timed(RequestKind.RELEASE, () -> backend.release(id, 0)).thenAccept(this::expectOk);
+            case OP_INSERT:
+                return timed(RequestKind.INSERT_UNINITIALIZED, () -> backend.insertUninitialized(id, payload))
+                        .thenAccept(this::expectOk);
             default:
                 throw new IllegalStateException("unknown page kind " + kind);
         }

@@ -21,7 +21,8 @@ final class RunCommand implements Callable<Integer> {
             description = "page kinds and weights: rw (GetExclusive+Set), ro (Get), new (new visitor), none (ResetTimeout)")
     String mix;
 
-    @Option(names = "--op", description = "instead of --mix, repeat one request: get, get-exclusive, set, reset-timeout")
+    @Option(names = "--op", description = "instead of --mix, repeat one request on pre-loaded sessions: get, get-exclusive, set, "
+                    + "set-and-release, release, insert, reset-timeout")
     String op;
 
     @Option(names = "--sessions", defaultValue = "100000", description = "live sessions pre-loaded before the run")
@@ -51,6 +52,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "random seed")
     long seed;
 
+    @Option(names = "--skip-preload", description = "the sessions exist already (an earlier run wrote them)")
+    boolean skipPreload;
+
     @Option(names = "--json", description = "also write the results as JSON to this file")
     Path json;
 
@@ -61,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
             workload = new Workload(pageMix, sessions, PayloadSizes.parse(payload, seed), connections, depth,
-                    DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed);
+                    DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed, !skipPreload);
             factory = Targets.open(target);
         } catch (IllegalArgumentException e) {
             System.err.println("aspstate-bench: " + e.getMessage());

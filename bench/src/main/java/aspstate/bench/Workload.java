@@ -15,9 +15,10 @@ import java.time.Duration;
  * @param maxPages     measured pages to run at most; 0 = no limit
  * @param rate         pages per second to offer in total (open loop, paced); 0 = as fast as answers come
  * @param seed         seed of every random choice, for repeatable runs
+ * @param preload      write the sessions before the run; false when an earlier run already did
  */
 public record Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth,
-                       Duration warmup, Duration duration, long maxPages, double rate, long seed) {
+                       Duration warmup, Duration duration, long maxPages, double rate, long seed, boolean preload) {
 
     /** A run never lasts longer than this, whatever it is told. */
     public static final Duration MAX_DURATION = Duration.ofHours(1);

@@ -37,7 +37,7 @@ class LoadGeneratorTest {
 
     private RunResult run(String mix, int sessions, Duration duration, long maxPages, double rate) throws Exception {
         Workload workload = new Workload(PageMix.parse(mix), sessions, PayloadSizes.parse("uniform:100-300", 7), 4, 2,
-                Duration.ofMillis(200), duration, maxPages, rate, 7);
+                Duration.ofMillis(200), duration, maxPages, rate, 7, true);
         try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
             return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8))
                     .run("aspstate");

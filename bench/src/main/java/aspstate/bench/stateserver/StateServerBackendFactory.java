@@ -4,7 +4,6 @@ import aspstate.bench.BackendFactory;
 import aspstate.bench.SessionBackend;
 import aspstate.stateserver.client.StateServerClient;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -14,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StateServerBackendFactory implements BackendFactory {
     private final InetSocketAddress address;
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
+    private final EventLoopGroup group = StateServerClient.newEventLoopGroup(1);
 
     public StateServerBackendFactory(InetSocketAddress address) {
         this.address = address;
