@@ -12,7 +12,7 @@ public final class SessionKeys {
 
     /** Decodes target bytes [from, to) of the array. */
     public static String decode(byte[] bytes, int from, int to) {
-        char[] out = new char[to - from];
+        byte[] out = new byte[to - from];
         int length = 0;
         for (int i = from; i < to; i++) {
             int b = bytes[i] & 0xFF;
@@ -20,15 +20,16 @@ public final class SessionKeys {
                 int high = Character.digit(bytes[i + 1], 16);
                 int low = Character.digit(bytes[i + 2], 16);
                 if (high >= 0 && low >= 0) {
-                    out[length++] = (char) (high << 4 | low);
+                    out[length++] = (byte) (high << 4 | low);
                     i += 2;
                     continue;
                 }
             }
-            out[length++] = b == '+' ? ' ' : (char) b;
+            out[length++] = (byte) (b == '+' ? ' ' : b);
         }
         int start = length >= 2 && out[0] == '/' && out[1] == '/' ? 1 : 0;
-        return new String(out, start, length - start);
+        // ISO-8859-1 maps each byte to one char, and Java stores such a String in one byte per char.
+        return new String(out, start, length - start, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     public static String decode(String target) {

@@ -34,10 +34,18 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
     private String key;
     private long contentLength;
     private boolean sawContentLength;
-    private HeaderValue exclusive;
-    private HeaderValue lockCookie;
-    private HeaderValue timeout;
-    private HeaderValue extraFlags;
+    // Header values, parsed in place from the line buffer (which the next line overwrites).
+    private Exclusive exclusive;
+    private long lockCookie;
+    private long timeout;
+    private long extraFlags;
+
+    private enum Exclusive { ABSENT, ACQUIRE, RELEASE, OTHER }
+
+    /** Numeric header not sent. */
+    private static final long ABSENT = Long.MIN_VALUE;
+    /** Numeric header sent, but not a 32-bit decimal integer. */
+    private static final long INVALID = Long.MIN_VALUE + 1;
 
     public StateServerRequestDecoder(long maxBodyBytes) {
         this.maxBodyBytes = maxBodyBytes;
@@ -124,7 +132,8 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
         key = SessionKeys.decode(line, space + 1, targetEnd);
         contentLength = 0;
         sawContentLength = false;
-        exclusive = lockCookie = timeout = extraFlags = null;
+        exclusive = Exclusive.ABSENT;
+        lockCookie = timeout = extraFlags = ABSENT;
         state = State.HEADERS;
         return null;
     }
@@ -169,15 +178,15 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
         if (isIgnoringCase(line, 0, nameEnd, "content-length")) {
             return contentLength(valueStart, valueEnd);
         }
-        HeaderValue value = new HeaderValue(line, valueStart, valueEnd);
         if (isIgnoringCase(line, 0, nameEnd, "exclusive")) {
-            exclusive = value;
+            exclusive = isIgnoringCase(line, valueStart, valueEnd, "acquire") ? Exclusive.ACQUIRE
+                    : isIgnoringCase(line, valueStart, valueEnd, "release") ? Exclusive.RELEASE : Exclusive.OTHER;
         } else if (isIgnoringCase(line, 0, nameEnd, "lockcookie")) {
-            lockCookie = value;
+            lockCookie = parseInt32(line, valueStart, valueEnd);
         } else if (isIgnoringCase(line, 0, nameEnd, "timeout")) {
-            timeout = value;
+            timeout = parseInt32(line, valueStart, valueEnd);
         } else if (isIgnoringCase(line, 0, nameEnd, "extraflags")) {
-            extraFlags = value;
+            extraFlags = parseInt32(line, valueStart, valueEnd);
         }
         return null;
     }
@@ -220,16 +229,16 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
     private StateRequest request(byte[] body) {
         switch (verb) {
             case GET:
-                if (exclusive == null) {
-                    return StateRequest.get();
+                switch (exclusive) {
+                    case ABSENT:
+                        return StateRequest.get();
+                    case ACQUIRE:
+                        return StateRequest.getExclusive();
+                    case RELEASE:
+                        return StateRequest.releaseExclusive(integer(lockCookie, "LockCookie"));
+                    default:
+                        throw new BadValueException("Exclusive must be 'acquire' or 'release'");
                 }
-                if (exclusive.is("acquire")) {
-                    return StateRequest.getExclusive();
-                }
-                if (exclusive.is("release")) {
-                    return StateRequest.releaseExclusive(integer(lockCookie, "LockCookie"));
-                }
-                throw new BadValueException("Exclusive must be 'acquire' or 'release'");
             case PUT:
                 if (body == null) {
                     throw new BadValueException("PUT without a body (Content-Length must be > 0)");
@@ -246,15 +255,25 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
         }
     }
 
-    private static Integer integer(HeaderValue value, String name) {
-        if (value == null) {
+    private static Integer integer(long value, String name) {
+        if (value == ABSENT) {
             return null;
         }
-        Integer parsed = value.toInteger();
-        if (parsed == null) {
+        if (value == INVALID) {
             throw new BadValueException(name + " is not a 32-bit integer");
         }
-        return parsed;
+        return (int) value;
+    }
+
+    /** A signed 32-bit decimal integer, or INVALID. */
+    private static long parseInt32(byte[] bytes, int from, int to) {
+        boolean negative = from < to && bytes[from] == '-';
+        long magnitude = parseNonNegative(bytes, negative ? from + 1 : from, to);
+        if (magnitude < 0) {
+            return INVALID;
+        }
+        long value = negative ? -magnitude : magnitude;
+        return value < Integer.MIN_VALUE || value > Integer.MAX_VALUE ? INVALID : value;
     }
 
     private void reject(ByteBuf in, List<Object> out, String problem) {
@@ -327,31 +346,6 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
             value = value * 10 + digit;
         }
         return value;
-    }
-
-    /** A header value copied out of the line buffer, which is reused for the next line. */
-    private static final class HeaderValue {
-        private final byte[] bytes;
-
-        HeaderValue(byte[] line, int from, int to) {
-            this.bytes = java.util.Arrays.copyOfRange(line, from, to);
-        }
-
-        boolean is(String lowerCase) {
-            return isIgnoringCase(bytes, 0, bytes.length, lowerCase);
-        }
-
-        /** The value as a signed 32-bit decimal integer, or null if it is not one. */
-        Integer toInteger() {
-            boolean negative = bytes.length > 0 && bytes[0] == '-';
-            int start = negative ? 1 : 0;
-            long magnitude = parseNonNegative(bytes, start, bytes.length);
-            if (magnitude < 0) {
-                return null;
-            }
-            long value = negative ? -magnitude : magnitude;
-            return value < Integer.MIN_VALUE || value > Integer.MAX_VALUE ? null : (int) value;
-        }
     }
 
     private static final class BadValueException extends RuntimeException {

@@ -120,17 +120,13 @@ public final class StateServerResponses {
             buf.writeByte('-');
             value = -value;
         }
-        if (value < 10) {
-            buf.writeByte((int) ('0' + value));
-            return;
+        long divisor = 1;
+        while (divisor <= value / 10) {
+            divisor *= 10;
         }
-        byte[] digits = new byte[19];
-        int at = digits.length;
-        while (value > 0) {
-            digits[--at] = (byte) ('0' + value % 10);
-            value /= 10;
+        for (; divisor > 0; divisor /= 10) {
+            buf.writeByte((int) ('0' + value / divisor % 10));
         }
-        buf.writeBytes(digits, at, digits.length - at);
     }
 
     private static byte[] ascii(String text) {

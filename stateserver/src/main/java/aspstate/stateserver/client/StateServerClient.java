@@ -10,6 +10,9 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -40,9 +43,17 @@ public final class StateServerClient implements AutoCloseable {
         this.pending = pending;
     }
 
+    /**
+     * An event loop group for clients: Linux's native epoll transport where available (cheaper per request than
+     * Java's selector), else NIO. The caller owns it and shuts it down.
+     */
+    public static EventLoopGroup newEventLoopGroup(int threads) {
+        return Epoll.isAvailable() ? new EpollEventLoopGroup(threads) : new NioEventLoopGroup(threads);
+    }
+
     /** Connects with a private I/O thread, released by {@link #close()}. */
     public static StateServerClient connect(InetSocketAddress server) throws IOException {
-        NioEventLoopGroup group = new NioEventLoopGroup(1);
+        EventLoopGroup group = newEventLoopGroup(1);
         try {
             return connect(server, group, group);
         } catch (IOException | RuntimeException e) {
@@ -61,7 +72,7 @@ public final class StateServerClient implements AutoCloseable {
         AnswerQueue pending = new AnswerQueue();
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
-                .channel(NioSocketChannel.class)
+                .channel(group instanceof EpollEventLoopGroup ? EpollSocketChannel.class : NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
