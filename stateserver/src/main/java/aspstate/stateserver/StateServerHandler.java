@@ -8,6 +8,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -120,6 +121,14 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof ChannelInputShutdownEvent) {
+            // The peer sent everything it will send: answer what was asked, then close.
+            if (!closing) {
+                closing = true;
+                enqueue(ctx, CLOSE);
+            }
+            return;
+        }
         if (evt instanceof IdleStateEvent) {
             LOG.debug("{}: idle, closing", ctx.channel().remoteAddress());
             ctx.close();

@@ -59,6 +59,8 @@ public final class StateServerListener implements AutoCloseable {
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // A client may pipeline requests and then shut down its sending side; its answers must still go out.
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

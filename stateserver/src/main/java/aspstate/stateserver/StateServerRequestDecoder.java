@@ -227,6 +227,10 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
     }
 
     private StateRequest request(byte[] body) {
+        // A malformed number is a bad request whichever verb carries it, even where the verb ignores the header.
+        integer(lockCookie, "LockCookie");
+        integer(timeout, "Timeout");
+        integer(extraFlags, "ExtraFlags");
         switch (verb) {
             case GET:
                 switch (exclusive) {

@@ -77,7 +77,9 @@ class ErrorHandlingTest {
                 Arguments.of("non-numeric Timeout", "PUT k HTTP/1.1\r\nTimeout:20m\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("non-numeric ExtraFlags", "PUT k HTTP/1.1\r\nExtraFlags:yes\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("PUT without a body", "PUT k HTTP/1.1\r\nTimeout:20\r\n\r\n"),
-                Arguments.of("PUT with Content-Length 0", "PUT k HTTP/1.1\r\nContent-Length: 0\r\n\r\n"));
+                Arguments.of("PUT with Content-Length 0", "PUT k HTTP/1.1\r\nContent-Length: 0\r\n\r\n"),
+                Arguments.of("non-numeric LockCookie on a plain GET", "GET k HTTP/1.1\r\nLockCookie: abc\r\n\r\n"),
+                Arguments.of("non-numeric Timeout on a HEAD", "HEAD k HTTP/1.1\r\nTimeout: x\r\n\r\n"));
     }
 
     @ParameterizedTest(name = "{0}")

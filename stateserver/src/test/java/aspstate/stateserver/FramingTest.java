@@ -41,6 +41,25 @@ class FramingTest {
     }
 
     @Test
+    void pipelinedAnswersStillGoOutAfterTheClientShutsDownItsSendingSide() throws Exception {
+        int body = 1 << 20;
+        int reads = 20;
+        StringBuilder requests = new StringBuilder("PUT big HTTP/1.1\r\nContent-Length:" + body + "\r\n\r\n")
+                .append("b".repeat(body));
+        for (int i = 0; i < reads; i++) {
+            requests.append("GET big HTTP/1.1\r\n\r\n");
+        }
+        try (RawConnection c = server.raw()) {
+            c.send(requests.toString()).shutdownOutput();
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            for (int i = 0; i < reads; i++) {
+                assertThat(c.readResponse()).as("answer %d", i).hasSizeGreaterThan(body);
+            }
+            assertThat(c.bytesUntilClosed()).as("then the server closes").isZero();
+        }
+    }
+
+    @Test
     void acceptsRequestsSentOneByteAtATime() {
         String requests = "PUT %2fapp%2fone HTTP/1.1\r\nHost: h\r\nTimeout:5\r\nContent-Length:6\r\n\r\n\r\n\r\nab"
                 + "GET //app/one HTTP/1.1\r\nHost: h\r\nExclusive: acquire\r\n\r\n";

@@ -59,6 +59,16 @@ final class RawConnection implements AutoCloseable {
         }
     }
 
+    /** Closes our sending side only (TCP half-close), as `nc -N` does after piping requests. */
+    RawConnection shutdownOutput() {
+        try {
+            socket.shutdownOutput();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Reads one response: status line and headers up to the blank line, then Content-Length bytes. */
     byte[] readResponse() {
         try {

@@ -34,7 +34,8 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private final LongAdder created = new LongAdder();
     private final LongAdder expired = new LongAdder();
     private final LongAdder removed = new LongAdder();
-    private final AtomicLong lastFullWarning = new AtomicLong(Long.MIN_VALUE);
+    /** When the last "store full" warning was logged; 0 lets the first refusal warn at once. */
+    private final AtomicLong lastFullWarning = new AtomicLong();
     private final LongAdder refusedSinceWarning = new LongAdder();
 
     /** Keys of a partly reaped bucket, kept between ticks so each tick's work stays bounded. */
@@ -131,8 +132,8 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         }
     }
 
-    private static long entrySize(String key, StoredValue value) {
-        return key.length() + value.sizeInBytes();
+    private long entrySize(String key, StoredValue value) {
+        return key.length() + value.sizeInBytes() + settings.entryOverheadBytes();
     }
 
     private boolean reserve(long delta) {

@@ -503,6 +503,47 @@ class MemorySessionStoreTest {
 
     @Nested
     class MemoryLimit {
+        /**
+         * Small sessions cost more in overhead than in data: the limit counts a per-entry overhead so that it
+         * refuses writes before the heap runs out (found in review: 1M sessions of 14 bytes overran the heap).
+         */
+        @Test
+        void perEntryOverheadCountsAgainstTheLimitAndIsFreedWithTheEntry() {
+            MemorySessionStore<Counter> store = new MemorySessionStore<>(clock, new MemoryStoreSettings(1_000, HOUR, 1_000, 200));
+            opened.add(store);
+            for (String key : new String[] {"a", "b", "c", "d"}) {
+                put(store, key, 10, NEVER); // 1 + 10 + 200 = 211 each
+            }
+            assertThat(store.statistics().storedBytes()).isEqualTo(4 * 211);
+            assertThatThrownBy(() -> put(store, "e", 10, NEVER)) // 1055 > 1000
+                    .hasCauseInstanceOf(StoreFullException.class);
+            put(store, "a", 20, NEVER); // growing by 10 still fits: the overhead is charged once per entry
+            assertThat(store.statistics().storedBytes()).isEqualTo(4 * 211 + 10);
+            delete(store, "a");
+            put(store, "e", 10, NEVER);
+            assertThat(store.statistics().storedBytes()).isEqualTo(4 * 211);
+        }
+
+        /** The first refusal must reach the log at once, naming the setting (it once never did: an overflow). */
+        @Test
+        void refusalLogsAWarningNamingTheSetting() {
+            ch.qos.logback.classic.Logger logger =
+                    (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(MemorySessionStore.class);
+            ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> appender =
+                    new ch.qos.logback.core.read.ListAppender<>();
+            appender.start();
+            logger.addAppender(appender);
+            try {
+                MemorySessionStore<Counter> store = store(10);
+                catchThrowable(() -> put(store, "k", 100, NEVER));
+                assertThat(appender.list).hasSize(1);
+                assertThat(appender.list.get(0).getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
+                assertThat(appender.list.get(0).getFormattedMessage()).contains("max-memory=10").contains("--max-memory");
+            } finally {
+                logger.detachAppender(appender);
+            }
+        }
+
         @Test
         void putThatWouldExceedTheLimitFailsAndChangesNothing() {
             MemorySessionStore<Counter> store = store(100);
@@ -836,7 +877,7 @@ class MemorySessionStoreTest {
         @Test
         void withMaxMemoryUsesTheDefaultReaperSettings() {
             assertThat(MemoryStoreSettings.withMaxMemory(42))
-                    .isEqualTo(new MemoryStoreSettings(42, 100, 20_000));
+                    .isEqualTo(new MemoryStoreSettings(42, 100, 20_000, 200));
         }
     }
 
