@@ -405,10 +405,13 @@ public final class MemoryFootprint {
         out.printf(Locale.ROOT, "OVERHEAD per session    : %.1f bytes beyond key + payload (heap delta)%n",
                 report.overheadPerSession());
         StoreStatistics s = report.statistics();
-        long expectedStored = (long) n * report.keyPlusPayloadPerSession();
+        // The store charges its configured per-entry overhead estimate on top of key + payload (max-memory).
+        int estimate = MemoryStoreSettings.DEFAULT_ENTRY_OVERHEAD_BYTES;
+        long expectedStored = (long) n * (report.keyPlusPayloadPerSession() + estimate);
         out.printf(Locale.ROOT, "store statistics        : active %,d, storedBytes %,d (%.1f/session) %s%n",
                 s.active(), s.storedBytes(), (double) s.storedBytes() / n,
-                s.storedBytes() == expectedStored && s.active() == n ? "= key + payload, OK" : "MISMATCH");
+                s.storedBytes() == expectedStored && s.active() == n
+                        ? "= key + payload + " + estimate + " estimated overhead, OK" : "MISMATCH");
         if (!report.hasHistogram()) {
             return;
         }
