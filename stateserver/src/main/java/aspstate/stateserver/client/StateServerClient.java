@@ -1,6 +1,7 @@
 package aspstate.stateserver.client;
 
 import aspstate.stateserver.SessionKeys;
+import aspstate.transport.EventLoops;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -10,12 +11,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -43,17 +39,9 @@ public final class StateServerClient implements AutoCloseable {
         this.pending = pending;
     }
 
-    /**
-     * An event loop group for clients: Linux's native epoll transport where available (cheaper per request than
-     * Java's selector), else NIO. The caller owns it and shuts it down.
-     */
-    public static EventLoopGroup newEventLoopGroup(int threads) {
-        return Epoll.isAvailable() ? new EpollEventLoopGroup(threads) : new NioEventLoopGroup(threads);
-    }
-
     /** Connects with a private I/O thread, released by {@link #close()}. */
     public static StateServerClient connect(InetSocketAddress server) throws IOException {
-        EventLoopGroup group = newEventLoopGroup(1);
+        EventLoopGroup group = EventLoops.newGroup(1);
         try {
             return connect(server, group, group);
         } catch (IOException | RuntimeException e) {
@@ -62,7 +50,10 @@ public final class StateServerClient implements AutoCloseable {
         }
     }
 
-    /** Connects on a shared event loop group, which the caller owns (for many connections, e.g. a load generator). */
+    /**
+     * Connects on a shared event loop group, which the caller owns (for many connections, e.g. a load generator);
+     * make it with {@link EventLoops#newGroup(int)} to get the native transport.
+     */
     public static StateServerClient connect(InetSocketAddress server, EventLoopGroup group) throws IOException {
         return connect(server, group, null);
     }
@@ -72,7 +63,7 @@ public final class StateServerClient implements AutoCloseable {
         AnswerQueue pending = new AnswerQueue();
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
-                .channel(group instanceof EpollEventLoopGroup ? EpollSocketChannel.class : NioSocketChannel.class)
+                .channel(EventLoops.socketChannel(group))
                 .option(ChannelOption.TCP_NODELAY, true)
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override

@@ -1,0 +1,16 @@
+package aspstate.tds;
+
+/** How this server presents itself to TDS clients. */
+public final class ServerIdentity {
+    /** Clients show this in messages; SQL Server sends its machine or instance name. */
+    public static final String SERVER_NAME = "aspstate";
+    /** LOGINACK ProgName: drivers expect SQL Server's. */
+    public static final String PROGRAM_NAME = "Microsoft SQL Server";
+    /** SQL Server 2022 (16.0): mssql-jdbc refuses a PRELOGIN VERSION major below 9. */
+    public static final int MAJOR_VERSION = 16;
+    public static final int MINOR_VERSION = 0;
+    public static final int BUILD = 1000;
+
+    private ServerIdentity() {
+    }
+}

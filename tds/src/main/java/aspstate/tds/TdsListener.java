@@ -1,0 +1,51 @@
+package aspstate.tds;
+
+import aspstate.tds.packet.TdsPacketDecoder;
+import aspstate.transport.TcpListener;
+import java.net.InetSocketAddress;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The TDS TCP listener: accepts SQL Server clients and wires packet decoder and connection handler. */
+public final class TdsListener implements AutoCloseable {
+    /** SQL Server numbers user sessions from 51; lower SPIDs are its system sessions. */
+    private static final int FIRST_USER_SPID = 51;
+    private static final int LAST_SPID = 32767;
+
+    private final TdsSettings settings;
+    private final TcpListener listener;
+
+    private TdsListener(TdsSettings settings, TcpListener listener) {
+        this.settings = settings;
+        this.listener = listener;
+    }
+
+    /**
+     * Binds and starts serving. TDS has no use for half-closed connections: a client that stops sending is gone.
+     *
+     * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
+     */
+    public static TdsListener start(TdsSettings settings, LoginListener loginListener) throws InterruptedException {
+        AtomicInteger connections = new AtomicInteger();
+        TcpListener listener = TcpListener.start(settings.bindAddress(), settings.port(), false, ch -> {
+            int spid = FIRST_USER_SPID + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
+            ch.pipeline().addLast(new TdsPacketDecoder(settings.maxMessageBytes()));
+            ch.pipeline().addLast(new TdsConnectionHandler(settings, loginListener, spid));
+        });
+        return new TdsListener(settings, listener);
+    }
+
+    /** The address actually bound (with the real port when port 0 was asked for). */
+    public InetSocketAddress address() {
+        return listener.address();
+    }
+
+    public TdsSettings settings() {
+        return settings;
+    }
+
+    /** Stops accepting, lets answers already made go out, then closes connections. Closing twice is harmless. */
+    @Override
+    public void close() {
+        listener.close();
+    }
+}

@@ -1,0 +1,65 @@
+package aspstate.tds;
+
+import java.net.InetAddress;
+
+/**
+ * Everything the TDS listener can be told. Defaults match SQL Server where it has one.
+ *
+ * @param bindAddress     address to listen on
+ * @param port            TCP port; 0 picks a free one
+ * @param maxMessageBytes largest request message (all its packets together); a larger one closes the connection
+ * @param minPacketSize   smallest packet size a client may negotiate in LOGIN7; smaller requests are raised to it
+ * @param maxPacketSize   largest packet size a client may negotiate in LOGIN7; larger requests are lowered to it
+ */
+public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes, int minPacketSize,
+                          int maxPacketSize) {
+    public static final int DEFAULT_PORT = 1433;
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
+    /** SQL Server's lower bound for the "network packet size" option. */
+    public static final int DEFAULT_MIN_PACKET_SIZE = 512;
+    /** SQL Server's upper bound for the "network packet size" option. */
+    public static final int DEFAULT_MAX_PACKET_SIZE = 32767;
+    /**
+     * Packet size used before LOGIN7 negotiates one, and when the client asks for the server's default
+     * ([MS-TDS] 2.2.6.4: PacketSize 0).
+     */
+    public static final int INITIAL_PACKET_SIZE = 4096;
+
+    public TdsSettings {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be 0..65535, got " + port);
+        }
+        if (minPacketSize < DEFAULT_MIN_PACKET_SIZE || minPacketSize > maxPacketSize
+                || maxPacketSize > DEFAULT_MAX_PACKET_SIZE) {
+            throw new IllegalArgumentException("packet sizes must satisfy " + DEFAULT_MIN_PACKET_SIZE
+                    + " <= min <= max <= " + DEFAULT_MAX_PACKET_SIZE + ", got min " + minPacketSize + ", max "
+                    + maxPacketSize);
+        }
+        if (maxMessageBytes < INITIAL_PACKET_SIZE) {
+            throw new IllegalArgumentException("max-message must be at least " + INITIAL_PACKET_SIZE
+                    + " bytes (a login must fit), got " + maxMessageBytes);
+        }
+    }
+
+    /** Loopback only: a session store should not be reachable from elsewhere unless asked for. */
+    public static TdsSettings defaults() {
+        return new TdsSettings(InetAddress.getLoopbackAddress(), DEFAULT_PORT, DEFAULT_MAX_MESSAGE_BYTES,
+                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE);
+    }
+
+    public TdsSettings withPort(int newPort) {
+        return new TdsSettings(bindAddress, newPort, maxMessageBytes, minPacketSize, maxPacketSize);
+    }
+
+    public TdsSettings withMaxMessageBytes(int bytes) {
+        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize);
+    }
+
+    /** The packet size to use for a client that asked for {@code requested} in LOGIN7. */
+    public int negotiatePacketSize(int requested) {
+        if (requested == 0) {
+            return INITIAL_PACKET_SIZE;
+        }
+        return Math.max(minPacketSize, Math.min(maxPacketSize, requested));
+    }
+}

@@ -1,0 +1,21 @@
+package aspstate.tds.login;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The LOGIN7 password obfuscation ([MS-TDS] 2.2.6.4): the client swaps the nibbles of every byte of the UTF-16LE
+ * password, then XORs it with 0xA5. Decoding undoes the steps in reverse order: XOR, then swap.
+ */
+public final class LoginPassword {
+    private LoginPassword() {
+    }
+
+    public static String decode(byte[] obfuscated) {
+        byte[] plain = new byte[obfuscated.length];
+        for (int i = 0; i < obfuscated.length; i++) {
+            int b = (obfuscated[i] ^ 0xA5) & 0xFF;
+            plain[i] = (byte) ((b << 4 | b >>> 4) & 0xFF);
+        }
+        return new String(plain, StandardCharsets.UTF_16LE);
+    }
+}

@@ -1,0 +1,128 @@
+package aspstate.tds.packet;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.TooLongFrameException;
+import java.util.List;
+
+/**
+ * Turns the byte stream into {@link TdsMessage}s: a state machine over the cumulative buffer, so packet headers
+ * split across reads, messages split across packets ([MS-TDS] 2.2.3.1: until status EOM) and several packets in
+ * one read all work. Input that cannot be TDS fails the channel once and everything after it is discarded.
+ */
+public final class TdsPacketDecoder extends ByteToMessageDecoder {
+    public static final int HEADER_BYTES = 8;
+
+    private enum State { HEADER, PAYLOAD, DISCARD }
+
+    private final int maxMessageBytes;
+
+    private State state = State.HEADER;
+    private int packetType;
+    private int packetStatus;
+    private int payloadBytes;
+    /** Payloads of the earlier packets of an unfinished message, or null between messages. */
+    private CompositeByteBuf message;
+    private int messageType;
+    private int messageStatus;
+
+    public TdsPacketDecoder(int maxMessageBytes) {
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        while (true) {
+            switch (state) {
+                case HEADER:
+                    if (in.readableBytes() < HEADER_BYTES) {
+                        return;
+                    }
+                    readHeader(in);
+                    state = State.PAYLOAD;
+                    break;
+                case PAYLOAD:
+                    if (in.readableBytes() < payloadBytes) {
+                        return;
+                    }
+                    packetComplete(ctx, in.readRetainedSlice(payloadBytes), out);
+                    state = State.HEADER;
+                    break;
+                case DISCARD:
+                default:
+                    in.skipBytes(in.readableBytes());
+                    return;
+            }
+        }
+    }
+
+    /** Reads type, status and length; SPID, packet id and window mean nothing to a server and are skipped. */
+    private void readHeader(ByteBuf in) {
+        packetType = in.readUnsignedByte();
+        packetStatus = in.readUnsignedByte();
+        int length = in.readUnsignedShort();
+        in.skipBytes(4);
+        if (length < HEADER_BYTES) {
+            throw fail(in, new CorruptedFrameException("TDS packet length " + length + " is shorter than its header"));
+        }
+        if (message != null && packetType != messageType) {
+            throw fail(in, new CorruptedFrameException("TDS packet of type 0x" + Integer.toHexString(packetType)
+                    + " inside a message of type 0x" + Integer.toHexString(messageType)));
+        }
+        payloadBytes = length - HEADER_BYTES;
+        long messageBytes = (message == null ? 0L : message.readableBytes()) + payloadBytes;
+        if (messageBytes > maxMessageBytes) {
+            throw fail(in, new TooLongFrameException("TDS message longer than the server's max message size of "
+                    + maxMessageBytes + " bytes"));
+        }
+    }
+
+    private void packetComplete(ChannelHandlerContext ctx, ByteBuf payload, List<Object> out) {
+        if ((packetStatus & PacketStatus.END_OF_MESSAGE) == 0) {
+            if (message == null) {
+                message = ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
+                messageStatus = 0;
+                messageType = packetType;
+            }
+            message.addComponent(true, payload);
+            messageStatus |= packetStatus;
+            return;
+        }
+        ByteBuf whole = payload;
+        int status = packetStatus;
+        if (message != null) {
+            message.addComponent(true, payload);
+            whole = message;
+            status |= messageStatus;
+            message = null;
+        }
+        if ((status & PacketStatus.IGNORE) != 0) {
+            whole.release();
+            return;
+        }
+        out.add(new TdsMessage(packetType, status, whole));
+    }
+
+    private DecoderException fail(ByteBuf in, DecoderException problem) {
+        state = State.DISCARD;
+        in.skipBytes(in.readableBytes());
+        releaseMessage();
+        return problem;
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        releaseMessage();
+    }
+
+    private void releaseMessage() {
+        if (message != null) {
+            message.release();
+            message = null;
+        }
+    }
+}

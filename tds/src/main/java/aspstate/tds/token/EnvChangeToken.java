@@ -1,0 +1,58 @@
+package aspstate.tds.token;
+
+import aspstate.tds.Utf16;
+import io.netty.buffer.ByteBuf;
+
+/** ENVCHANGE (0xE3, [MS-TDS] 2.2.7.9): tells the client a session setting changed. */
+public final class EnvChangeToken {
+    public static final int TOKEN = 0xE3;
+
+    private static final int DATABASE = 1;
+    private static final int LANGUAGE = 2;
+    private static final int PACKET_SIZE = 4;
+    private static final int SQL_COLLATION = 7;
+
+    private EnvChangeToken() {
+    }
+
+    public static void database(ByteBuf out, String newDatabase, String oldDatabase) {
+        strings(out, DATABASE, newDatabase, oldDatabase);
+    }
+
+    public static void language(ByteBuf out, String newLanguage, String oldLanguage) {
+        strings(out, LANGUAGE, newLanguage, oldLanguage);
+    }
+
+    /** Sizes travel as decimal text. */
+    public static void packetSize(ByteBuf out, int newSize, int oldSize) {
+        strings(out, PACKET_SIZE, Integer.toString(newSize), Integer.toString(oldSize));
+    }
+
+    /** The 5-byte collation ([MS-TDS] 2.2.5.1.2); .NET SqlClient needs one at login. The old value is empty. */
+    public static void collation(ByteBuf out, byte[] collation) {
+        int lengthAt = start(out, SQL_COLLATION);
+        out.writeByte(collation.length).writeBytes(collation);
+        out.writeByte(0);
+        end(out, lengthAt);
+    }
+
+    private static void strings(ByteBuf out, int type, String newValue, String oldValue) {
+        int lengthAt = start(out, type);
+        Utf16.writeBVarchar(out, newValue);
+        Utf16.writeBVarchar(out, oldValue);
+        end(out, lengthAt);
+    }
+
+    private static int start(ByteBuf out, int type) {
+        out.writeByte(TOKEN);
+        int lengthAt = out.writerIndex();
+        out.writeShortLE(0);
+        out.writeByte(type);
+        return lengthAt;
+    }
+
+    /** The length counts the bytes after itself. */
+    private static void end(ByteBuf out, int lengthAt) {
+        out.setShortLE(lengthAt, out.writerIndex() - lengthAt - 2);
+    }
+}

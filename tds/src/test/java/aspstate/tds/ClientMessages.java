@@ -1,0 +1,132 @@
+package aspstate.tds;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Client messages built by hand from [MS-TDS], independently of the server's parsers. */
+final class ClientMessages {
+    static final int PRELOGIN = 0x12;
+    static final int LOGIN7 = 0x10;
+    static final int SQL_BATCH = 0x01;
+    static final int RPC = 0x03;
+    static final int ATTENTION = 0x06;
+
+    private ClientMessages() {
+    }
+
+    /** One packet: 8-byte header (type, status, big-endian length, SPID 0, packet id, window 0), then payload. */
+    static byte[] packet(int type, boolean last, int packetId, byte[] payload) {
+        ByteBuffer packet = ByteBuffer.allocate(8 + payload.length);
+        packet.put((byte) type).put((byte) (last ? 1 : 0)).putShort((short) (8 + payload.length))
+                .putShort((short) 0).put((byte) packetId).put((byte) 0).put(payload);
+        return packet.array();
+    }
+
+    static byte[] singlePacket(int type, byte[] payload) {
+        return packet(type, true, 1, payload);
+    }
+
+    /** PRELOGIN payload as a client sends it: VERSION 7.4, ENCRYPTION, INSTOPT, THREADID, MARS off. */
+    static byte[] prelogin(int encryption) {
+        byte[][] data = {
+            {0x0C, 0x00, 0x07, (byte) 0xD0, 0x00, 0x00},
+            {(byte) encryption},
+            {0x00},
+            {0x00, 0x00, 0x12, 0x34},
+            {0x00}};
+        int offset = data.length * 5 + 1;
+        ByteBuffer payload = ByteBuffer.allocate(offset + Arrays.stream(data).mapToInt(d -> d.length).sum());
+        for (int token = 0; token < data.length; token++) {
+            payload.put((byte) token).putShort((short) offset).putShort((short) data[token].length);
+            offset += data[token].length;
+        }
+        payload.put((byte) 0xFF);
+        for (byte[] d : data) {
+            payload.put(d);
+        }
+        return payload.array();
+    }
+
+    /**
+     * LOGIN7 payload ([MS-TDS] 2.2.6.4) of a TDS 7.4 client: 36 fixed bytes, the 58-byte offset table, then the
+     * strings, the password obfuscated by the client rule (swap nibbles, then XOR 0xA5).
+     */
+    static byte[] login7(String user, String password, String database, int packetSize) {
+        // Table order: host, user, password, app, server, extension, library, language, database.
+        List<byte[]> strings = new ArrayList<>(List.of(
+                utf16("testhost"), utf16(user), obfuscate(utf16(password)), utf16("raw-test"), utf16("127.0.0.1"),
+                new byte[0], utf16("raw-socket"), utf16(""), utf16(database)));
+        int fixedAndTable = 94;
+        ByteBuffer head = ByteBuffer.allocate(fixedAndTable).order(ByteOrder.LITTLE_ENDIAN);
+        ByteArrayOutputStream tail = new ByteArrayOutputStream();
+        head.putInt(0); // total length, set below
+        head.putInt(0x74000004);
+        head.putInt(packetSize);
+        head.putInt(0x07000000); // client program version
+        head.putInt(4242); // client PID
+        head.putInt(0); // connection id
+        head.put((byte) 0xE0).put((byte) 0x03).put((byte) 0).put((byte) 0); // option flags 1, 2, type, 3
+        head.putInt(0).putInt(0x0409); // time zone, LCID
+        int offset = fixedAndTable;
+        for (byte[] string : strings) {
+            head.putShort((short) offset);
+            // Lengths are in characters, except the extension's, which is in bytes.
+            head.putShort((short) (string.length / 2));
+            tail.writeBytes(string);
+            offset += string.length;
+        }
+        head.put(new byte[6]); // client MAC address
+        head.putShort((short) offset).putShort((short) 0); // SSPI
+        head.putShort((short) offset).putShort((short) 0); // attach DB file
+        head.putShort((short) offset).putShort((short) 0); // change password
+        head.putInt(0); // long SSPI length
+        head.putInt(0, offset);
+        ByteBuffer payload = ByteBuffer.allocate(offset);
+        payload.put(head.array()).put(tail.toByteArray());
+        return payload.array();
+    }
+
+    /** SQL_BATCH payload of a TDS 7.2+ client: ALL_HEADERS, then the text. */
+    static byte[] sqlBatch(String text) {
+        return concat(allHeaders(), utf16(text));
+    }
+
+    /** RPC payload calling a procedure by name, without parameters: ALL_HEADERS, name, option flags. */
+    static byte[] rpc(String procedure) {
+        ByteBuffer name = ByteBuffer.allocate(2).order(ByteOrder.LITTLE_ENDIAN).putShort((short) procedure.length());
+        return concat(allHeaders(), name.array(), utf16(procedure), new byte[] {0, 0});
+    }
+
+    /** ALL_HEADERS ([MS-TDS] 2.2.5.3) with one transaction descriptor header: no transaction, 1 request. */
+    private static byte[] allHeaders() {
+        ByteBuffer headers = ByteBuffer.allocate(22).order(ByteOrder.LITTLE_ENDIAN);
+        headers.putInt(22).putInt(18).putShort((short) 2).putLong(0).putInt(1);
+        return headers.array();
+    }
+
+    static byte[] utf16(String text) {
+        return text.getBytes(StandardCharsets.UTF_16LE);
+    }
+
+    private static byte[] obfuscate(byte[] plain) {
+        byte[] obfuscated = new byte[plain.length];
+        for (int i = 0; i < plain.length; i++) {
+            int b = plain[i] & 0xFF;
+            obfuscated[i] = (byte) (((b << 4 | b >>> 4) & 0xFF) ^ 0xA5);
+        }
+        return obfuscated;
+    }
+
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            all.writeBytes(part);
+        }
+        return all.toByteArray();
+    }
+}

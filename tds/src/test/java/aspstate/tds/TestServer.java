@@ -1,0 +1,53 @@
+package aspstate.tds;
+
+import aspstate.tds.login.LoginRequest;
+import java.net.InetSocketAddress;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** A real TDS listener on a free loopback port that records every login it accepts. */
+final class TestServer implements AutoCloseable {
+    private final BlockingQueue<LoginRequest> logins = new LinkedBlockingQueue<>();
+    final TdsListener listener;
+
+    TestServer() {
+        this(TdsSettings.defaults().withPort(0));
+    }
+
+    TestServer(TdsSettings settings) {
+        try {
+            listener = TdsListener.start(settings, (login, peer) -> logins.add(login));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    InetSocketAddress address() {
+        return listener.address();
+    }
+
+    /** mssql-jdbc, as an application would use it, without TLS (this server does not offer it yet). */
+    Connection connect() throws SQLException {
+        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:" + address().getPort()
+                + ";encrypt=false;user=sa;password=x;loginTimeout=10");
+    }
+
+    /** The next login accepted, waiting at most 10 seconds. */
+    LoginRequest nextLogin() throws InterruptedException {
+        LoginRequest login = logins.poll(10, TimeUnit.SECONDS);
+        if (login == null) {
+            throw new AssertionError("no login within 10 seconds");
+        }
+        return login;
+    }
+
+    @Override
+    public void close() {
+        listener.close();
+    }
+}

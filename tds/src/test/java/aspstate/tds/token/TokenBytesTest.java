@@ -1,0 +1,91 @@
+package aspstate.tds.token;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import aspstate.tds.type.IntNType;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/** Every token writer against bytes worked out by hand from [MS-TDS] section 2.2.7. */
+class TokenBytesTest {
+    private static String hex(Consumer<ByteBuf> writer) {
+        ByteBuf out = Unpooled.buffer();
+        writer.accept(out);
+        return ByteBufUtil.hexDump(out);
+    }
+
+    private static String utf16(String text) {
+        return ByteBufUtil.hexDump(text.getBytes(StandardCharsets.UTF_16LE));
+    }
+
+    @Test
+    void done() {
+        assertThat(hex(out -> DoneToken.write(out, DoneToken.DONE, DoneToken.COUNT, DoneToken.SELECT_COMMAND, 1)))
+                .isEqualTo("fd" + "1000" + "c100" + "0100000000000000");
+    }
+
+    @Test
+    void doneProcWithError() {
+        assertThat(hex(out -> DoneToken.write(out, DoneToken.DONEPROC, DoneToken.ERROR, 0, 0)))
+                .isEqualTo("fe" + "0200" + "0000" + "0000000000000000");
+    }
+
+    @Test
+    void loginAck() {
+        // Length 50: interface 1, version 4, name length 1 + 2 * 20, program version 4.
+        assertThat(hex(out -> LoginAckToken.write(out, LoginAckToken.TDS_7_4)))
+                .isEqualTo("ad" + "3200" + "01" + "74000004" + "14" + utf16("Microsoft SQL Server") + "100003e8");
+    }
+
+    @Test
+    void envChangeCollation() {
+        assertThat(hex(out -> EnvChangeToken.collation(out, new byte[] {0x09, 0x04, (byte) 0xD0, 0x00, 0x34})))
+                .isEqualTo("e3" + "0800" + "07" + "05" + "0904d00034" + "00");
+    }
+
+    @Test
+    void envChangePacketSize() {
+        // Length 1 + (1 + 2 * 4) + (1 + 2 * 4) = 19.
+        assertThat(hex(out -> EnvChangeToken.packetSize(out, 8000, 4096)))
+                .isEqualTo("e3" + "1300" + "04" + "04" + utf16("8000") + "04" + utf16("4096"));
+    }
+
+    @Test
+    void envChangeDatabase() {
+        // Length 1 + (1 + 2 * 8) + (1 + 2 * 6) = 31.
+        assertThat(hex(out -> EnvChangeToken.database(out, "ASPState", "master")))
+                .isEqualTo("e3" + "1f00" + "01" + "08" + utf16("ASPState") + "06" + utf16("master"));
+    }
+
+    @Test
+    void infoAndErrorShareTheLayoutWithDifferentTokens() {
+        // Number 5701 (0x1645), state 2, class 0, text "ok", server "aspstate", no procedure, line 1.
+        String expectedBody = "451600000200" + "0200" + utf16("ok") + "08" + utf16("aspstate") + "00" + "01000000";
+        assertThat(hex(out -> InfoToken.write(out, 5701, 2, "ok")))
+                .isEqualTo("ab" + String.format("%02x00", expectedBody.length() / 2) + expectedBody);
+        // Number 102, state 1, class 16.
+        String errorBody = "66000000" + "01" + "10" + "0200" + utf16("no") + "08" + utf16("aspstate") + "00"
+                + "01000000";
+        assertThat(hex(out -> ErrorToken.write(out, 102, 1, 16, "no")))
+                .isEqualTo("aa" + String.format("%02x00", errorBody.length() / 2) + errorBody);
+    }
+
+    @Test
+    void colMetadataAndRowOfOneIntColumn() {
+        List<Column<?>> columns = List.of(new Column<>("", IntNType.INT, false), new Column<>("n", IntNType.BIGINT,
+                true));
+        assertThat(hex(out -> ColMetadataToken.write(out, columns)))
+                .isEqualTo("81" + "0200" + "00000000" + "0000" + "2604" + "00"
+                        + "00000000" + "0100" + "2608" + "01" + utf16("n"));
+        assertThat(hex(out -> RowToken.write(out, columns, Arrays.asList(1, null))))
+                .isEqualTo("d1" + "04" + "01000000" + "00");
+        assertThat(hex(out -> RowToken.write(out, columns, List.of(-2, 1L << 40))))
+                .isEqualTo("d1" + "04" + "feffffff" + "08" + "0000000000010000");
+    }
+}
