@@ -21,7 +21,15 @@ cd "$root"
 [ -f bench/target/aspstate-bench.jar ] || mvn -q -B -ntp -DskipTests package
 bench/install-redis.sh >&2
 out=$(mktemp -d /tmp/aspstate-calibrate.XXXXXX)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+# A port nothing listens on: bash connects to candidates until one is refused (no other tool needed).
+free_port() {
+  local port
+  while :; do
+    port=$((20000 + RANDOM % 40000))
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
+  done
+}
+port=$(free_port)
 taskset -c 0 redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --loglevel warning \
   >"$out/redis.log" 2>&1 &
 redis_pid=$!
