@@ -16,24 +16,28 @@ import java.util.regex.Pattern;
 
 /**
  * Answers SQL batches with the statements drivers send on their own: {@code SELECT 1} (mssql-jdbc's isValid),
- * {@code SET option ...} (tedious after login) and {@code USE db}. The whole batch is checked first, so a batch
+ * {@code SET option ...} (tedious after login), {@code USE db} and {@code EXEC sp_unprepare n} (mssql-jdbc
+ * releasing prepared handles in front of a later batch). The whole batch is checked first, so a batch
  * with any other statement fails as a syntax error would on SQL Server: nothing of it runs.
  */
 final class SqlBatchResponder {
     /** Statements end at a semicolon or where the next one starts (tedious separates them by newlines only). */
     private static final Pattern STATEMENT_BOUNDARY =
-            Pattern.compile(";|(?=\\b(?:select|set|use)\\b)", Pattern.CASE_INSENSITIVE);
+            Pattern.compile(";|(?=\\b(?:select|set|use|exec|execute)\\b)", Pattern.CASE_INSENSITIVE);
     private static final Pattern SELECT_ONE = Pattern.compile("select\\s+1", Pattern.CASE_INSENSITIVE);
     private static final Pattern SET_OPTION =
             Pattern.compile("set\\s+[a-z_]+(\\s*,\\s*[a-z_]+)*(\\s+[^\\s;]+)+", Pattern.CASE_INSENSITIVE);
     /** SQL Server identifiers have at most 128 characters. */
     private static final Pattern USE =
             Pattern.compile("use\\s+(?:\\[([^\\]]{1,128})]|([a-z_][\\w@$#]{0,127}))", Pattern.CASE_INSENSITIVE);
+    private static final Pattern UNPREPARE =
+            Pattern.compile("exec(?:ute)?\\s+(?:sys\\.)?sp_unprepare\\s+(\\d{1,9})", Pattern.CASE_INSENSITIVE);
     private static final List<Column<?>> SELECT_ONE_COLUMNS = List.of(new Column<>("", IntNType.INT, false));
 
-    private enum Kind { SELECT_ONE, SET_OPTION, USE }
+    private enum Kind { SELECT_ONE, SET_OPTION, USE, UNPREPARE }
 
-    private record Statement(Kind kind, String database) {
+    /** @param argument the database of USE, the handle of sp_unprepare */
+    private record Statement(Kind kind, String argument) {
     }
 
     private SqlBatchResponder() {
@@ -75,6 +79,10 @@ final class SqlBatchResponder {
         if (use.matches()) {
             return new Statement(Kind.USE, use.group(1) != null ? use.group(1) : use.group(2));
         }
+        Matcher unprepare = UNPREPARE.matcher(text);
+        if (unprepare.matches()) {
+            return new Statement(Kind.UNPREPARE, unprepare.group(1));
+        }
         return null;
     }
 
@@ -89,10 +97,11 @@ final class SqlBatchResponder {
                 return;
             }
             case USE -> {
-                EnvChangeToken.database(out, statement.database(), session.database());
-                InfoToken.write(out, 5701, 1, "Changed database context to '" + statement.database() + "'.");
-                session.database(statement.database());
+                EnvChangeToken.database(out, statement.argument(), session.database());
+                InfoToken.write(out, 5701, 1, "Changed database context to '" + statement.argument() + "'.");
+                session.database(statement.argument());
             }
+            case UNPREPARE -> session.prepared().unprepare(Integer.parseInt(statement.argument()));
             case SET_OPTION -> {
                 // Accepted without effect: the session-state procedures behave the same under every option.
             }

@@ -8,8 +8,10 @@ import aspstate.tds.login.PreloginResponse;
 import aspstate.tds.packet.PacketType;
 import aspstate.tds.packet.TdsMessage;
 import aspstate.tds.packet.TdsPacketWriter;
+import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.request.SqlBatchRequest;
+import aspstate.tds.rpc.RpcResponder;
 import aspstate.tds.token.DoneToken;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
@@ -18,6 +20,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.TooLongFrameException;
 import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,8 +30,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Acts on the messages of one connection: PRELOGIN, then LOGIN7, then requests ([MS-TDS] 3.3.5: the server's
  * states). Answers are written as they are made and flushed once per read, so pipelined requests cost one system
- * call. A message that breaks the protocol closes the connection; a request the server cannot run is answered
- * with an error and the connection stays usable.
+ * call; after login they go through {@link OrderedReplies}, since a procedure call may complete after requests
+ * that follow it. A message that breaks the protocol closes the connection; a request the server cannot run is
+ * answered with an error and the connection stays usable.
  */
 final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(TdsConnectionHandler.class);
@@ -36,15 +42,24 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     private enum Phase { PRELOGIN, LOGIN, LOGGED_IN, CLOSING }
 
     private final TdsSettings settings;
+    private final ProcedureCatalog catalog;
     private final LoginListener loginListener;
     private final TdsPacketWriter writer;
     private Phase phase = Phase.PRELOGIN;
     private TdsSession session;
+    private RpcResponder rpcResponder;
+    private OrderedReplies replies;
 
-    TdsConnectionHandler(TdsSettings settings, LoginListener loginListener, int spid) {
+    TdsConnectionHandler(TdsSettings settings, ProcedureCatalog catalog, LoginListener loginListener, int spid) {
         this.settings = settings;
+        this.catalog = catalog;
         this.loginListener = loginListener;
         this.writer = new TdsPacketWriter(spid, TdsSettings.INITIAL_PACKET_SIZE);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        replies = new OrderedReplies(ctx, tokens -> writer.packets(ctx.alloc(), tokens));
     }
 
     @Override
@@ -75,18 +90,26 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                ctx.write(reply(ctx, out -> SqlBatchResponder.respond(batch.text(), session, out)));
+                replyInOrder(ctx, out -> SqlBatchResponder.respond(batch.text(), session, out));
             }
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");
-                RpcRequest rpc = RpcRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                ctx.write(reply(ctx, out -> RpcResponder.respond(rpc, out)));
+                List<RpcRequest> calls = RpcRequest.parseAll(message.payload(), session.login().sendsAllHeaders());
+                ByteBuf tokens = ctx.alloc().buffer();
+                CompletionStage<Void> written;
+                try {
+                    written = rpcResponder.respond(calls, tokens);
+                } catch (RuntimeException e) {
+                    tokens.release();
+                    throw e;
+                }
+                replies.add(tokens, written);
             }
             case PacketType.ATTENTION -> {
                 expect(Phase.LOGGED_IN, "ATTENTION");
-                // Requests run to completion before the next message is read, so there is never anything left to
-                // cancel; the client still reads until the acknowledgement ([MS-TDS] 2.2.2.9, 3.3.5.9).
-                ctx.write(reply(ctx, out -> DoneToken.write(out, DoneToken.DONE, DoneToken.ATTENTION, 0, 0)));
+                // Procedures are not cancelled once started, so the acknowledgement follows their replies; the
+                // client reads until it ([MS-TDS] 2.2.2.9, 3.3.5.9).
+                replyInOrder(ctx, out -> DoneToken.write(out, DoneToken.DONE, DoneToken.ATTENTION, 0, 0));
             }
             // [MS-TDS] 2.2.3.1.1: a receiver should disconnect on a message type it does not expect.
             default -> throw new TdsProtocolException("unsupported message type 0x"
@@ -119,12 +142,25 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         int packetSize = settings.negotiatePacketSize(login.packetSize());
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
         session = new TdsSession(login, database);
+        rpcResponder = new RpcResponder(catalog, session.prepared());
         loginListener.loggedIn(login, ctx.channel().remoteAddress());
         ctx.write(reply(ctx, out -> LoginResponse.write(out, database, packetSize, writer.packetSize())));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),
                 login.userName(), login.appName(), login.libraryName(), packetSize);
+    }
+
+    /** A reply made at once, queued behind replies still waiting for a procedure. */
+    private void replyInOrder(ChannelHandlerContext ctx, Consumer<ByteBuf> tokens) {
+        ByteBuf out = ctx.alloc().buffer();
+        try {
+            tokens.accept(out);
+        } catch (RuntimeException e) {
+            out.release();
+            throw e;
+        }
+        replies.add(out, CompletableFuture.completedFuture(null));
     }
 
     /** The packets of a reply whose tokens {@code tokens} writes; nothing leaks if writing them fails. */

@@ -1,6 +1,7 @@
 package aspstate.tds;
 
 import aspstate.tds.packet.TdsPacketDecoder;
+import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.transport.TcpListener;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,16 +21,17 @@ public final class TdsListener implements AutoCloseable {
     }
 
     /**
-     * Binds and starts serving. TDS has no use for half-closed connections: a client that stops sending is gone.
+     * Binds and starts serving the procedures of {@code catalog}. TDS has no use for half-closed connections: a client that stops sending is gone.
      *
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static TdsListener start(TdsSettings settings, LoginListener loginListener) throws InterruptedException {
+    public static TdsListener start(TdsSettings settings, ProcedureCatalog catalog, LoginListener loginListener)
+            throws InterruptedException {
         AtomicInteger connections = new AtomicInteger();
         TcpListener listener = TcpListener.start(settings.bindAddress(), settings.port(), false, ch -> {
             int spid = FIRST_USER_SPID + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
             ch.pipeline().addLast(new TdsPacketDecoder(settings.maxMessageBytes()));
-            ch.pipeline().addLast(new TdsConnectionHandler(settings, loginListener, spid));
+            ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, loginListener, spid));
         });
         return new TdsListener(settings, listener);
     }

@@ -102,6 +102,69 @@ final class ClientMessages {
         return concat(allHeaders(), name.array(), utf16(procedure), new byte[] {0, 0});
     }
 
+    /** RPC payload of several calls ({@link #call}), separated by BatchFlag 0xFF ([MS-TDS] 2.2.6.6, TDS 7.2+). */
+    static byte[] rpcMessage(byte[]... calls) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        all.writeBytes(allHeaders());
+        for (int i = 0; i < calls.length; i++) {
+            if (i > 0) {
+                all.write(0xFF);
+            }
+            all.writeBytes(calls[i]);
+        }
+        return all.toByteArray();
+    }
+
+    /** One call by name: name as US_VARCHAR, option flags 0, then the parameters. */
+    static byte[] call(String procedure, byte[]... parameters) {
+        ByteBuffer name = ByteBuffer.allocate(2).order(ByteOrder.LITTLE_ENDIAN).putShort((short) procedure.length());
+        return concat(name.array(), utf16(procedure), new byte[] {0, 0}, concat(parameters));
+    }
+
+    /** One call of a system procedure by ProcID: 0xFFFF, the id, option flags 0, then the parameters. */
+    static byte[] callById(int procId, byte[]... parameters) {
+        ByteBuffer head = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 0xFFFF)
+                .putShort((short) procId).putShort((short) 0);
+        return concat(head.array(), concat(parameters));
+    }
+
+    /** A parameter: B_VARCHAR name (empty = positional), status flags (1 = output), TYPE_INFO and value bytes. */
+    private static byte[] parameter(String name, boolean output, byte[] typeInfoAndValue) {
+        return concat(new byte[] {(byte) name.length()}, utf16(name), new byte[] {(byte) (output ? 1 : 0)},
+                typeInfoAndValue);
+    }
+
+    /** NVarChar(maxChars) as .NET SqlClient sends it: 0xE7, max bytes, collation, 2-byte length (0xFFFF = NULL). */
+    static byte[] nvarchar(String name, int maxChars, String value) {
+        ByteBuffer head = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0xE7)
+                .putShort((short) (maxChars * 2)).put(new byte[] {0x09, 0x04, (byte) 0xD0, 0x00, 0x34})
+                .putShort((short) (value == null ? 0xFFFF : value.length() * 2));
+        return parameter(name, false, concat(head.array(), value == null ? new byte[0] : utf16(value)));
+    }
+
+    /** VarBinary(maxLength): 0xA5, max length, 2-byte length (0xFFFF = NULL). */
+    static byte[] varbinary(String name, int maxLength, byte[] value) {
+        ByteBuffer head = ByteBuffer.allocate(5).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0xA5)
+                .putShort((short) maxLength).putShort((short) (value == null ? 0xFFFF : value.length));
+        return parameter(name, false, concat(head.array(), value == null ? new byte[0] : value));
+    }
+
+    /** Bit: BITN 0x68 of length 1; a value of length 0 is NULL. */
+    static byte[] bit(String name, boolean output, Boolean value) {
+        byte[] typeAndValue = value == null ? new byte[] {0x68, 1, 0} : new byte[] {0x68, 1, 1, (byte) (value ? 1 : 0)};
+        return parameter(name, output, typeAndValue);
+    }
+
+    /** Int: INTN 0x26 of length 4; a value of length 0 is NULL. */
+    static byte[] integer(String name, boolean output, Integer value) {
+        if (value == null) {
+            return parameter(name, output, new byte[] {0x26, 4, 0});
+        }
+        ByteBuffer typeAndValue = ByteBuffer.allocate(7).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0x26).put((byte) 4)
+                .put((byte) 4).putInt(value);
+        return parameter(name, output, typeAndValue.array());
+    }
+
     /** ALL_HEADERS ([MS-TDS] 2.2.5.3) with one transaction descriptor header: no transaction, 1 request. */
     private static byte[] allHeaders() {
         ByteBuffer headers = ByteBuffer.allocate(22).order(ByteOrder.LITTLE_ENDIAN);

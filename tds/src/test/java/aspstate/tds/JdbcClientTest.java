@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import aspstate.tds.login.LoginRequest;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -56,20 +55,6 @@ class JdbcClientTest {
                 assertThat(rows.next()).isTrue();
                 assertThat(rows.getInt(1)).isEqualTo(1);
             }
-        }
-    }
-
-    @Test
-    void procedureCallFailsAsUnknownProcedureAndTheConnectionStaysUsable() throws SQLException {
-        try (Connection connection = server.connect();
-             PreparedStatement statement = connection.prepareStatement("EXEC dbo.Missing ?")) {
-            statement.setInt(1, 7);
-            // mssql-jdbc sends a prepared statement as an RPC of sp_executesql (ProcID 10).
-            assertThatThrownBy(statement::execute)
-                    .isInstanceOf(SQLException.class)
-                    .hasMessageContaining("Could not find stored procedure 'sp_executesql'")
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(2812));
-            assertThat(connection.isValid(5)).isTrue();
         }
     }
 

@@ -38,7 +38,8 @@ class SqlBatchResponderTest {
     @ParameterizedTest
     @ValueSource(strings = {"", " ; ", "SET ANSI_NULLS ON", "set ansi_nulls on\nset ansi_padding on\nset xact_abort off",
         "SET TEXTSIZE 2147483647", "SET TRANSACTION ISOLATION LEVEL READ COMMITTED", "SET NOCOUNT, XACT_ABORT ON",
-        "set language us_english; set dateformat mdy"})
+        "set language us_english; set dateformat mdy", "EXEC sp_unprepare 5", "exec sp_unprepare 5;",
+        "EXEC sp_unprepare 1; exec sys.sp_unprepare 2; SET ANSI_NULLS ON"})
     void optionsAnswerOnlyDone(String batch) {
         ByteBuf out = respond(batch);
         assertThat(out.readableBytes()).isEqualTo(13);
@@ -56,7 +57,8 @@ class SqlBatchResponderTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"SELECT 2", "SELECT 1 FROM t", "SELECT @@VERSION", "EXEC dbo.Proc", "SET @x = 1",
-        "USE", "DROP TABLE x", "SELECT 1; DROP TABLE x", "SET ANSI_NULLS ON; select * from t"})
+        "USE", "DROP TABLE x", "SELECT 1; DROP TABLE x", "SET ANSI_NULLS ON; select * from t",
+        "EXEC sp_unprepare", "EXEC sp_unprepare x", "EXEC sp_unprepare 1, 2"})
     void anythingElseFailsAsASyntaxErrorAndRunsNothing(String batch) {
         assertSyntaxError(respond(batch));
     }

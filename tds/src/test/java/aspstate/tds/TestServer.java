@@ -9,9 +9,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A real TDS listener on a free loopback port that records every login it accepts. */
+/** A real TDS listener on a free loopback port serving {@link TestProcedures}, recording every login it accepts. */
 final class TestServer implements AutoCloseable {
     private final BlockingQueue<LoginRequest> logins = new LinkedBlockingQueue<>();
+    final TestProcedures procedures = new TestProcedures();
     final TdsListener listener;
 
     TestServer() {
@@ -20,7 +21,7 @@ final class TestServer implements AutoCloseable {
 
     TestServer(TdsSettings settings) {
         try {
-            listener = TdsListener.start(settings, (login, peer) -> logins.add(login));
+            listener = TdsListener.start(settings, procedures.catalog(), (login, peer) -> logins.add(login));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

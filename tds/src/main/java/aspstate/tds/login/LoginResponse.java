@@ -4,6 +4,7 @@ import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
 import aspstate.tds.token.InfoToken;
 import aspstate.tds.token.LoginAckToken;
+import aspstate.tds.type.Collation;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -11,8 +12,6 @@ import io.netty.buffer.ByteBuf;
  * the ENVCHANGEs (database, collation, language, packet size) and take the LOGINACK as success.
  */
 public final class LoginResponse {
-    /** SQL_Latin1_General_CP1_CI_AS: LCID 0x0409 with its flags, sort id 52 ([MS-TDS] 2.2.5.1.2). */
-    private static final byte[] COLLATION = {0x09, 0x04, (byte) 0xD0, 0x00, 0x34};
     private static final String LANGUAGE = "us_english";
 
     private LoginResponse() {
@@ -21,7 +20,7 @@ public final class LoginResponse {
     public static void write(ByteBuf out, String database, int packetSize, int oldPacketSize) {
         EnvChangeToken.database(out, database, "master");
         InfoToken.write(out, 5701, 2, "Changed database context to '" + database + "'.");
-        EnvChangeToken.collation(out, COLLATION);
+        EnvChangeToken.collation(out, Collation.SERVER_DEFAULT);
         EnvChangeToken.language(out, LANGUAGE, "");
         InfoToken.write(out, 5703, 1, "Changed language setting to " + LANGUAGE + ".");
         EnvChangeToken.packetSize(out, packetSize, oldPacketSize);

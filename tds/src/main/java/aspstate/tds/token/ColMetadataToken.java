@@ -21,6 +21,7 @@ public final class ColMetadataToken {
             out.writeIntLE(0);
             out.writeShortLE(column.nullable() ? NULLABLE : 0);
             column.type().writeTypeInfo(out);
+            column.type().writeColumnTableName(out);
             Utf16.writeBVarchar(out, column.name());
         }
     }

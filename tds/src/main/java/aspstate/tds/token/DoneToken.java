@@ -23,6 +23,8 @@ public final class DoneToken {
 
     /** CurCmd of a SELECT statement. */
     public static final int SELECT_COMMAND = 0xC1;
+    /** CurCmd of an EXECUTE statement, which a procedure call is. */
+    public static final int EXECUTE_COMMAND = 0xE0;
 
     private DoneToken() {
     }

@@ -1,10 +1,12 @@
 package aspstate.tds.type;
 
+import aspstate.tds.TdsProtocolException;
 import io.netty.buffer.ByteBuf;
 
 /**
  * INTN (0x26, [MS-TDS] 2.2.5.4.2): tinyint, smallint, int or bigint by its length (1, 2, 4, 8), nullable. Values
- * carry a length byte: 0 for NULL, else the type's length, then the integer little-endian.
+ * carry a length byte: 0 for NULL, else the type's length, then the integer little-endian. Reads give an Integer,
+ * or a Long for bigint.
  */
 public final class IntNType implements TdsType<Number> {
     public static final int TYPE = 0x26;
@@ -17,6 +19,17 @@ public final class IntNType implements TdsType<Number> {
 
     private IntNType(int length) {
         this.length = length;
+    }
+
+    static IntNType readTypeInfo(ByteBuf in) {
+        int length = in.readUnsignedByte();
+        return switch (length) {
+            case 1 -> TINYINT;
+            case 2 -> SMALLINT;
+            case 4 -> INT;
+            case 8 -> BIGINT;
+            default -> throw new TdsProtocolException("INTN of length " + length + "; only 1, 2, 4 and 8 exist");
+        };
     }
 
     @Override
@@ -42,5 +55,24 @@ public final class IntNType implements TdsType<Number> {
             case 4 -> out.writeIntLE(value.intValue());
             default -> out.writeLongLE(value.longValue());
         }
+    }
+
+    @Override
+    public Number readValue(ByteBuf in) {
+        int valueLength = in.readUnsignedByte();
+        // tinyint is unsigned; the wider ones are signed.
+        return switch (valueLength) {
+            case 0 -> null;
+            case 1 -> (int) in.readUnsignedByte();
+            case 2 -> (int) in.readShortLE();
+            case 4 -> in.readIntLE();
+            case 8 -> in.readLongLE();
+            default -> throw new TdsProtocolException("INTN value of length " + valueLength);
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "INTN(" + length + ")";
     }
 }

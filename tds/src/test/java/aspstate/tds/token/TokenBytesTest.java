@@ -2,7 +2,10 @@ package aspstate.tds.token;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.tds.type.BigVarBinaryType;
+import aspstate.tds.type.BitNType;
 import aspstate.tds.type.IntNType;
+import aspstate.tds.type.SqlValue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -87,5 +90,40 @@ class TokenBytesTest {
                 .isEqualTo("d1" + "04" + "01000000" + "00");
         assertThat(hex(out -> RowToken.write(out, columns, List.of(-2, 1L << 40))))
                 .isEqualTo("d1" + "04" + "feffffff" + "08" + "0000000000010000");
+    }
+
+    @Test
+    void returnStatus() {
+        assertThat(hex(out -> ReturnStatusToken.write(out, 0))).isEqualTo("79" + "00000000");
+        assertThat(hex(out -> ReturnStatusToken.write(out, -6))).isEqualTo("79" + "faffffff");
+    }
+
+    @Test
+    void returnValueOfAnIntEchoesOrdinalAndName() {
+        // Ordinal 3, name "@n", status 1 (output), UserType 0, flags nullable, INTN(4), value 42.
+        assertThat(hex(out -> ReturnValueToken.write(out, 3, "@n", new SqlValue(IntNType.INT, 42))))
+                .isEqualTo("ac" + "0300" + "02" + utf16("@n") + "01" + "00000000" + "0100" + "2604" + "04"
+                        + "2a000000");
+    }
+
+    @Test
+    void returnValueOfAPositionalNullBit() {
+        assertThat(hex(out -> ReturnValueToken.write(out, 0, "", new SqlValue(BitNType.BIT, null))))
+                .isEqualTo("ac" + "0000" + "00" + "01" + "00000000" + "0100" + "6801" + "00");
+    }
+
+    @Test
+    void returnValueOfVarbinaryMaxIsPlp() {
+        assertThat(hex(out -> ReturnValueToken.write(out, 1, "@b", new SqlValue(BigVarBinaryType.MAX,
+                new byte[] {7}))))
+                .isEqualTo("ac" + "0100" + "02" + utf16("@b") + "01" + "00000000" + "0100" + "a5ffff"
+                        + "0100000000000000" + "0100000007" + "00000000");
+    }
+
+    @Test
+    void doneInProcAfterARowSet() {
+        assertThat(hex(out -> DoneToken.write(out, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
+                DoneToken.SELECT_COMMAND, 1)))
+                .isEqualTo("ff" + "1100" + "c100" + "0100000000000000");
     }
 }

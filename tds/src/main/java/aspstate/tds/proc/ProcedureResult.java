@@ -1,0 +1,62 @@
+package aspstate.tds.proc;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a procedure call produced: its return status, the values of its output parameters (by parameter name,
+ * case-insensitive; an output left out keeps the value the client passed, as an unassigned T-SQL variable does),
+ * the result sets it selected, or the error that ended it.
+ */
+public final class ProcedureResult {
+    private final int returnStatus;
+    private final Map<String, Object> outputs;
+    private final List<RowSet> rowSets;
+    private final ProcedureError error;
+
+    private ProcedureResult(int returnStatus, Map<String, ?> outputs, List<RowSet> rowSets, ProcedureError error) {
+        Map<String, Object> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        byName.putAll(outputs);
+        this.returnStatus = returnStatus;
+        this.outputs = Collections.unmodifiableMap(byName);
+        this.rowSets = List.copyOf(rowSets);
+        this.error = error;
+    }
+
+    /** Success with return status 0, as every session-state procedure returns. */
+    public static ProcedureResult of(Map<String, ?> outputs, List<RowSet> rowSets) {
+        return new ProcedureResult(0, outputs, rowSets, null);
+    }
+
+    public static ProcedureResult of(Map<String, ?> outputs) {
+        return of(outputs, List.of());
+    }
+
+    /** The procedure stopped at an error; clients act on the error, so the status stays 0. */
+    public static ProcedureResult failed(ProcedureError error) {
+        return new ProcedureResult(0, Map.of(), List.of(), error);
+    }
+
+    public int returnStatus() {
+        return returnStatus;
+    }
+
+    public boolean hasOutput(String parameter) {
+        return outputs.containsKey(parameter);
+    }
+
+    public Object output(String parameter) {
+        return outputs.get(parameter);
+    }
+
+    public List<RowSet> rowSets() {
+        return rowSets;
+    }
+
+    /** The error that ended the call, or null. */
+    public ProcedureError error() {
+        return error;
+    }
+}

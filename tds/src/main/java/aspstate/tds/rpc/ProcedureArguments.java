@@ -1,0 +1,49 @@
+package aspstate.tds.rpc;
+
+import aspstate.tds.proc.Procedure;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Collects arguments by the procedure's parameter names, from values passed by name or by position, with the
+ * checks SQL Server makes before it runs a procedure.
+ */
+final class ProcedureArguments {
+    private final Procedure procedure;
+    private final Map<String, Object> byParameter = new HashMap<>();
+
+    ProcedureArguments(Procedure procedure) {
+        this.procedure = procedure;
+    }
+
+    /**
+     * The parameter an argument binds to.
+     *
+     * @param named    the name the caller gave ({@code @id}), or null to bind by position
+     * @param position the argument's position among the call's arguments, from 0
+     */
+    String parameterFor(String named, int position) {
+        if (named != null) {
+            for (String parameter : procedure.parameterNames()) {
+                if (parameter.equalsIgnoreCase(named)) {
+                    return parameter;
+                }
+            }
+            throw new CallRejectedException(CallRejectedException.NOT_A_PARAMETER, named
+                    + " is not a parameter for procedure " + procedure.name() + ".");
+        }
+        if (position >= procedure.parameterNames().size()) {
+            throw new CallRejectedException(CallRejectedException.TOO_MANY_ARGUMENTS, "Procedure or function "
+                    + procedure.name() + " has too many arguments specified.");
+        }
+        return procedure.parameterNames().get(position);
+    }
+
+    void put(String parameter, Object value) {
+        byParameter.put(parameter, value);
+    }
+
+    Map<String, Object> values() {
+        return byParameter;
+    }
+}

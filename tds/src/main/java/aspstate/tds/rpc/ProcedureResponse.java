@@ -1,0 +1,95 @@
+package aspstate.tds.rpc;
+
+import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.proc.RowSet;
+import aspstate.tds.token.ColMetadataToken;
+import aspstate.tds.token.DoneToken;
+import aspstate.tds.token.ErrorToken;
+import aspstate.tds.token.InfoToken;
+import aspstate.tds.token.ReturnStatusToken;
+import aspstate.tds.token.ReturnValueToken;
+import aspstate.tds.token.RowToken;
+import aspstate.tds.type.SqlValue;
+import aspstate.tds.type.TdsType;
+import io.netty.buffer.ByteBuf;
+import java.util.List;
+
+/**
+ * The tokens answering one procedure call, in SQL Server's order: each result set (COLMETADATA, ROWs,
+ * DONEINPROC), RETURNSTATUS, a RETURNVALUE per output parameter in parameter order, DONEPROC. A failed call
+ * answers ERROR, INFO 3621, DONEINPROC with DONE_ERROR, RETURNSTATUS, DONEPROC.
+ */
+final class ProcedureResponse {
+    /** "Operand type clash": an output value the client's declared type cannot hold. */
+    private static final int TYPE_CLASH = 206;
+    /** "The statement has been terminated.", which follows a statement-ending error. */
+    private static final int STATEMENT_TERMINATED = 3621;
+
+    private ProcedureResponse() {
+    }
+
+    /** @param more DoneToken.MORE when another call of the same message follows, else DoneToken.FINAL */
+    static void write(ByteBuf out, ProcedureResult result, List<OutputParameter> outputs, int more) {
+        if (result.error() != null) {
+            failed(out, result.error(), more);
+            return;
+        }
+        int start = out.writerIndex();
+        try {
+            succeeded(out, result, outputs, more);
+        } catch (IllegalArgumentException e) {
+            // A value that does not fit its declared type: nothing of the answer is kept, the call fails.
+            out.writerIndex(start);
+            failed(out, new ProcedureError(TYPE_CLASH, 1, ErrorToken.USER_ERROR_SEVERITY, e.getMessage()), more);
+        }
+    }
+
+    private static void succeeded(ByteBuf out, ProcedureResult result, List<OutputParameter> outputs, int more) {
+        for (RowSet rowSet : result.rowSets()) {
+            ColMetadataToken.write(out, rowSet.columns());
+            for (List<Object> row : rowSet.rows()) {
+                RowToken.write(out, rowSet.columns(), row);
+            }
+            DoneToken.write(out, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT, DoneToken.SELECT_COMMAND,
+                    rowSet.rows().size());
+        }
+        ReturnStatusToken.write(out, result.returnStatus());
+        for (OutputParameter output : outputs) {
+            Object value = output.value().apply(result);
+            SqlValue typed;
+            try {
+                typed = new SqlValue(output.type(), asDeclared(output.type(), value));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("output parameter " + output.name() + ": " + e.getMessage(), e);
+            }
+            ReturnValueToken.write(out, output.ordinal(), output.name(), typed);
+        }
+        DoneToken.write(out, DoneToken.DONEPROC, more, DoneToken.EXECUTE_COMMAND, 0);
+    }
+
+    /** bit and int outputs convert into each other, as T-SQL assigns them; other types must match. */
+    private static Object asDeclared(TdsType<?> type, Object value) {
+        if (value instanceof Boolean flag && Number.class.equals(type.javaType())) {
+            return flag ? 1 : 0;
+        }
+        if (value instanceof Number number && Boolean.class.equals(type.javaType())) {
+            return number.longValue() != 0;
+        }
+        return value;
+    }
+
+    static void failed(ByteBuf out, ProcedureError error, int more) {
+        ErrorToken.write(out, error.number(), error.state(), error.severity(), error.message());
+        InfoToken.write(out, STATEMENT_TERMINATED, 1, "The statement has been terminated.");
+        DoneToken.write(out, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.ERROR, DoneToken.EXECUTE_COMMAND, 0);
+        ReturnStatusToken.write(out, 0);
+        DoneToken.write(out, DoneToken.DONEPROC, more, DoneToken.EXECUTE_COMMAND, 0);
+    }
+
+    /** A call that never started: the error and DONEPROC with DONE_ERROR, as SQL Server answers an unknown name. */
+    static void rejected(ByteBuf out, CallRejectedException rejection, int more) {
+        ErrorToken.write(out, rejection.number(), 1, ErrorToken.USER_ERROR_SEVERITY, rejection.getMessage());
+        DoneToken.write(out, DoneToken.DONEPROC, DoneToken.ERROR | more, 0, 0);
+    }
+}

@@ -1,0 +1,183 @@
+package aspstate.tds.rpc;
+
+import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.request.RpcParameter;
+import aspstate.tds.request.RpcRequest;
+import aspstate.tds.sql.ExecStatement;
+import aspstate.tds.sql.ParameterDeclarations;
+import aspstate.tds.sql.SqlSyntaxException;
+import aspstate.tds.token.DoneToken;
+import aspstate.tds.token.ErrorToken;
+import aspstate.tds.type.IntNType;
+import io.netty.buffer.ByteBuf;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers the RPC messages of one connection: procedures called by name, and procedure calls sent as T-SQL
+ * through sp_executesql, sp_prepexec and sp_execute (whose prepared handles it keeps), plus sp_unprepare. Every
+ * call is bound when the message arrives, in order, so a later call may use a handle an earlier one prepared;
+ * the procedures then run one after another and their answers are appended in call order.
+ */
+public final class RpcResponder {
+    private static final Logger LOG = LoggerFactory.getLogger(RpcResponder.class);
+    /** The number RAISERROR uses for a message of its own: a procedure that failed inside the server. */
+    private static final int PROCEDURE_FAILED = 50000;
+    /** "Procedure or function '%s' expects parameter '%s', which was not supplied." */
+    private static final int MISSING_PARAMETER = 201;
+
+    private final ProcedureCatalog catalog;
+    private final PreparedStatements prepared;
+
+    /** @param prepared the connection's prepared statements, which SQL batches may unprepare too */
+    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared) {
+        this.catalog = catalog;
+        this.prepared = prepared;
+    }
+
+    /** One answer ready to be appended: {@code more} is DoneToken.MORE unless it is the message's last. */
+    @FunctionalInterface
+    private interface Answer {
+        CompletionStage<Void> write(ByteBuf out, int more);
+    }
+
+    /**
+     * Appends the answers of all calls of one message to {@code out}; the stage completes when the last is
+     * written. Must be called on the connection's event loop; {@code out} is written only by the stage's chain.
+     */
+    public CompletionStage<Void> respond(List<RpcRequest> calls, ByteBuf out) {
+        List<Answer> answers = calls.stream().map(this::bind).toList();
+        CompletionStage<Void> chain = CompletableFuture.completedFuture(null);
+        for (int i = 0; i < answers.size(); i++) {
+            Answer answer = answers.get(i);
+            int more = i == answers.size() - 1 ? DoneToken.FINAL : DoneToken.MORE;
+            chain = chain.thenCompose(done -> answer.write(out, more));
+        }
+        return chain;
+    }
+
+    private Answer bind(RpcRequest rpc) {
+        try {
+            return switch (systemProcedure(rpc)) {
+                case RpcRequest.SP_EXECUTESQL -> invoke(executeSql(rpc));
+                case RpcRequest.SP_PREPEXEC -> invoke(prepareAndExecute(rpc));
+                case RpcRequest.SP_EXECUTE -> invoke(execute(rpc));
+                case RpcRequest.SP_UNPREPARE -> unprepare(rpc);
+                default -> invoke(ByNameBinder.bind(catalog.find(rpc.procedureName())
+                        .orElseThrow(() -> CallRejectedException.unknownProcedure(rpc.procedureName())), rpc));
+            };
+        } catch (CallRejectedException rejection) {
+            return rejected(rejection);
+        } catch (SqlSyntaxException syntax) {
+            return rejected(new CallRejectedException(ErrorToken.INCORRECT_SYNTAX, syntax.getMessage()));
+        }
+    }
+
+    /** The ProcID, also when a client names the system procedure instead (tedious calls sp_executesql by name). */
+    private static int systemProcedure(RpcRequest rpc) {
+        if (rpc.procId() != RpcRequest.BY_NAME) {
+            return rpc.procId();
+        }
+        return switch (rpc.procedureName().toLowerCase(Locale.ROOT)) {
+            case "sp_executesql", "sys.sp_executesql" -> RpcRequest.SP_EXECUTESQL;
+            case "sp_prepexec", "sys.sp_prepexec" -> RpcRequest.SP_PREPEXEC;
+            case "sp_execute", "sys.sp_execute" -> RpcRequest.SP_EXECUTE;
+            case "sp_unprepare", "sys.sp_unprepare" -> RpcRequest.SP_UNPREPARE;
+            default -> RpcRequest.BY_NAME;
+        };
+    }
+
+    /** sp_executesql @stmt, @params, values... */
+    private ProcedureInvocation executeSql(RpcRequest rpc) {
+        PreparedCall call = parse(fixed(rpc, 0, "@stmt", String.class), fixed(rpc, 1, "@params", String.class));
+        return ExecuteSqlBinder.bind(catalog, call, values(rpc, 2), 2, List.of());
+    }
+
+    /** sp_prepexec @handle OUTPUT, @params, @stmt, values...: the handle comes back as the first RETURNVALUE. */
+    private ProcedureInvocation prepareAndExecute(RpcRequest rpc) {
+        RpcParameter handleParameter = fixedParameter(rpc, 0, "@handle");
+        PreparedCall call = parse(fixed(rpc, 2, "@stmt", String.class), fixed(rpc, 1, "@params", String.class));
+        int handle = prepared.prepare(call);
+        OutputParameter handleOutput = new OutputParameter(0, handleParameter.name(), IntNType.INT,
+                result -> handle);
+        return ExecuteSqlBinder.bind(catalog, call, values(rpc, 3), 3, List.of(handleOutput));
+    }
+
+    /** sp_execute @handle, values... */
+    private ProcedureInvocation execute(RpcRequest rpc) {
+        PreparedCall call = prepared.get(fixed(rpc, 0, "@handle", Number.class).intValue());
+        return ExecuteSqlBinder.bind(catalog, call, values(rpc, 1), 1, List.of());
+    }
+
+    private Answer unprepare(RpcRequest rpc) {
+        prepared.unprepare(fixed(rpc, 0, "@handle", Number.class).intValue());
+        return (out, more) -> {
+            DoneToken.write(out, DoneToken.DONEPROC, more, 0, 0);
+            return CompletableFuture.completedFuture(null);
+        };
+    }
+
+    private static PreparedCall parse(String statement, String declarations) {
+        return new PreparedCall(ExecStatement.parse(statement), ParameterDeclarations.parse(declarations));
+    }
+
+    private static List<RpcParameter> values(RpcRequest rpc, int first) {
+        return rpc.parameters().subList(first, rpc.parameters().size());
+    }
+
+    private static RpcParameter fixedParameter(RpcRequest rpc, int index, String name) {
+        if (index >= rpc.parameters().size()) {
+            throw new CallRejectedException(MISSING_PARAMETER, "Procedure or function '" + rpc.procedureName()
+                    + "' expects parameter '" + name + "', which was not supplied.");
+        }
+        return rpc.parameters().get(index);
+    }
+
+    private static <T> T fixed(RpcRequest rpc, int index, String name, Class<T> type) {
+        Object value = fixedParameter(rpc, index, name).value().value();
+        if (!type.isInstance(value)) {
+            throw new CallRejectedException(MISSING_PARAMETER, "Procedure or function '" + rpc.procedureName()
+                    + "' expects parameter '" + name + "' as " + type.getSimpleName().toLowerCase(Locale.ROOT)
+                    + ", got " + (value == null ? "NULL" : value.getClass().getSimpleName()) + ".");
+        }
+        return type.cast(value);
+    }
+
+    private static Answer invoke(ProcedureInvocation invocation) {
+        return (out, more) -> call(invocation).handle((result, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+                LOG.warn("procedure {} failed with {}", invocation.procedure().name(), invocation.call(), cause);
+                ProcedureResponse.failed(out, new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
+                        "Procedure " + invocation.procedure().name() + " failed inside the server: " + cause), more);
+            } else {
+                ProcedureResponse.write(out, result, invocation.outputs(), more);
+            }
+            return null;
+        });
+    }
+
+    /** A procedure that throws instead of failing its stage is answered the same way. */
+    private static CompletionStage<ProcedureResult> call(ProcedureInvocation invocation) {
+        try {
+            return invocation.procedure().call(invocation.call());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static Answer rejected(CallRejectedException rejection) {
+        return (out, more) -> {
+            ProcedureResponse.rejected(out, rejection, more);
+            return CompletableFuture.completedFuture(null);
+        };
+    }
+}

@@ -1,0 +1,102 @@
+package aspstate.tds.sql;
+
+import aspstate.tds.sql.SqlToken.Kind;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits T-SQL text into tokens: words, [bracketed names], @variables, numbers and single punctuation
+ * characters; whitespace and comments ({@code --} to the end of the line, {@code /* *}{@code /}) are dropped.
+ * String literals are not part of the subset procedure calls need and end the text with a syntax error.
+ */
+final class SqlLexer {
+    private static final String PUNCTUATION = ",=.();";
+
+    private final String text;
+    private int index;
+
+    private SqlLexer(String text) {
+        this.text = text;
+    }
+
+    /** The tokens of {@code text}, ending with an END token. */
+    static List<SqlToken> tokens(String text) {
+        return new SqlLexer(text).all();
+    }
+
+    private List<SqlToken> all() {
+        List<SqlToken> tokens = new ArrayList<>();
+        while (true) {
+            skipBlanksAndComments();
+            if (index >= text.length()) {
+                tokens.add(new SqlToken(Kind.END, "", index + 1));
+                return tokens;
+            }
+            tokens.add(next());
+        }
+    }
+
+    private SqlToken next() {
+        int start = index;
+        char c = text.charAt(index);
+        if (c == '[') {
+            int close = text.indexOf(']', index);
+            if (close < 0) {
+                throw new SqlSyntaxException(text.substring(start), start + 1, "']' to close the name");
+            }
+            index = close + 1;
+            return new SqlToken(Kind.QUOTED_NAME, text.substring(start + 1, close), start + 1);
+        }
+        if (c == '@') {
+            index++;
+            return new SqlToken(Kind.VARIABLE, "@" + word(), start + 1);
+        }
+        if (Character.isDigit(c)) {
+            while (index < text.length() && Character.isDigit(text.charAt(index))) {
+                index++;
+            }
+            return new SqlToken(Kind.NUMBER, text.substring(start, index), start + 1);
+        }
+        if (isWordStart(c)) {
+            return new SqlToken(Kind.WORD, word(), start + 1);
+        }
+        if (PUNCTUATION.indexOf(c) >= 0) {
+            index++;
+            return new SqlToken(Kind.PUNCTUATION, String.valueOf(c), start + 1);
+        }
+        throw new SqlSyntaxException(String.valueOf(c), start + 1, "a name, variable, number or one of " + PUNCTUATION);
+    }
+
+    /** Identifier characters per SQL Server's rules for regular identifiers. */
+    private String word() {
+        int start = index;
+        while (index < text.length() && isWordPart(text.charAt(index))) {
+            index++;
+        }
+        return text.substring(start, index);
+    }
+
+    private static boolean isWordStart(char c) {
+        return Character.isLetter(c) || c == '_' || c == '#';
+    }
+
+    private static boolean isWordPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '#' || c == '$' || c == '@';
+    }
+
+    private void skipBlanksAndComments() {
+        while (index < text.length()) {
+            if (Character.isWhitespace(text.charAt(index))) {
+                index++;
+            } else if (text.startsWith("--", index)) {
+                int end = text.indexOf('\n', index);
+                index = end < 0 ? text.length() : end + 1;
+            } else if (text.startsWith("/*", index)) {
+                int end = text.indexOf("*/", index + 2);
+                index = end < 0 ? text.length() : end + 2;
+            } else {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package aspstate.tds.token;
+
+import aspstate.tds.Utf16;
+import aspstate.tds.type.SqlValue;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * RETURNVALUE (0xAC, [MS-TDS] 2.2.7.19): the value of an output parameter after the call. Clients match it to
+ * their parameter by ordinal (mssql-jdbc) or by exact name including '@' (.NET SqlClient), so both echo what the
+ * client sent.
+ */
+public final class ReturnValueToken {
+    public static final int TOKEN = 0xAC;
+    /** Status: the value of an output parameter (0x02 would be a user-defined function's result). */
+    private static final int OUTPUT_PARAMETER = 0x01;
+    /** Flags: fNullable, as every procedure parameter is. */
+    private static final int NULLABLE = 0x0001;
+
+    private ReturnValueToken() {
+    }
+
+    /**
+     * @param ordinal the parameter's position in the RPC, from 0
+     * @param name    the parameter's name as the client sent it (empty for a positional one)
+     */
+    public static void write(ByteBuf out, int ordinal, String name, SqlValue value) {
+        out.writeByte(TOKEN);
+        out.writeShortLE(ordinal);
+        Utf16.writeBVarchar(out, name);
+        out.writeByte(OUTPUT_PARAMETER);
+        // UserType is 4 bytes since TDS 7.2; 0 = no user-defined type.
+        out.writeIntLE(0);
+        out.writeShortLE(NULLABLE);
+        value.type().writeTypeInfo(out);
+        value.writeValue(out);
+    }
+}

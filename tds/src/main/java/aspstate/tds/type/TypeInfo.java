@@ -1,0 +1,28 @@
+package aspstate.tds.type;
+
+import aspstate.tds.TdsProtocolException;
+import io.netty.buffer.ByteBuf;
+
+/** Reads a TYPE_INFO ([MS-TDS] 2.2.5.6): the type byte picks the codec, which reads the rest of it. */
+public final class TypeInfo {
+    private TypeInfo() {
+    }
+
+    public static TdsType<?> read(ByteBuf in) {
+        int type = in.readUnsignedByte();
+        return switch (type) {
+            case IntNType.TYPE -> IntNType.readTypeInfo(in);
+            case BitNType.TYPE -> BitNType.readTypeInfo(in);
+            case DateTimeNType.TYPE -> DateTimeNType.readTypeInfo(in);
+            case DateTime2NType.TYPE -> DateTime2NType.readTypeInfo(in);
+            case BigVarBinaryType.TYPE -> BigVarBinaryType.readTypeInfo(in);
+            case NVarCharType.TYPE -> NVarCharType.readTypeInfo(in);
+            case SingleByteCharType.VARCHAR, SingleByteCharType.CHAR -> SingleByteCharType.readTypeInfo(type, in);
+            case ImageType.TYPE -> ImageType.readTypeInfo(in);
+            // The value's length depends on the type, so nothing after it can be read: the request is lost.
+            default -> throw new TdsProtocolException("parameter of TDS type 0x" + Integer.toHexString(type)
+                    + ", which this server does not read; session-state clients send int, bit, datetime, "
+                    + "binary and character types");
+        };
+    }
+}

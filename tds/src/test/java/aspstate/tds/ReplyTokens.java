@@ -1,0 +1,90 @@
+package aspstate.tds;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the tokens of a procedure reply, independently of the server's writers: RETURNSTATUS, RETURNVALUE (of
+ * the types the raw tests use), ERROR, INFO and the DONE family.
+ */
+final class ReplyTokens {
+    /** One token; fields that do not apply to its kind are zero or null. */
+    record Token(int type, int status, long number, int ordinal, String name, Object value) {
+    }
+
+    private ReplyTokens() {
+    }
+
+    static List<Token> read(byte[] reply) {
+        ByteBuffer in = ByteBuffer.wrap(reply).order(ByteOrder.LITTLE_ENDIAN);
+        List<Token> tokens = new ArrayList<>();
+        while (in.hasRemaining()) {
+            int type = in.get() & 0xFF;
+            switch (type) {
+                case 0x79 -> tokens.add(new Token(type, 0, in.getInt(), 0, null, null));
+                case 0xFD, 0xFE, 0xFF -> {
+                    int status = in.getShort() & 0xFFFF;
+                    in.getShort();
+                    tokens.add(new Token(type, status, in.getLong(), 0, null, null));
+                }
+                case 0xAA, 0xAB -> {
+                    int length = in.getShort() & 0xFFFF;
+                    int start = in.position();
+                    long number = in.getInt();
+                    in.position(start + length);
+                    tokens.add(new Token(type, 0, number, 0, null, null));
+                }
+                case 0xAC -> tokens.add(returnValue(in));
+                default -> throw new AssertionError("unexpected token 0x" + Integer.toHexString(type) + " at "
+                        + (in.position() - 1));
+            }
+        }
+        return tokens;
+    }
+
+    private static Token returnValue(ByteBuffer in) {
+        int ordinal = in.getShort() & 0xFFFF;
+        String name = string(in, (in.get() & 0xFF) * 2);
+        int status = in.get() & 0xFF;
+        in.getInt(); // UserType
+        in.getShort(); // Flags
+        int type = in.get() & 0xFF;
+        Object value = switch (type) {
+            case 0x26 -> {
+                in.get();
+                int length = in.get() & 0xFF;
+                yield length == 0 ? null : in.getInt();
+            }
+            case 0x68 -> {
+                in.get();
+                int length = in.get() & 0xFF;
+                yield length == 0 ? null : in.get() != 0;
+            }
+            case 0xA5 -> {
+                in.getShort();
+                int length = in.getShort() & 0xFFFF;
+                yield length == 0xFFFF ? null : bytes(in, length);
+            }
+            default -> throw new AssertionError("RETURNVALUE of type 0x" + Integer.toHexString(type));
+        };
+        return new Token(0xAC, status, 0, ordinal, name, value);
+    }
+
+    private static String string(ByteBuffer in, int bytes) {
+        return new String(bytes(in, bytes), StandardCharsets.UTF_16LE);
+    }
+
+    private static byte[] bytes(ByteBuffer in, int length) {
+        byte[] bytes = new byte[length];
+        in.get(bytes);
+        return bytes;
+    }
+
+    /** The types of the tokens, for asserting the order of a reply. */
+    static List<Integer> types(List<Token> tokens) {
+        return tokens.stream().map(Token::type).toList();
+    }
+}

@@ -1,0 +1,126 @@
+package aspstate.tds;
+
+import aspstate.tds.proc.Procedure;
+import aspstate.tds.proc.ProcedureCall;
+import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.proc.RowSet;
+import aspstate.tds.token.Column;
+import aspstate.tds.type.ImageType;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/** Test-only procedures that exercise every parameter type and reply shape; each records the calls it gets. */
+final class TestProcedures {
+    final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
+    private final Set<String> insertedIds = ConcurrentHashMap.newKeySet();
+
+    /**
+     * dbo.TestEcho(@id nvarchar(88), @data varbinary(7000), @flag bit OUT, @n int OUT): @flag = NOT @flag,
+     * @n = @n + 1 (NULL stays NULL).
+     */
+    private ProcedureResult echo(ProcedureCall call) {
+        Map<String, Object> outputs = new HashMap<>();
+        Boolean flag = call.value("@flag", Boolean.class);
+        Number n = call.value("@n", Number.class);
+        outputs.put("@flag", flag == null ? null : !flag);
+        outputs.put("@n", n == null ? null : n.intValue() + 1);
+        return ProcedureResult.of(outputs);
+    }
+
+    /** dbo.TestBlob(@data varbinary(max), @copy varbinary(max) OUT): @copy = @data. */
+    private ProcedureResult blob(ProcedureCall call) {
+        Map<String, Object> outputs = new HashMap<>();
+        outputs.put("@copy", call.value("@data", byte[].class));
+        return ProcedureResult.of(outputs);
+    }
+
+    /**
+     * dbo.TestGetLong(@id nvarchar(88), @found bit OUT): the result set {@code SessionItemLong image} with one row,
+     * the id's characters as bytes, as TempGetStateItem3 returns a long item.
+     */
+    private ProcedureResult getLong(ProcedureCall call) {
+        byte[] item = call.value("@id", String.class).getBytes(StandardCharsets.US_ASCII);
+        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", ImageType.IMAGE, true)),
+                List.of(Arrays.asList((Object) item)));
+        return ProcedureResult.of(Map.of("@found", true), List.of(rows));
+    }
+
+    /** dbo.TestInsert(@id nvarchar(88)): fails with 2627 for an id inserted before. */
+    private ProcedureResult insert(ProcedureCall call) {
+        String id = call.value("@id", String.class);
+        if (!insertedIds.add(id)) {
+            return ProcedureResult.failed(ProcedureError.duplicateKey("PK__ASPState__3214EC27",
+                    "dbo.ASPStateTempSessions", id));
+        }
+        return ProcedureResult.of(Map.of());
+    }
+
+    /**
+     * dbo.TestTypes(@when datetime, @later datetime OUT, @name varchar(280), @ver char(10) OUT): @later = @when plus
+     * a day, @ver = the first 10 characters of @name.
+     */
+    private ProcedureResult types(ProcedureCall call) {
+        LocalDateTime when = call.value("@when", LocalDateTime.class);
+        String name = call.value("@name", String.class);
+        Map<String, Object> outputs = new HashMap<>();
+        outputs.put("@later", when == null ? null : when.plusDays(1));
+        outputs.put("@ver", name == null ? null : name.substring(0, Math.min(10, name.length())));
+        return ProcedureResult.of(outputs);
+    }
+
+    /** dbo.TestSlow(@n int OUT): @n + 1, completed 200 ms later on another thread, as a networked store would. */
+    private CompletionStage<ProcedureResult> slow(ProcedureCall call) {
+        int n = call.value("@n", Number.class).intValue();
+        return CompletableFuture.supplyAsync(() -> ProcedureResult.of(Map.of("@n", n + 1)),
+                CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS));
+    }
+
+    ProcedureCatalog catalog() {
+        return new ProcedureCatalog(List.of(
+                procedure("TestEcho", List.of("@id", "@data", "@flag", "@n"), this::echo),
+                procedure("TestBlob", List.of("@data", "@copy"), this::blob),
+                procedure("TestGetLong", List.of("@id", "@found"), this::getLong),
+                procedure("TestInsert", List.of("@id"), this::insert),
+                procedure("TestTypes", List.of("@when", "@later", "@name", "@ver"), this::types),
+                asyncProcedure("TestSlow", List.of("@n"), this::slow)));
+    }
+
+    private Procedure procedure(String name, List<String> parameters, Function<ProcedureCall, ProcedureResult> body) {
+        return asyncProcedure(name, parameters, call -> CompletableFuture.completedFuture(body.apply(call)));
+    }
+
+    private Procedure asyncProcedure(String name, List<String> parameters,
+                                     Function<ProcedureCall, CompletionStage<ProcedureResult>> body) {
+        return new Procedure() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public List<String> parameterNames() {
+                return parameters;
+            }
+
+            @Override
+            public CompletionStage<ProcedureResult> call(ProcedureCall call) {
+                calls.add(call);
+                return body.apply(call);
+            }
+        };
+    }
+}

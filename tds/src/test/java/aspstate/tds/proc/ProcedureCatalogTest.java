@@ -1,0 +1,62 @@
+package aspstate.tds.proc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ProcedureCatalogTest {
+    private static Procedure named(String name) {
+        return new Procedure() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public List<String> parameterNames() {
+                return List.of();
+            }
+
+            @Override
+            public CompletionStage<ProcedureResult> call(ProcedureCall call) {
+                return CompletableFuture.completedFuture(ProcedureResult.of(Map.of()));
+            }
+        };
+    }
+
+    private final ProcedureCatalog catalog = new ProcedureCatalog(List.of(named("TempGetVersion")));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TempGetVersion", "tempgetversion", "dbo.TempGetVersion", "[dbo].[TempGetVersion]",
+        "ASPState.dbo.TempGetVersion", "[ASPState].DBO.[tempGetVersion]", "other..TempGetVersion"})
+    void namesClientsUseAreFound(String name) {
+        assertThat(catalog.find(name)).isPresent();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "TempGetVersion2", "sys.TempGetVersion", "srv.ASPState.dbo.TempGetVersion",
+        "[TempGetVersion].x"})
+    void otherNamesAreNot(String name) {
+        assertThat(catalog.find(name)).isEmpty();
+    }
+
+    @Test
+    void twoProceduresOfOneNameAreRefused() {
+        assertThatThrownBy(() -> new ProcedureCatalog(List.of(named("A"), named("a"))))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void argumentsAndOutputsAreMatchedCaseInsensitively() {
+        ProcedureCall call = new ProcedureCall(Map.of("@appId", 5));
+        assertThat(call.value("@APPID", Integer.class)).isEqualTo(5);
+        assertThat(ProcedureResult.of(Map.of("@Ver", "2")).output("@ver")).isEqualTo("2");
+    }
+}

@@ -1,0 +1,138 @@
+package aspstate.tds.type;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import aspstate.tds.TdsProtocolException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.time.LocalDateTime;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every type codec: what it writes reads back through TYPE_INFO, and bytes worked out from [MS-TDS] 2.2.5. */
+class TypeCodecTest {
+    static Stream<Arguments> valuesOfEveryType() {
+        LocalDateTime when = LocalDateTime.of(2026, 11, 21, 8, 30, 15, 120_000_000);
+        return Stream.of(
+                Arguments.of(IntNType.INT, -5), Arguments.of(IntNType.BIGINT, 1L << 40),
+                Arguments.of(IntNType.TINYINT, 255), Arguments.of(IntNType.SMALLINT, -300),
+                Arguments.of(BitNType.BIT, true), Arguments.of(BitNType.BIT, false),
+                Arguments.of(BigVarBinaryType.of(7000), new byte[] {1, 2, 3}),
+                Arguments.of(BigVarBinaryType.of(7000), new byte[0]),
+                Arguments.of(BigVarBinaryType.MAX, new byte[70_000]), Arguments.of(BigVarBinaryType.MAX, new byte[0]),
+                Arguments.of(NVarCharType.ofCharacters(88), "sessionid-€"),
+                Arguments.of(NVarCharType.MAX, "x".repeat(9000)),
+                Arguments.of(SingleByteCharType.varchar(280), "/LM/W3SVC/1/ROOT/é"),
+                Arguments.of(SingleByteCharType.fixedChar(10), "2         "),
+                Arguments.of(DateTimeNType.DATETIME, when), Arguments.of(DateTimeNType.SMALLDATETIME, when.withSecond(0)
+                        .withNano(0)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("valuesOfEveryType")
+    void valueReadsBackThroughItsTypeInfo(TdsType<Object> type, Object value) {
+        for (Object written : new Object[] {value, null}) {
+            ByteBuf out = Unpooled.buffer();
+            type.writeTypeInfo(out);
+            type.writeValue(out, written);
+            TdsType<?> read = TypeInfo.read(out);
+            assertThat(read.toString()).isEqualTo(type.toString());
+            assertThat(read.readValue(out)).isEqualTo(written);
+            assertThat(out.isReadable()).isFalse();
+        }
+    }
+
+    private static String hex(TdsType<Object> type, Object value) {
+        ByteBuf out = Unpooled.buffer();
+        type.writeTypeInfo(out);
+        type.writeValue(out, value);
+        return ByteBufUtil.hexDump(out);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> TdsType<Object> raw(TdsType<T> type) {
+        return (TdsType<Object>) type;
+    }
+
+    @Test
+    void varbinaryMaxIsPlpOfOneChunkAndATerminator() {
+        assertThat(hex(raw(BigVarBinaryType.MAX), new byte[] {(byte) 0xAB, (byte) 0xCD}))
+                .isEqualTo("a5ffff" + "0200000000000000" + "02000000abcd" + "00000000");
+        assertThat(hex(raw(BigVarBinaryType.MAX), null)).isEqualTo("a5ffff" + "ffffffffffffffff");
+        assertThat(hex(raw(BigVarBinaryType.of(7000)), null)).isEqualTo("a5581b" + "ffff");
+    }
+
+    @Test
+    void plpOfUnknownLengthInSeveralChunksIsJoined() {
+        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump(
+                "feffffffffffffff" + "020000000102" + "01000000" + "03" + "00000000"));
+        assertThat(BigVarBinaryType.MAX.readValue(in)).containsExactly(1, 2, 3);
+        assertThat(in.isReadable()).isFalse();
+    }
+
+    @Test
+    void plpWhoseChunksDisagreeWithItsLengthBreaksTheProtocol() {
+        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("0300000000000000" + "0100000001" + "00000000"));
+        assertThatThrownBy(() -> BigVarBinaryType.MAX.readValue(in)).isInstanceOf(TdsProtocolException.class);
+    }
+
+    @Test
+    void nvarcharCarriesTheServerCollation() {
+        assertThat(hex(raw(NVarCharType.ofCharacters(88)), "ab"))
+                .isEqualTo("e7b000" + "0904d00034" + "0400" + "61006200");
+    }
+
+    @Test
+    void datetimeIsDaysSince1900AndThreeHundredthsOfASecond() {
+        // 1900-01-02 00:00:01: day 1, 300 ticks.
+        assertThat(hex(raw(DateTimeNType.DATETIME), LocalDateTime.of(1900, 1, 2, 0, 0, 1)))
+                .isEqualTo("6f08" + "08" + "01000000" + "2c010000");
+        assertThat(hex(raw(DateTimeNType.DATETIME), null)).isEqualTo("6f08" + "00");
+    }
+
+    @Test
+    void datetime2AsMssqlJdbcSendsATimestamp() {
+        // Scale 7: 5 time bytes of 100 ns units, then 3 date bytes; 0001-01-02 00:00:01 = 10^7 units, day 1.
+        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2a07" + "08" + "8096980000" + "010000"));
+        assertThat(TypeInfo.read(in).readValue(in)).isEqualTo(LocalDateTime.of(1, 1, 2, 0, 0, 1));
+    }
+
+    @Test
+    void imageParameterHasAFourByteLengthAndARowValueATextPointer() {
+        ByteBuf parameter = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("22ffffff7f" + "02000000abcd"));
+        assertThat((byte[]) TypeInfo.read(parameter).readValue(parameter)).containsExactly(0xAB, 0xCD);
+        ByteBuf nullParameter = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("ffffffff"));
+        assertThat(ImageType.IMAGE.readValue(nullParameter)).isNull();
+
+        ByteBuf row = Unpooled.buffer();
+        ImageType.IMAGE.writeValue(row, new byte[] {(byte) 0xAB});
+        assertThat(ByteBufUtil.hexDump(row)).isEqualTo("10" + "00".repeat(16) + "00".repeat(8) + "01000000ab");
+        ByteBuf nullRow = Unpooled.buffer();
+        ImageType.IMAGE.writeValue(nullRow, null);
+        assertThat(ByteBufUtil.hexDump(nullRow)).isEqualTo("00");
+    }
+
+    @Test
+    void charIsPaddedToItsLength() {
+        assertThat(hex(raw(SingleByteCharType.fixedChar(3)), "2"))
+                .isEqualTo("af0300" + "0904d00034" + "0300" + "322020");
+    }
+
+    @Test
+    void unknownTypeBreaksTheProtocolNamingIt() {
+        assertThatThrownBy(() -> TypeInfo.read(Unpooled.wrappedBuffer(new byte[] {0x6C, 0x11, 0x26, 0x00})))
+                .isInstanceOf(TdsProtocolException.class)
+                .hasMessageContaining("0x6c");
+    }
+
+    @Test
+    void valueLongerThanItsTypeIsRefused() {
+        assertThatThrownBy(() -> BigVarBinaryType.of(2).writeValue(Unpooled.buffer(), new byte[3]))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
