@@ -1,5 +1,7 @@
 package aspstate.core.sqlstate;
 
+import static aspstate.core.sqlstate.LockArithmetic.expiry;
+
 import aspstate.core.store.StoredValue;
 
 /**
@@ -29,28 +31,13 @@ public record SqlSessionItem(byte[] itemShort, byte[] itemLong, int timeoutMinut
     /** The Flags bit the shipped product sets for an uninitialized item (cookieless sessions rely on it). */
     public static final int FLAG_UNINITIALIZED = 1;
     /** LockCookie of a newly inserted item; the first exclusive get therefore hands out 2. */
-    public static final int INITIAL_COOKIE = 1;
-
-    private static final long MILLIS_PER_MINUTE = 60_000L;
+    public static final int INITIAL_COOKIE = LockArithmetic.INITIAL_COOKIE;
 
     /** A freshly inserted item: unlocked, cookie 1, lockDate = created = now (as the shipped inserts do). */
     public static SqlSessionItem inserted(byte[] itemShort, byte[] itemLong, int timeoutMinutes, int flags,
                                           long nowMillis) {
         return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false,
                 nowMillis, INITIAL_COOKIE, flags, nowMillis);
-    }
-
-    /** DATEADD(n, timeout, now): minutes, computed in long so a large timeout cannot overflow. */
-    static long expiry(int timeoutMinutes, long nowMillis) {
-        return nowMillis + timeoutMinutes * MILLIS_PER_MINUTE;
-    }
-
-    /**
-     * The cookie the next lock hands out. The shipped product computes LockCookie + 1 and would fail with an
-     * arithmetic overflow after 2147483647; wrapping to 1 keeps the session usable (clients treat it as opaque).
-     */
-    static int nextCookie(int cookie) {
-        return cookie == Integer.MAX_VALUE ? INITIAL_COOKIE : cookie + 1;
     }
 
     public boolean uninitialized() {

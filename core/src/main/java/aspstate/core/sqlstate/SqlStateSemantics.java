@@ -68,7 +68,7 @@ final class SqlStateSemantics {
         boolean wasLocked = item.locked();
         SqlSessionItem after = item.slid(now);
         if (exclusive && !wasLocked) {
-            after = after.lockedBy(SqlSessionItem.nextCookie(item.lockCookie()), now);
+            after = after.lockedBy(LockArithmetic.nextCookie(item.lockCookie()), now);
         }
         Integer actionFlags = null;
         if (outputs == GetOutputs.LOCK_AGE_AND_ACTION_FLAGS) {
@@ -81,19 +81,10 @@ final class SqlStateSemantics {
         if (outputs == GetOutputs.LOCK_DATE) {
             lockDate = after.lockDateMillis();
         } else {
-            lockAge = wasLocked ? lockAgeSeconds(item, now) : 0;
+            lockAge = wasLocked ? LockArithmetic.lockAgeSeconds(item.lockDateMillis(), now) : 0;
         }
         return Outcome.put(after, new SqlProcedureResult(Status.OK, wasLocked ? null : item.itemShort(), wasLocked,
                 lockAge, lockDate, after.lockCookie(), actionFlags, wasLocked ? null : item.itemLong()));
-    }
-
-    /**
-     * Whole seconds the lock has been held. Never negative (another node's clock may be slightly ahead) and capped
-     * at the int an @lockAge can carry.
-     */
-    private static int lockAgeSeconds(SqlSessionItem item, long now) {
-        long seconds = Math.max(0, now - item.lockDateMillis()) / 1000;
-        return (int) Math.min(seconds, Integer.MAX_VALUE);
     }
 
     static Outcome<SqlSessionItem, SqlProcedureResult> releaseStateItemExclusive(SqlSessionItem item,

@@ -1,0 +1,46 @@
+package aspstate.core.sqlstate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The arithmetic shared by the ASPState and SharePoint procedures, at its edges. */
+class LockArithmeticTest {
+
+    private static final long NOW = 1_700_000_000_000L;
+
+    @ParameterizedTest(name = "timeout {0} min -> now + {1} ms")
+    @CsvSource({
+            "20, 1200000",
+            "1, 60000",
+            "0, 0",
+            "-1, -60000",
+            "2147483647, 128849018820000"})
+    void expiryIsNowPlusTimeoutMinutesWithoutIntOverflow(int timeoutMinutes, long offsetMillis) {
+        assertThat(LockArithmetic.expiry(timeoutMinutes, NOW)).isEqualTo(NOW + offsetMillis);
+    }
+
+    @ParameterizedTest(name = "cookie {0} -> {1}")
+    @CsvSource({
+            "1, 2",
+            "0, 1",
+            "2147483646, 2147483647",
+            "2147483647, 1"})
+    void nextCookieIncrementsAndWrapsToOneInsteadOfOverflowing(int cookie, int next) {
+        assertThat(LockArithmetic.nextCookie(cookie)).isEqualTo(next);
+    }
+
+    @ParameterizedTest(name = "held {0} ms -> {1} s")
+    @CsvSource({
+            "0, 0",
+            "999, 0",
+            "1000, 1",
+            "61999, 61",
+            "-5000, 0",
+            "2147483648000, 2147483647",
+            "9000000000000000, 2147483647"})
+    void lockAgeIsWholeSecondsNeverNegativeAndCapped(long heldMillis, int seconds) {
+        assertThat(LockArithmetic.lockAgeSeconds(NOW - heldMillis, NOW)).isEqualTo(seconds);
+    }
+}
