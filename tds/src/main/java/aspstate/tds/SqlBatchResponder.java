@@ -1,5 +1,8 @@
 package aspstate.tds;
 
+import aspstate.tds.proc.Procedure;
+import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.sql.ProcedureExistsQuery;
 import aspstate.tds.token.ColMetadataToken;
 import aspstate.tds.token.Column;
 import aspstate.tds.token.DoneToken;
@@ -8,6 +11,7 @@ import aspstate.tds.token.ErrorToken;
 import aspstate.tds.token.InfoToken;
 import aspstate.tds.token.RowToken;
 import aspstate.tds.type.IntNType;
+import aspstate.tds.type.NVarCharType;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +21,8 @@ import java.util.regex.Pattern;
 /**
  * Answers SQL batches with the statements drivers send on their own: {@code SELECT 1} (mssql-jdbc's isValid),
  * {@code SET option ...} (tedious after login), {@code USE db} and {@code EXEC sp_unprepare n} (mssql-jdbc
- * releasing prepared handles in front of a later batch). The whole batch is checked first, so a batch
+ * releasing prepared handles in front of a later batch), and ASP.NET's first query, whether the catalog has
+ * TempGetVersion ({@link ProcedureExistsQuery}). The whole batch is checked first, so a batch
  * with any other statement fails as a syntax error would on SQL Server: nothing of it runs.
  */
 final class SqlBatchResponder {
@@ -33,17 +38,22 @@ final class SqlBatchResponder {
     private static final Pattern UNPREPARE =
             Pattern.compile("exec(?:ute)?\\s+(?:sys\\.)?sp_unprepare\\s+(\\d{1,9})", Pattern.CASE_INSENSITIVE);
     private static final List<Column<?>> SELECT_ONE_COLUMNS = List.of(new Column<>("", IntNType.INT, false));
+    /** sysobjects.name is a sysname, i.e. nvarchar(128) NOT NULL. */
+    private static final int SYSNAME_LENGTH = 128;
+    private static final List<Column<?>> SYSOBJECTS_NAME_COLUMNS =
+            List.of(new Column<>("name", NVarCharType.ofCharacters(SYSNAME_LENGTH), false));
 
-    private enum Kind { SELECT_ONE, SET_OPTION, USE, UNPREPARE }
+    private enum Kind { SELECT_ONE, SET_OPTION, USE, UNPREPARE, PROCEDURE_EXISTS }
 
-    /** @param argument the database of USE, the handle of sp_unprepare */
+    /** @param argument the database of USE, the handle of sp_unprepare, the name the sysobjects query looks for */
     private record Statement(Kind kind, String argument) {
     }
 
     private SqlBatchResponder() {
     }
 
-    static void respond(String batch, TdsSession session, ByteBuf out) {
+    /** @param catalog the procedures this server serves, which the sysobjects query lists */
+    static void respond(String batch, TdsSession session, ProcedureCatalog catalog, ByteBuf out) {
         List<Statement> statements = new ArrayList<>();
         for (String text : STATEMENT_BOUNDARY.split(batch)) {
             String trimmed = text.strip();
@@ -64,7 +74,7 @@ final class SqlBatchResponder {
             DoneToken.write(out, DoneToken.DONE, DoneToken.FINAL, 0, 0);
         }
         for (int i = 0; i < statements.size(); i++) {
-            run(statements.get(i), i == statements.size() - 1, session, out);
+            run(statements.get(i), i == statements.size() - 1, session, catalog, out);
         }
     }
 
@@ -83,17 +93,29 @@ final class SqlBatchResponder {
         if (unprepare.matches()) {
             return new Statement(Kind.UNPREPARE, unprepare.group(1));
         }
-        return null;
+        return ProcedureExistsQuery.parse(text)
+                .map(query -> new Statement(Kind.PROCEDURE_EXISTS, query.procedureName()))
+                .orElse(null);
     }
 
     /** Every statement but the last ends with DONE_MORE; options change nothing here, so only the last says DONE. */
-    private static void run(Statement statement, boolean last, TdsSession session, ByteBuf out) {
+    private static void run(Statement statement, boolean last, TdsSession session, ProcedureCatalog catalog,
+                            ByteBuf out) {
         int more = last ? DoneToken.FINAL : DoneToken.MORE;
         switch (statement.kind()) {
             case SELECT_ONE -> {
                 ColMetadataToken.write(out, SELECT_ONE_COLUMNS);
                 RowToken.write(out, SELECT_ONE_COLUMNS, List.of(1));
                 DoneToken.write(out, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, 1);
+                return;
+            }
+            case PROCEDURE_EXISTS -> {
+                List<List<Object>> rows = procedureRow(catalog, statement.argument());
+                ColMetadataToken.write(out, SYSOBJECTS_NAME_COLUMNS);
+                for (List<Object> row : rows) {
+                    RowToken.write(out, SYSOBJECTS_NAME_COLUMNS, row);
+                }
+                DoneToken.write(out, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, rows.size());
                 return;
             }
             case USE -> {
@@ -109,6 +131,18 @@ final class SqlBatchResponder {
         if (last) {
             DoneToken.write(out, DoneToken.DONE, DoneToken.FINAL, 0, 0);
         }
+    }
+
+    /**
+     * The sysobjects row of a served procedure, spelled as it was created; none for any other name. The catalog
+     * also finds schema-qualified names, which a name column never holds, so only a bare name matches.
+     */
+    private static List<List<Object>> procedureRow(ProcedureCatalog catalog, String name) {
+        return catalog.find(name)
+                .map(Procedure::name)
+                .filter(served -> served.equalsIgnoreCase(name))
+                .map(served -> List.of(List.<Object>of(served)))
+                .orElse(List.of());
     }
 
     private static String firstWord(String text) {

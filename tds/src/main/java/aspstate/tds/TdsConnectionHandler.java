@@ -90,7 +90,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                replyInOrder(ctx, out -> SqlBatchResponder.respond(batch.text(), session, out));
+                replyInOrder(ctx, out -> SqlBatchResponder.respond(batch.text(), session, catalog, out));
             }
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");

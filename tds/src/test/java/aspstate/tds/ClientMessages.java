@@ -136,17 +136,25 @@ final class ClientMessages {
 
     /** NVarChar(maxChars) as .NET SqlClient sends it: 0xE7, max bytes, collation, 2-byte length (0xFFFF = NULL). */
     static byte[] nvarchar(String name, int maxChars, String value) {
+        return nvarchar(name, maxChars, false, value);
+    }
+
+    static byte[] nvarchar(String name, int maxChars, boolean output, String value) {
         ByteBuffer head = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0xE7)
                 .putShort((short) (maxChars * 2)).put(new byte[] {0x09, 0x04, (byte) 0xD0, 0x00, 0x34})
                 .putShort((short) (value == null ? 0xFFFF : value.length() * 2));
-        return parameter(name, false, concat(head.array(), value == null ? new byte[0] : utf16(value)));
+        return parameter(name, output, concat(head.array(), value == null ? new byte[0] : utf16(value)));
     }
 
     /** VarBinary(maxLength): 0xA5, max length, 2-byte length (0xFFFF = NULL). */
     static byte[] varbinary(String name, int maxLength, byte[] value) {
+        return varbinary(name, maxLength, false, value);
+    }
+
+    static byte[] varbinary(String name, int maxLength, boolean output, byte[] value) {
         ByteBuffer head = ByteBuffer.allocate(5).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0xA5)
                 .putShort((short) maxLength).putShort((short) (value == null ? 0xFFFF : value.length));
-        return parameter(name, false, concat(head.array(), value == null ? new byte[0] : value));
+        return parameter(name, output, concat(head.array(), value == null ? new byte[0] : value));
     }
 
     /** Bit: BITN 0x68 of length 1; a value of length 0 is NULL. */

@@ -187,7 +187,7 @@ class JdbcProcedureTest {
             assertThatThrownBy(statement::execute)
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("Incorrect syntax near")
-                    .hasMessageContaining("at character 22")
+                    .hasMessageContaining("at character 21")
                     .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(102));
             assertThat(connection.isValid(5)).isTrue();
         }

@@ -2,6 +2,7 @@ package aspstate.tds;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,17 @@ final class ReplyTokens {
                 in.getShort();
                 int length = in.getShort() & 0xFFFF;
                 yield length == 0xFFFF ? null : bytes(in, length);
+            }
+            case 0xAF -> {
+                in.getShort();
+                in.position(in.position() + 5); // collation
+                int length = in.getShort() & 0xFFFF;
+                yield length == 0xFFFF ? null : new String(bytes(in, length), Charset.forName("windows-1252"));
+            }
+            case 0x6F -> { // datetime: its 8 bytes, undecoded
+                in.get();
+                int length = in.get() & 0xFF;
+                yield length == 0 ? null : bytes(in, length);
             }
             default -> throw new AssertionError("RETURNVALUE of type 0x" + Integer.toHexString(type));
         };

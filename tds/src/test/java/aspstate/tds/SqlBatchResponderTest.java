@@ -3,8 +3,14 @@ package aspstate.tds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.tds.login.LoginRequest;
+import aspstate.tds.proc.Procedure;
+import aspstate.tds.proc.ProcedureCall;
+import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,11 +22,53 @@ class SqlBatchResponderTest {
     private static final int ERROR = 0xAA;
     private static final int ENVCHANGE = 0xE3;
 
+    /** The sysobjects query finds only the names the catalog serves; this one serves TempGetVersion. */
+    private static final ProcedureCatalog CATALOG = new ProcedureCatalog(List.of(new Procedure() {
+        @Override
+        public String name() {
+            return "TempGetVersion";
+        }
+
+        @Override
+        public List<String> parameterNames() {
+            return List.of("@ver");
+        }
+
+        @Override
+        public CompletionStage<ProcedureResult> call(ProcedureCall call) {
+            throw new AssertionError("a batch never calls a procedure");
+        }
+    }));
+
     private static ByteBuf respond(String batch) {
         LoginRequest login = new LoginRequest(0x74000004, 4096, "", "sa", "x", "", "", "", "", "");
         ByteBuf out = Unpooled.buffer();
-        SqlBatchResponder.respond(batch, new TdsSession(login, "master"), out);
+        SqlBatchResponder.respond(batch, new TdsSession(login, "master"), CATALOG, out);
         return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Select name from sysobjects where type = 'P' and name = 'TempGetVersion'",
+        "SELECT NAME FROM SYSOBJECTS WHERE TYPE='P' AND NAME=N'tempgetversion';",
+        "select name\n  from dbo.sysobjects\n where name = 'TempGetVersion' and type = 'P '"})
+    void sysobjectsQueryListsAServedProcedure(String batch) {
+        assertRowCount(respond(batch), 1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Select name from sysobjects where type = 'P' and name = 'TempGetStateItem3'",
+        "Select name from sysobjects where type = 'P' and name = 'dbo.TempGetVersion'",
+        "Select name from sysobjects where type = 'P' and name = 'It''s'"})
+    void sysobjectsQueryListsNothingElse(String batch) {
+        assertRowCount(respond(batch), 0);
+    }
+
+    private static void assertRowCount(ByteBuf out, long rows) {
+        assertThat(out.getUnsignedByte(0)).isEqualTo((short) COLMETADATA);
+        int done = out.writerIndex() - 13;
+        assertThat(out.getUnsignedByte(done)).isEqualTo((short) DONE);
+        assertThat(out.getUnsignedShortLE(done + 1)).isEqualTo(0x10);
+        assertThat(out.getLongLE(done + 5)).isEqualTo(rows);
     }
 
     @ParameterizedTest
@@ -58,7 +106,11 @@ class SqlBatchResponderTest {
     @ParameterizedTest
     @ValueSource(strings = {"SELECT 2", "SELECT 1 FROM t", "SELECT @@VERSION", "EXEC dbo.Proc", "SET @x = 1",
         "USE", "DROP TABLE x", "SELECT 1; DROP TABLE x", "SET ANSI_NULLS ON; select * from t",
-        "EXEC sp_unprepare", "EXEC sp_unprepare x", "EXEC sp_unprepare 1, 2"})
+        "EXEC sp_unprepare", "EXEC sp_unprepare x", "EXEC sp_unprepare 1, 2",
+        "Select name from sysobjects where type = 'U' and name = 'TempGetVersion'",
+        "Select name from sysobjects where name = 'TempGetVersion'",
+        "Select name from sysobjects where type = 'P' and name = 'TempGetVersion' or 1 = 1",
+        "Select name from sysobjects where type = 'P' and name = 'TempGetVersion"})
     void anythingElseFailsAsASyntaxErrorAndRunsNothing(String batch) {
         assertSyntaxError(respond(batch));
     }

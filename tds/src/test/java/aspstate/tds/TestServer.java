@@ -1,6 +1,7 @@
 package aspstate.tds;
 
 import aspstate.tds.login.LoginRequest;
+import aspstate.tds.proc.ProcedureCatalog;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,7 +10,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A real TDS listener on a free loopback port serving {@link TestProcedures}, recording every login it accepts. */
+/**
+ * A real TDS listener on a free loopback port serving {@link TestProcedures} or a given catalog, recording every
+ * login it accepts.
+ */
 final class TestServer implements AutoCloseable {
     private final BlockingQueue<LoginRequest> logins = new LinkedBlockingQueue<>();
     final TestProcedures procedures = new TestProcedures();
@@ -20,8 +24,17 @@ final class TestServer implements AutoCloseable {
     }
 
     TestServer(TdsSettings settings) {
+        listener = start(settings, procedures.catalog());
+    }
+
+    /** Serves {@code catalog} instead of the test procedures. */
+    TestServer(ProcedureCatalog catalog) {
+        listener = start(TdsSettings.defaults().withPort(0), catalog);
+    }
+
+    private TdsListener start(TdsSettings settings, ProcedureCatalog catalog) {
         try {
-            listener = TdsListener.start(settings, procedures.catalog(), (login, peer) -> logins.add(login));
+            return TdsListener.start(settings, catalog, (login, peer) -> logins.add(login));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

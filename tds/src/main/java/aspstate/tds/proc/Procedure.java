@@ -1,6 +1,8 @@
 package aspstate.tds.proc;
 
+import aspstate.tds.type.TdsType;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -18,4 +20,13 @@ public interface Procedure {
     List<String> parameterNames();
 
     CompletionStage<ProcedureResult> call(ProcedureCall call);
+
+    /**
+     * The type an output parameter is declared with. A call by name is answered in it, as SQL Server answers with
+     * the procedure's own declaration; empty answers in the type the client sent. Calls through T-SQL text answer
+     * in the client's declared variables either way.
+     */
+    default Optional<TdsType<?>> outputType(String parameter) {
+        return Optional.empty();
+    }
 }

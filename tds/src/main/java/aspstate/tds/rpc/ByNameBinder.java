@@ -4,12 +4,13 @@ import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
+import aspstate.tds.type.TdsType;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Binds an RPC that names the procedure (.NET SqlClient, jTDS, tedious): parameters by name or by position, every
- * output parameter answered under the name the client sent.
+ * output parameter answered under the name the client sent, in the type the procedure declares it with.
  */
 final class ByNameBinder {
     private ByNameBinder() {
@@ -28,7 +29,8 @@ final class ByNameBinder {
             }
             if (sent.output()) {
                 Object input = sent.value().value();
-                outputs.add(new OutputParameter(ordinal, sent.name(), sent.value().type(),
+                TdsType<?> type = procedure.outputType(parameter).orElse(sent.value().type());
+                outputs.add(new OutputParameter(ordinal, sent.name(), type,
                         result -> result.hasOutput(parameter) ? result.output(parameter) : input));
             }
         }

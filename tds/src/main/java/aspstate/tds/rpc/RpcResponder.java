@@ -94,9 +94,13 @@ public final class RpcResponder {
         };
     }
 
-    /** sp_executesql @stmt, @params, values... */
+    /**
+     * sp_executesql @stmt, @params, values...; a statement without parameters comes alone, as mssql-jdbc sends a
+     * call without arguments.
+     */
     private ProcedureInvocation executeSql(RpcRequest rpc) {
-        PreparedCall call = parse(fixed(rpc, 0, "@stmt", String.class), fixed(rpc, 1, "@params", String.class));
+        String declarations = rpc.parameters().size() > 1 ? fixed(rpc, 1, "@params", String.class) : null;
+        PreparedCall call = parse(fixed(rpc, 0, "@stmt", String.class), declarations);
         return ExecuteSqlBinder.bind(catalog, call, values(rpc, 2), 2, List.of());
     }
 
@@ -128,8 +132,10 @@ public final class RpcResponder {
         return new PreparedCall(ExecStatement.parse(statement), ParameterDeclarations.parse(declarations));
     }
 
+    /** The values after the system procedure's own parameters; none when it was sent without the optional ones. */
     private static List<RpcParameter> values(RpcRequest rpc, int first) {
-        return rpc.parameters().subList(first, rpc.parameters().size());
+        int size = rpc.parameters().size();
+        return rpc.parameters().subList(Math.min(first, size), size);
     }
 
     private static RpcParameter fixedParameter(RpcRequest rpc, int index, String name) {

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits T-SQL text into tokens: words, [bracketed names], @variables, numbers and single punctuation
- * characters; whitespace and comments ({@code --} to the end of the line, {@code /* *}{@code /}) are dropped.
- * String literals are not part of the subset procedure calls need and end the text with a syntax error.
+ * Splits T-SQL text into tokens: words, [bracketed names], @variables, numbers, 'string' and N'string' literals
+ * and single punctuation characters; whitespace and comments ({@code --} to the end of the line,
+ * {@code /* *}{@code /}) are dropped.
  */
 final class SqlLexer {
     private static final String PUNCTUATION = ",=.();";
@@ -47,6 +47,9 @@ final class SqlLexer {
             index = close + 1;
             return new SqlToken(Kind.QUOTED_NAME, text.substring(start + 1, close), start + 1);
         }
+        if (c == '\'' || ((c == 'N' || c == 'n') && text.startsWith("'", index + 1))) {
+            return string(start);
+        }
         if (c == '@') {
             index++;
             return new SqlToken(Kind.VARIABLE, "@" + word(), start + 1);
@@ -65,6 +68,25 @@ final class SqlLexer {
             return new SqlToken(Kind.PUNCTUATION, String.valueOf(c), start + 1);
         }
         throw new SqlSyntaxException(String.valueOf(c), start + 1, "a name, variable, number or one of " + PUNCTUATION);
+    }
+
+    /** A literal from its N or opening quote; a doubled quote inside stands for one quote. */
+    private SqlToken string(int start) {
+        index = text.indexOf('\'', index) + 1; // past the opening quote, after N if there is one
+        StringBuilder value = new StringBuilder();
+        while (true) {
+            int quote = text.indexOf('\'', index);
+            if (quote < 0) {
+                throw new SqlSyntaxException(text.substring(start), start + 1, "a quote to close the string");
+            }
+            value.append(text, index, quote);
+            index = quote + 1;
+            if (!text.startsWith("'", index)) {
+                return new SqlToken(Kind.STRING, value.toString(), start + 1);
+            }
+            value.append('\'');
+            index++;
+        }
     }
 
     /** Identifier characters per SQL Server's rules for regular identifiers. */

@@ -3,12 +3,12 @@ package aspstate.tds.sql;
 /**
  * One lexical token of T-SQL text.
  *
- * @param text     a word or variable as written ('@' kept), a bracketed name without its brackets, a punctuation
- *                 character, or empty at the end
+ * @param text     a word or variable as written ('@' kept), a bracketed name without its brackets, a string
+ *                 literal's value, a punctuation character, or empty at the end
  * @param position 1-based character position in the text
  */
 record SqlToken(Kind kind, String text, int position) {
-    enum Kind { WORD, QUOTED_NAME, VARIABLE, NUMBER, PUNCTUATION, END }
+    enum Kind { WORD, QUOTED_NAME, VARIABLE, NUMBER, STRING, PUNCTUATION, END }
 
     boolean is(Kind expected) {
         return kind == expected;
@@ -21,6 +21,10 @@ record SqlToken(Kind kind, String text, int position) {
 
     /** As SQL Server quotes it in "Incorrect syntax near": the end of the text shows as the last token would. */
     String shown() {
-        return kind == Kind.QUOTED_NAME ? "[" + text + "]" : text;
+        return switch (kind) {
+            case QUOTED_NAME -> "[" + text + "]";
+            case STRING -> "'" + text.replace("'", "''") + "'";
+            default -> text;
+        };
     }
 }

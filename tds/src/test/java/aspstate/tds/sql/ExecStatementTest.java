@@ -39,7 +39,7 @@ class ExecStatementTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "SELECT 1|SELECT|1",
-        "EXEC dbo.Proc N'x'|'|16",
+        "EXEC dbo.Proc N'x'|'x'|15",
         "EXEC dbo.Proc 5|5|15",
         "EXEC dbo.Proc @P0 @P1|@P1|19",
         "EXEC a.b.c.d|.|11",

@@ -1,0 +1,17 @@
+package aspstate.tds.aspstate;
+
+import aspstate.tds.proc.ProcedureError;
+
+/** An argument the procedure cannot run with; the call is answered with the error instead of touching the store. */
+final class ArgumentRejectedException extends RuntimeException {
+    private final transient ProcedureError error;
+
+    ArgumentRejectedException(ProcedureError error) {
+        super(error.message(), null, false, false);
+        this.error = error;
+    }
+
+    ProcedureError error() {
+        return error;
+    }
+}

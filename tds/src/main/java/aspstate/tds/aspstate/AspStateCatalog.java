@@ -1,0 +1,160 @@
+package aspstate.tds.aspstate;
+
+import aspstate.core.sqlstate.AppIdResult;
+import aspstate.core.sqlstate.AppIds;
+import aspstate.core.sqlstate.AppRegistration;
+import aspstate.core.sqlstate.SqlSessionItem;
+import aspstate.core.sqlstate.SqlStateProcedure;
+import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItem;
+import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItem2;
+import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItem3;
+import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItemExclusive;
+import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItemExclusive2;
+import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItemExclusive3;
+import aspstate.core.sqlstate.SqlStateProcedure.TempInsertStateItemLong;
+import aspstate.core.sqlstate.SqlStateProcedure.TempInsertStateItemShort;
+import aspstate.core.sqlstate.SqlStateProcedure.TempInsertUninitializedItem;
+import aspstate.core.sqlstate.SqlStateProcedure.TempReleaseStateItemExclusive;
+import aspstate.core.sqlstate.SqlStateProcedure.TempRemoveStateItem;
+import aspstate.core.sqlstate.SqlStateProcedure.TempResetTimeout;
+import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemLong;
+import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemLongNullShort;
+import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShort;
+import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShortNullLong;
+import aspstate.core.sqlstate.SqlStateServerProcedures;
+import aspstate.core.store.SessionStore;
+import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.type.IntNType;
+import aspstate.tds.type.SingleByteCharType;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+
+/**
+ * The ASPState procedures ASP.NET's SQL Server session-state mode calls (shared/spec/sql-state-procedures.md), bound
+ * to the stores that keep sessions and application ids. Every procedure is one line of {@link #create}: its name,
+ * its parameters in the shipped declaration order (clients that pass values by position depend on it), and the
+ * core semantics it runs.
+ */
+public final class AspStateCatalog {
+    private static final List<String> ID = List.of("@id");
+    private static final List<String> ID_COOKIE = List.of("@id", "@lockCookie");
+    private static final List<String> INSERT_SHORT = List.of("@id", "@itemShort", "@timeout");
+    private static final List<String> INSERT_LONG = List.of("@id", "@itemLong", "@timeout");
+    private static final List<String> UPDATE_SHORT = List.of("@id", "@itemShort", "@timeout", "@lockCookie");
+    private static final List<String> UPDATE_LONG = List.of("@id", "@itemLong", "@timeout", "@lockCookie");
+    /**
+     * TempGetVersion's @ver is char(10): the value is blank-padded, which a client reading it into a variable of
+     * another type (sp_executesql) sees too.
+     */
+    private static final int VERSION_LENGTH = 10;
+    private static final SingleByteCharType VERSION_TYPE = SingleByteCharType.fixedChar(VERSION_LENGTH);
+
+    private AspStateCatalog() {
+    }
+
+    /** The catalog as a SQL Server 2022 in this JVM's time zone serves it. */
+    public static ProcedureCatalog create(SessionStore<SqlSessionItem> sessions,
+                                          SessionStore<AppRegistration> appIds) {
+        return create(sessions, appIds, new SqlStateServerProcedures(), ZoneId.systemDefault());
+    }
+
+    /**
+     * Time comes from the stores' clocks: every procedure reads "now" inside the store's atomic step.
+     *
+     * @param sessions  the session items, keyed by @id
+     * @param appIds    a store used for nothing else, so application names never meet session ids
+     * @param server    the version this server claims
+     * @param localZone the zone of v1 @lockDate, which the shipped procedures give in the server's local time
+     */
+    public static ProcedureCatalog create(SessionStore<SqlSessionItem> sessions, SessionStore<AppRegistration> appIds,
+                                          SqlStateServerProcedures server, ZoneId localZone) {
+        SessionItemBodies items = new SessionItemBodies(sessions, localZone);
+        AppIds applications = new AppIds(appIds);
+        return new ProcedureCatalog(List.of(
+                new AspStateProcedure("TempGetVersion", List.of("@ver"), Map.of("@ver", VERSION_TYPE), arguments ->
+                        answer("@ver", String.format("%-" + VERSION_LENGTH + "s", server.tempGetVersion()))),
+                new AspStateProcedure("GetMajorVersion", List.of("@@ver"), Map.of("@@ver", IntNType.INT),
+                        arguments -> answer("@@ver", server.getMajorVersion())),
+                new AspStateProcedure("TempGetAppID", List.of("@appName", "@appId"), Map.of("@appId", IntNType.INT),
+                        arguments -> applications.tempGetAppId(appName(arguments)).thenApply(AspStateCatalog::appId)),
+                new AspStateProcedure("DeleteExpiredSessions", List.of(), Map.of(), arguments -> CompletableFuture
+                        .completedFuture(ItemOutputs.NONE.answer(server.deleteExpiredSessions(), localZone))),
+
+                get(items, "TempGetStateItem", ItemOutputs.LOCK_DATE, new TempGetStateItem()),
+                get(items, "TempGetStateItem2", ItemOutputs.LOCK_AGE, new TempGetStateItem2()),
+                get(items, "TempGetStateItem3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS, new TempGetStateItem3()),
+                get(items, "TempGetStateItemExclusive", ItemOutputs.LOCK_DATE, new TempGetStateItemExclusive()),
+                get(items, "TempGetStateItemExclusive2", ItemOutputs.LOCK_AGE, new TempGetStateItemExclusive2()),
+                get(items, "TempGetStateItemExclusive3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS,
+                        new TempGetStateItemExclusive3()),
+
+                change(items, "TempReleaseStateItemExclusive", ID_COOKIE,
+                        arguments -> new TempReleaseStateItemExclusive(arguments.lockCookie())),
+                change(items, "TempRemoveStateItem", ID_COOKIE,
+                        arguments -> new TempRemoveStateItem(arguments.lockCookie())),
+                change(items, "TempResetTimeout", ID, arguments -> new TempResetTimeout()),
+
+                insert(items, "TempInsertStateItemShort", INSERT_SHORT, arguments -> new TempInsertStateItemShort(
+                        arguments.itemShort(), arguments.timeout(CallArguments.INSERT))),
+                insert(items, "TempInsertStateItemLong", INSERT_LONG, arguments -> new TempInsertStateItemLong(
+                        arguments.itemLong(), arguments.timeout(CallArguments.INSERT))),
+                insert(items, "TempInsertUninitializedItem", INSERT_SHORT,
+                        arguments -> new TempInsertUninitializedItem(arguments.itemShort(),
+                                arguments.timeout(CallArguments.INSERT))),
+
+                change(items, "TempUpdateStateItemShort", UPDATE_SHORT, arguments -> new TempUpdateStateItemShort(
+                        arguments.itemShort(), arguments.timeout(CallArguments.UPDATE),
+                        arguments.lockCookie())),
+                change(items, "TempUpdateStateItemLong", UPDATE_LONG, arguments -> new TempUpdateStateItemLong(
+                        arguments.itemLong(), arguments.timeout(CallArguments.UPDATE),
+                        arguments.lockCookie())),
+                change(items, "TempUpdateStateItemShortNullLong", UPDATE_SHORT,
+                        arguments -> new TempUpdateStateItemShortNullLong(arguments.itemShort(),
+                                arguments.timeout(CallArguments.UPDATE), arguments.lockCookie())),
+                change(items, "TempUpdateStateItemLongNullShort", UPDATE_LONG,
+                        arguments -> new TempUpdateStateItemLongNullShort(arguments.itemLong(),
+                                arguments.timeout(CallArguments.UPDATE), arguments.lockCookie()))));
+    }
+
+    /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
+    private static AspStateProcedure get(SessionItemBodies items, String name, ItemOutputs outputs,
+                                         SqlStateProcedure procedure) {
+        return new AspStateProcedure(name, outputs.parameterNames(ID), outputs.types(),
+                items.onExistingItem(outputs, arguments -> procedure));
+    }
+
+    /** An update, release, remove or reset of an existing item: inputs only. */
+    private static AspStateProcedure change(SessionItemBodies items, String name, List<String> inputs,
+                                            Function<CallArguments, SqlStateProcedure> request) {
+        return new AspStateProcedure(name, inputs, Map.of(), items.onExistingItem(ItemOutputs.NONE, request));
+    }
+
+    private static AspStateProcedure insert(SessionItemBodies items, String name, List<String> inputs,
+                                            Function<CallArguments, SqlStateProcedure> request) {
+        return new AspStateProcedure(name, inputs, Map.of(), items.insert(request));
+    }
+
+    /** The shipped procedure inserts LOWER(@appName) into a NOT NULL column when the name is new. */
+    private static String appName(CallArguments arguments) {
+        return arguments.notNull("@appName", String.class, "AppName", "dbo.ASPStateTempApplications",
+                CallArguments.INSERT);
+    }
+
+    private static ProcedureResult appId(AppIdResult result) {
+        if (result.isCollision()) {
+            return ProcedureResult.failed(new ProcedureError(AppIdResult.COLLISION_ERROR_NUMBER, 1,
+                    AppIdResult.COLLISION_SEVERITY, result.collisionMessage()));
+        }
+        return ProcedureResult.of(Map.of("@appId", result.appId()));
+    }
+
+    private static CompletionStage<ProcedureResult> answer(String output, Object value) {
+        return CompletableFuture.completedFuture(ProcedureResult.of(Map.of(output, value)));
+    }
+}

@@ -1,0 +1,73 @@
+package aspstate.tds.aspstate;
+
+import aspstate.tds.proc.ProcedureCall;
+
+/**
+ * The arguments of one ASPState call, read with the checks SQL Server makes: a parameter without a default must be
+ * passed (201), a value must suit the parameter's type (206), and a NULL bound for a NOT NULL column fails the
+ * statement (515). Each check throws {@link ArgumentRejectedException}.
+ */
+final class CallArguments {
+    static final String INSERT = "INSERT";
+    static final String UPDATE = "UPDATE";
+    /** @itemShort and the SessionItemShort column are varbinary(7000). */
+    static final int ITEM_SHORT_LENGTH = 7000;
+
+    private final String procedure;
+    private final ProcedureCall call;
+
+    CallArguments(String procedure, ProcedureCall call) {
+        this.procedure = procedure;
+        this.call = call;
+    }
+
+    /** The value passed, possibly NULL; the parameter itself must be there, as none of them has a default. */
+    <T> T value(String parameter, Class<T> type) {
+        if (!call.has(parameter)) {
+            throw new ArgumentRejectedException(AspStateErrors.missingParameter(procedure, parameter));
+        }
+        Object value = call.value(parameter, Object.class);
+        if (value != null && !type.isInstance(value)) {
+            throw new ArgumentRejectedException(AspStateErrors.typeClash(parameter, value, type));
+        }
+        return type.cast(value);
+    }
+
+    /** A value stored into a NOT NULL column of {@code table} by the procedure's {@code operation}. */
+    <T> T notNull(String parameter, Class<T> type, String column, String table, String operation) {
+        T value = value(parameter, type);
+        if (value == null) {
+            throw new ArgumentRejectedException(AspStateErrors.nullNotAllowed(column, table, operation));
+        }
+        return value;
+    }
+
+    /**
+     * @itemShort, NULL allowed. SQL Server would silently cut a longer value to the parameter's varbinary(7000);
+     * refusing it keeps a session from being stored corrupt.
+     */
+    byte[] itemShort() {
+        byte[] item = value("@itemShort", byte[].class);
+        if (item != null && item.length > ITEM_SHORT_LENGTH) {
+            throw new ArgumentRejectedException(AspStateErrors.truncated("@itemShort", item.length,
+                    ITEM_SHORT_LENGTH));
+        }
+        return item;
+    }
+
+    /** @itemLong (image), NULL allowed. */
+    byte[] itemLong() {
+        return value("@itemLong", byte[].class);
+    }
+
+    /** @timeout in minutes, stored into the sessions table's NOT NULL Timeout column. */
+    int timeout(String operation) {
+        return notNull("@timeout", Number.class, "Timeout", AspStateErrors.SESSIONS_TABLE, operation).intValue();
+    }
+
+    /** @lockCookie; NULL is legal and matches no item. */
+    Integer lockCookie() {
+        Number cookie = value("@lockCookie", Number.class);
+        return cookie == null ? null : cookie.intValue();
+    }
+}
