@@ -64,7 +64,7 @@ start_system() {
   local system=$1 log=$out/$1-server.log
   case "$system" in
     aspstate)
-      taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 >"$out/aspstate.out" 2>"$log" &
+      taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off >"$out/aspstate.out" 2>"$log" &
       server_pid=$!
       started+=("$server_pid")
       for _ in $(seq 1 300); do

@@ -1,6 +1,7 @@
 package aspstate.server;
 
 import aspstate.stateserver.StateServerSettings;
+import aspstate.tds.TdsSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +24,12 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:stopped by Ctrl-C or SIGTERM (or help/version shown)",
             "1:unexpected failure (see the log)",
-            "2:bad option or value, unreadable config file, or the port cannot be listened on"})
+            "2:bad option or value, unreadable config file, or a port cannot be listened on"})
 final class ServeCommand implements Callable<Integer> {
     static final String BIND = "bind";
     static final String STATESERVER_PORT = "stateserver-port";
+    static final String TDS_PORT = "tds-port";
+    static final String TDS_BIND = "tds-bind";
     static final String ALLOW = "allow";
     static final String IDLE_TIMEOUT = "idle-timeout";
     static final String MAX_BODY = "max-body";
@@ -37,6 +40,8 @@ final class ServeCommand implements Callable<Integer> {
 
     static final String DEFAULT_BIND = "127.0.0.1";
     static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
+    static final String DEFAULT_TDS_PORT = "" + TdsSettings.DEFAULT_PORT;
+    static final String OFF = "off";
     static final String DEFAULT_ALLOW = "127.0.0.0/8,::1";
     static final String DEFAULT_IDLE_TIMEOUT = "30s";
     static final String DEFAULT_MAX_BODY = "64MiB";
@@ -49,7 +54,8 @@ final class ServeCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--" + BIND, paramLabel = "ADDRESS", defaultValue = DEFAULT_BIND,
-            description = "Address to listen on; 0.0.0.0 or :: listens on all. Default: ${DEFAULT-VALUE}")
+            description = "Address of both listeners (StateServer and TDS); 0.0.0.0 or :: listens on all. "
+                    + "Default: ${DEFAULT-VALUE}")
     private String bind;
 
     @Option(names = "--" + STATESERVER_PORT, paramLabel = "PORT", defaultValue = DEFAULT_STATESERVER_PORT,
@@ -57,8 +63,19 @@ final class ServeCommand implements Callable<Integer> {
                     + "it). Default: ${DEFAULT-VALUE}")
     private String stateServerPort;
 
+    @Option(names = "--" + TDS_PORT, paramLabel = "PORT", defaultValue = DEFAULT_TDS_PORT,
+            description = "TCP port of the TDS listener (ASP.NET's SQL Server mode); 0 picks a free port, off "
+                    + "does not start it. Default: ${DEFAULT-VALUE}")
+    private String tdsPort;
+
+    // No defaultValue: an unset --tds-bind follows --bind, which ServeOptionsParser resolves.
+    @Option(names = "--" + TDS_BIND, paramLabel = "ADDRESS",
+            description = "Address of the TDS listener; loopback only until SQL logins are configurable. "
+                    + "Default: the --bind value")
+    private String tdsBind;
+
     @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
-            description = "Peers allowed to connect, as CIDR ranges or addresses; repeat the option or separate "
+            description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; repeat the option or separate "
                     + "with commas. Given ranges REPLACE the default, so include 127.0.0.0/8 (and ::1) to keep "
                     + "local access. Default: ${DEFAULT-VALUE}")
     private List<String> allow;
@@ -74,8 +91,9 @@ final class ServeCommand implements Callable<Integer> {
     private String maxBody;
 
     @Option(names = "--" + MAX_MEMORY, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_MEMORY,
-            description = "Memory for stored sessions; writes beyond it are refused. auto = half the JVM heap "
-                    + "(-Xmx), 0 = unlimited. Default: ${DEFAULT-VALUE}")
+            description = "Memory for stored sessions; writes beyond it are refused. The StateServer and the "
+                    + "SQL Server mode stores each get this limit. auto = half the JVM heap (-Xmx), 0 = unlimited. "
+                    + "Default: ${DEFAULT-VALUE}")
     private String maxMemory;
 
     @Option(names = "--" + VERSION_HEADER, paramLabel = "VERSION", defaultValue = DEFAULT_VERSION_HEADER,

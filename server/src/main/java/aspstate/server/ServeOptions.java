@@ -2,14 +2,19 @@ package aspstate.server;
 
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.tds.TdsSettings;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything {@code serve} was told, checked and typed, plus where each value was written (for messages that
  * arise later, such as a port that turns out to be taken).
+ *
+ * @param tds         the TDS listener's settings, or empty for {@code --tds-port off}
+ * @param memoryStore the limits of each store: the StateServer one and the two of SQL Server mode
  */
-record ServeOptions(StateServerSettings stateServer, MemoryStoreSettings memoryStore, LogLevel logLevel,
-                    Map<String, SourcedValue> sources) {
+record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, MemoryStoreSettings memoryStore,
+                    LogLevel logLevel, Map<String, SourcedValue> sources) {
 
     ServeOptions {
         sources = Map.copyOf(sources);

@@ -8,20 +8,25 @@ import static aspstate.server.ServeCommand.LOG_LEVEL;
 import static aspstate.server.ServeCommand.MAX_BODY;
 import static aspstate.server.ServeCommand.MAX_MEMORY;
 import static aspstate.server.ServeCommand.STATESERVER_PORT;
+import static aspstate.server.ServeCommand.TDS_BIND;
+import static aspstate.server.ServeCommand.TDS_PORT;
 import static aspstate.server.ServeCommand.VERSION_HEADER;
 
 import aspstate.core.ByteSize;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.CidrRange;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.tds.TdsSettings;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -36,7 +41,7 @@ final class ServeOptionsParser {
     private final long heapMaxBytes;
 
     private ServeOptionsParser(Map<String, SourcedValue> values, long heapMaxBytes) {
-        this.values = values;
+        this.values = tdsBindFollowingBind(values);
         this.heapMaxBytes = heapMaxBytes;
     }
 
@@ -53,6 +58,7 @@ final class ServeOptionsParser {
         StateServerSettings defaults = StateServerSettings.defaults();
         InetAddress bind = parse(BIND, ServeOptionsParser::address);
         int port = parse(STATESERVER_PORT, text -> defaults.withPort(port(text)).port());
+        Optional<TdsSettings> tds = tds();
         List<CidrRange> allow = parse(ALLOW, ServeOptionsParser::ranges);
         Duration idleTimeout = parse(IDLE_TIMEOUT, text -> defaults.withIdleTimeout(DurationText.parse(text))
                 .idleTimeout());
@@ -62,7 +68,33 @@ final class ServeOptionsParser {
         LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault());
-        return new ServeOptions(stateServer, memory, logLevel, values);
+        return new ServeOptions(stateServer, tds, memory, logLevel, values);
+    }
+
+    /**
+     * An unset --tds-bind takes --bind's value, and where it was written, so that a message about the TDS address
+     * names the option the user actually wrote.
+     */
+    private static Map<String, SourcedValue> tdsBindFollowingBind(Map<String, SourcedValue> values) {
+        SourcedValue tdsBind = values.get(TDS_BIND);
+        if (tdsBind != null && tdsBind.text() != null) {
+            return values;
+        }
+        Map<String, SourcedValue> resolved = new LinkedHashMap<>(values);
+        resolved.put(TDS_BIND, values.get(BIND));
+        return resolved;
+    }
+
+    /** Empty for --tds-port off. */
+    private Optional<TdsSettings> tds() {
+        if (parse(TDS_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF))) {
+            return Optional.empty();
+        }
+        TdsSettings defaults = TdsSettings.defaults();
+        int port = parse(TDS_PORT, text -> defaults.withPort(tdsPort(text)).port());
+        InetAddress bind = parse(TDS_BIND, ServeOptionsParser::tdsAddress);
+        return Optional.of(new TdsSettings(bind, port, defaults.maxMessageBytes(), defaults.minPacketSize(),
+                defaults.maxPacketSize()));
     }
 
     private <T> T parse(String key, Function<String, T> parser) {
@@ -94,6 +126,29 @@ final class ServeOptionsParser {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a port number (0..65535; 0 picks a free port)");
         }
+    }
+
+    private static int tdsPort(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a port number (0..65535; 0 picks a free port) or "
+                    + ServeCommand.OFF);
+        }
+    }
+
+    /**
+     * Every login is accepted while users cannot be configured, so only clients on this machine may reach the
+     * listener: otherwise anyone on the network could read and write sessions.
+     */
+    private static InetAddress tdsAddress(String text) {
+        InetAddress address = address(text);
+        if (!address.isLoopbackAddress()) {
+            throw new IllegalArgumentException("SQL logins are not configurable yet, so the TDS listener only "
+                    + "accepts loopback addresses (use --" + TDS_BIND + " 127.0.0.1 or --" + TDS_PORT + " "
+                    + ServeCommand.OFF + ")");
+        }
+        return address;
     }
 
     private static List<CidrRange> ranges(String text) {

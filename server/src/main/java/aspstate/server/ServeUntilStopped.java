@@ -27,7 +27,8 @@ final class ServeUntilStopped implements ServeLauncher {
     @Override
     public int serve(ServeOptions options) {
         LogLevels.apply(options.logLevel());
-        LOG.debug("settings: {}, {}", options.stateServer(), options.memoryStore());
+        LOG.debug("settings: {}, {}, {}", options.stateServer(),
+                options.tds().map(Object::toString).orElse("tds off"), options.memoryStore());
         warnAboutSurprises(options);
         RunningServer server = RunningServer.start(options);
         CountDownLatch stopped = new CountDownLatch(1);

@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,10 +21,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** End to end: the built jar, run as an operator would run it. */
+/** End to end: the built jar, run as an operator would run it, on free ports (never 42424 or 1433). */
 class AspstateJarIT {
     private static final Pattern STARTUP_LINE = Pattern.compile(
-            "aspstate (\\S+) ready: stateserver on 127\\.0\\.0\\.1:(\\d+), store memory \\(max-memory (.+)\\)");
+            "aspstate (\\S+) ready: stateserver on 127\\.0\\.0\\.1:(\\d+), tds on 127\\.0\\.0\\.1:(\\d+), "
+                    + "store memory \\(max-memory (.+)\\)");
+    /** What bench/compare.sh reads from the startup line: the StateServer port. */
+    private static final Pattern COMPARE_SH_PORT = Pattern.compile(".*stateserver on [^,]*:([0-9]*),.*");
     private static final String VERSION = System.getProperty("aspstate.expectedVersion");
 
     private JarProcess process;
@@ -37,7 +41,7 @@ class AspstateJarIT {
 
     @Test
     void servesSessionsAndStopsWithExitCodeZeroOnSigterm() throws Exception {
-        process = JarProcess.start("serve", "--stateserver-port", "0");
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0");
 
         Matcher ready = startupLine(process.awaitStdoutLine());
         assertThat(ready.group(1)).isEqualTo(VERSION);
@@ -62,8 +66,53 @@ class AspstateJarIT {
     }
 
     @Test
+    void servesSqlServerModeToMssqlJdbc() throws Exception {
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0");
+
+        Matcher ready = startupLine(process.awaitStdoutLine());
+        int tdsPort = Integer.parseInt(ready.group(3));
+        assertThat(tdsPort).isPositive();
+        try (Connection connection = AspStateJdbc.connect(tdsPort)) {
+            assertThat(AspStateJdbc.tempGetVersion(connection)).isEqualTo("2         ");
+        }
+
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+    }
+
+    @Test
+    void tdsPortOffStartsOnlyTheStateServerAndCompareShStillFindsItsPort() throws Exception {
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off");
+
+        String line = process.awaitStdoutLine();
+        assertThat(line).matches("aspstate \\S+ ready: stateserver on 127\\.0\\.0\\.1:\\d+, store memory .*");
+        Matcher port = COMPARE_SH_PORT.matcher(line);
+        assertThat(port.matches()).isTrue();
+        try (StateServerClient client = StateServerClient.connect(
+                new InetSocketAddress("127.0.0.1", Integer.parseInt(port.group(1))))) {
+            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound()).isTrue();
+        }
+
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+    }
+
+    @Test
+    void aNonLoopbackTdsAddressExitsWithCodeTwoAndOneLine() throws Exception {
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-bind", "0.0.0.0");
+
+        assertThat(process.awaitExit()).isEqualTo(2);
+        assertThat(process.stderrLines()).containsExactly("aspstate: --tds-bind 0.0.0.0: SQL logins are not "
+                + "configurable yet, so the TDS listener only accepts loopback addresses (use --tds-bind 127.0.0.1 "
+                + "or --tds-port off)");
+        assertThat(process.stdoutLines()).isEmpty();
+    }
+
+    @Test
     void anAllowListWithoutLoopbackWarnsAndRefusesLocalClients() throws Exception {
-        process = JarProcess.start("serve", "--stateserver-port", "0", "--allow", "10.0.0.0/8");
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0", "--allow", "10.0.0.0/8");
 
         int port = Integer.parseInt(startupLine(process.awaitStdoutLine()).group(2));
         try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
@@ -84,11 +133,24 @@ class AspstateJarIT {
     void anOccupiedPortExitsWithCodeTwoAndOneLine() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
-            process = JarProcess.start("serve", "--stateserver-port", String.valueOf(port));
+            process = JarProcess.start("serve", "--stateserver-port", String.valueOf(port), "--tds-port", "0");
 
             assertThat(process.awaitExit()).isEqualTo(2);
             assertThat(process.stderrLines()).containsExactly(
                     "aspstate: --stateserver-port " + port + ": address 127.0.0.1:" + port + " is already in use");
+            assertThat(process.stdoutLines()).isEmpty();
+        }
+    }
+
+    @Test
+    void anOccupiedTdsPortExitsWithCodeTwoAndOneLine() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", String.valueOf(port));
+
+            assertThat(process.awaitExit()).isEqualTo(2);
+            assertThat(process.stderrLines()).containsExactly(
+                    "aspstate: --tds-port " + port + ": address 127.0.0.1:" + port + " is already in use");
             assertThat(process.stdoutLines()).isEmpty();
         }
     }
@@ -124,6 +186,7 @@ class AspstateJarIT {
         Path config = dir.resolve("aspstate.properties");
         Files.write(config, List.of(
                 "stateserver-port=1",
+                "tds-port=0",
                 "version-header=4.0.12345",
                 "max-memory=64MiB",
                 "allow=127.0.0.0/8,::1",
@@ -131,7 +194,7 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--config", config.toString(), "--stateserver-port", "0");
 
         Matcher ready = startupLine(process.awaitStdoutLine());
-        assertThat(ready.group(3)).isEqualTo("64 MiB");
+        assertThat(ready.group(4)).isEqualTo("64 MiB");
         int port = Integer.parseInt(ready.group(2));
         try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
             StateResponse missing = client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS);

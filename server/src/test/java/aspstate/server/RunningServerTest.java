@@ -9,17 +9,23 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The wiring, in-process: store + listener started from parsed options, real sockets. */
+/**
+ * The wiring, in-process: stores + listeners started from parsed options, real sockets. Every server asks for
+ * free ports, so that a test never depends on (or takes) 42424 or 1433.
+ */
 class RunningServerTest {
     private static final long WAIT_SECONDS = 20;
 
     @Test
     void servesSessionsOnThePortItReports() throws Exception {
-        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--version-header", "4.0.11111");
+        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--version-header",
+                "4.0.11111");
         try (RunningServer server = RunningServer.start(options);
              StateServerClient client = StateServerClient.connect(server.stateServerAddress())) {
             assertThat(server.stateServerAddress().getPort()).isPositive();
@@ -37,38 +43,67 @@ class RunningServerTest {
     }
 
     @Test
-    void startupLineNamesVersionActualAddressAndStore() {
-        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--max-memory", "3GiB");
+    void servesTheAspStateProceduresToMssqlJdbc() throws Exception {
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
+             Connection connection = AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
+            assertThat(AspStateJdbc.tempGetVersion(connection)).isEqualTo("2         ");
+
+            int appId = AspStateJdbc.tempGetAppId(connection, "/LM/W3SVC/1/ROOT/app");
+            assertThat(AspStateJdbc.tempGetAppId(connection, "/lm/w3svc/1/root/APP"))
+                    .as("the app-id store keeps the mapping, case-insensitively").isEqualTo(appId);
+        }
+    }
+
+    @Test
+    void startupLineNamesVersionActualAddressesAndStore() {
+        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--max-memory", "3GiB");
         try (RunningServer server = RunningServer.start(options)) {
             int port = server.stateServerAddress().getPort();
+            int tdsPort = server.tdsAddress().orElseThrow().getPort();
 
-            assertThat(server.startupLine("1.2.3")).isEqualTo(
-                    "aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port + ", store memory (max-memory 3 GiB)");
+            assertThat(tdsPort).isPositive();
+            assertThat(server.startupLine("1.2.3")).isEqualTo("aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port
+                    + ", tds on 127.0.0.1:" + tdsPort + ", store memory (max-memory 3 GiB)");
+        }
+    }
+
+    @Test
+    void tdsPortOffStartsNoTdsListener() {
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off"))) {
+            int port = server.stateServerAddress().getPort();
+
+            assertThat(server.tdsAddress()).isEmpty();
+            assertThat(server.startupLine("1.2.3")).startsWith(
+                    "aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port + ", store memory");
         }
     }
 
     @Test
     void startupLineSaysUnlimitedForMaxMemoryZero() {
-        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--max-memory", "0"))) {
+        try (RunningServer server = RunningServer.start(
+                CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--max-memory", "0"))) {
             assertThat(server.startupLine("v")).endsWith(", store memory (max-memory unlimited)");
         }
     }
 
     @Test
     void closingStopsListening() throws Exception {
-        RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0"));
+        RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
         InetSocketAddress address = server.stateServerAddress();
+        InetSocketAddress tdsAddress = server.tdsAddress().orElseThrow();
 
         server.close();
 
         assertThatThrownBy(() -> StateServerClient.connect(address).close()).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> new Socket(tdsAddress.getAddress(), tdsAddress.getPort()).close())
+                .isInstanceOf(IOException.class);
     }
 
     @Test
     void aPortInUseIsAUserErrorNamingThePortOption() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
-            ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(port));
+            ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(port), "--tds-port", "0");
 
             assertThatThrownBy(() -> RunningServer.start(options).close())
                     .isInstanceOf(UserError.class)
@@ -77,9 +112,30 @@ class RunningServerTest {
     }
 
     @Test
+    void aTdsPortInUseIsAUserErrorNamingTheTdsPortOptionAndFreesTheStateServerPort() throws IOException {
+        int stateServerPort = freePort();
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(stateServerPort),
+                    "--tds-port", String.valueOf(port));
+
+            assertThatThrownBy(() -> RunningServer.start(options).close())
+                    .isInstanceOf(UserError.class)
+                    .hasMessage("--tds-port " + port + ": address 127.0.0.1:" + port + " is already in use");
+        }
+        new ServerSocket(stateServerPort, 50, InetAddress.getByName("127.0.0.1")).close();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Test
     void anAddressThisMachineDoesNotHaveIsAUserErrorNamingTheBindOption() {
         // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): documentation only, never assigned to an interface
-        ServeOptions options = CliRun.serve("--bind", "192.0.2.1", "--stateserver-port", "0");
+        ServeOptions options = CliRun.serve("--bind", "192.0.2.1", "--stateserver-port", "0", "--tds-port", "off");
 
         assertThatThrownBy(() -> RunningServer.start(options).close())
                 .isInstanceOf(UserError.class)
@@ -93,7 +149,7 @@ class RunningServerTest {
             int port = taken.getLocalPort();
             java.nio.file.Path file = dir.resolve("a.properties");
             java.nio.file.Files.writeString(file, "stateserver-port=" + port + "\n");
-            ServeOptions options = CliRun.serve("--config", file.toString());
+            ServeOptions options = CliRun.serve("--config", file.toString(), "--tds-port", "0");
 
             assertThatThrownBy(() -> RunningServer.start(options).close())
                     .hasMessage("stateserver-port=" + port + " in " + file + ": address 127.0.0.1:" + port

@@ -27,6 +27,8 @@ class ServeConfigFileTest {
                 "# aspstate settings",
                 "bind=0.0.0.0",
                 "stateserver-port=42425",
+                "tds-port=1434",
+                "tds-bind=127.0.0.2",
                 "allow=10.0.0.0/8, 127.0.0.0/8",
                 "idle-timeout=2m",
                 "max-body=1MiB",
@@ -38,6 +40,10 @@ class ServeConfigFileTest {
 
         assertThat(options.stateServer().bindAddress().getHostAddress()).isEqualTo("0.0.0.0");
         assertThat(options.stateServer().port()).isEqualTo(42425);
+        assertThat(options.tds()).hasValueSatisfying(tds -> {
+            assertThat(tds.port()).isEqualTo(1434);
+            assertThat(tds.bindAddress().getHostAddress()).isEqualTo("127.0.0.2");
+        });
         assertThat(options.stateServer().allowedPeers()).map(Object::toString)
                 .containsExactly("10.0.0.0/8", "127.0.0.0/8");
         assertThat(options.stateServer().idleTimeout()).isEqualTo(Duration.ofMinutes(2));

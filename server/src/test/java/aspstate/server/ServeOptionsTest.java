@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.tds.TdsSettings;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -28,16 +29,43 @@ class ServeOptionsTest {
         assertThat(stateServer.lockDateZone()).isEqualTo(ZoneId.systemDefault());
         assertThat(options.memoryStore()).isEqualTo(MemoryStoreSettings.withMaxMemory(CliRun.HEAP_MAX_BYTES / 2));
         assertThat(options.logLevel()).isEqualTo(LogLevel.INFO);
+        assertThat(options.tds()).contains(TdsSettings.defaults());
     }
 
     @Test
     void bindTakesAnIpv4OrIpv6Address() throws Exception {
-        assertThat(CliRun.serve("--bind", "0.0.0.0").stateServer().bindAddress())
+        assertThat(CliRun.serve("--bind", "0.0.0.0", "--tds-port", "off").stateServer().bindAddress())
                 .isEqualTo(InetAddress.getByName("0.0.0.0"));
         assertThat(CliRun.serve("--bind", "::1").stateServer().bindAddress())
                 .isEqualTo(InetAddress.getByName("::1"));
         assertThat(CliRun.serve("--bind=127.0.0.2").stateServer().bindAddress())
                 .isEqualTo(InetAddress.getByName("127.0.0.2"));
+    }
+
+    @Test
+    void tdsPortTakesAPortZeroForAnyFreeOneOrOff() {
+        assertThat(CliRun.serve("--tds-port", "1434").tds()).map(TdsSettings::port).contains(1434);
+        assertThat(CliRun.serve("--tds-port", "0").tds()).map(TdsSettings::port).contains(0);
+        assertThat(CliRun.serve("--tds-port", "off").tds()).isEmpty();
+        assertThat(CliRun.serve("--tds-port", "OFF").tds()).isEmpty();
+    }
+
+    @Test
+    void tdsBindFollowsBindUnlessGiven() throws Exception {
+        assertThat(CliRun.serve("--bind", "127.0.0.2").tds()).map(TdsSettings::bindAddress)
+                .contains(InetAddress.getByName("127.0.0.2"));
+        assertThat(CliRun.serve("--bind", "::1").tds()).map(TdsSettings::bindAddress)
+                .contains(InetAddress.getByName("::1"));
+
+        ServeOptions options = CliRun.serve("--bind", "0.0.0.0", "--tds-bind", "127.0.0.1");
+        assertThat(options.stateServer().bindAddress()).isEqualTo(InetAddress.getByName("0.0.0.0"));
+        assertThat(options.tds()).map(TdsSettings::bindAddress).contains(InetAddress.getByName("127.0.0.1"));
+    }
+
+    @Test
+    void anUnsetTdsBindIsReportedWhereBindWasWritten() {
+        assertThat(CliRun.serve("--bind", "127.0.0.2").where(ServeCommand.TDS_BIND)).isEqualTo("--bind 127.0.0.2");
+        assertThat(CliRun.serve("--tds-bind", "::1").where(ServeCommand.TDS_BIND)).isEqualTo("--tds-bind ::1");
     }
 
     @Test
