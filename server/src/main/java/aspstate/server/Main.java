@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -8,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}. */
+/** {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}, {@code hash-password}. */
 @Command(name = "aspstate", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
         description = "Session-state server, a drop-in replacement for the ASP.NET State Service.%n",
         commandListHeading = "%nCommands:%n")
@@ -18,15 +19,20 @@ public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
         long heapMaxBytes = Runtime.getRuntime().maxMemory();
-        CommandLine commandLine = commandLine(new ServeUntilStopped(System.out, heapMaxBytes), heapMaxBytes);
+        CommandLine commandLine = commandLine(new ServeUntilStopped(System.out, heapMaxBytes), heapMaxBytes,
+                System.in);
         System.exit(commandLine.execute(args));
     }
 
-    /** The command line with its subcommands; {@code serve} hands its checked options to the launcher. */
-    static CommandLine commandLine(ServeLauncher launcher, long heapMaxBytes) {
+    /**
+     * The command line with its subcommands; {@code serve} hands its checked options to the launcher,
+     * {@code hash-password} reads {@code stdin}.
+     */
+    static CommandLine commandLine(ServeLauncher launcher, long heapMaxBytes, InputStream stdin) {
         OneLineErrors errors = new OneLineErrors();
         return new CommandLine(new Main())
                 .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
+                .addSubcommand(new HashPasswordCommand(stdin))
                 .setParameterExceptionHandler(errors)
                 .setExecutionExceptionHandler(errors)
                 .setOut(new PrintWriter(System.out, true))

@@ -30,6 +30,7 @@ final class ServeCommand implements Callable<Integer> {
     static final String STATESERVER_PORT = "stateserver-port";
     static final String TDS_PORT = "tds-port";
     static final String TDS_BIND = "tds-bind";
+    static final String TDS_USER = "tds-user";
     static final String ALLOW = "allow";
     static final String IDLE_TIMEOUT = "idle-timeout";
     static final String MAX_BODY = "max-body";
@@ -70,9 +71,17 @@ final class ServeCommand implements Callable<Integer> {
 
     // No defaultValue: an unset --tds-bind follows --bind, which ServeOptionsParser resolves.
     @Option(names = "--" + TDS_BIND, paramLabel = "ADDRESS",
-            description = "Address of the TDS listener; loopback only until SQL logins are configurable. "
+            description = "Address of the TDS listener; loopback only unless --" + TDS_USER + " is given. "
                     + "Default: the --bind value")
     private String tdsBind;
+
+    // An empty default, so that ServeOptionSources always has a text; help says "none", which reads better.
+    @Option(names = "--" + TDS_USER, paramLabel = "NAME=HASH", split = ",", defaultValue = "",
+            description = "A SQL login the TDS listener accepts; HASH is printed by 'aspstate hash-password'. "
+                    + "Repeat the option or separate with commas (in --" + CONFIG + ": tds-user=NAME1=HASH1,"
+                    + "NAME2=HASH2). Without any, every login is accepted and the TDS listener must be on "
+                    + "loopback. Default: none")
+    private List<String> tdsUsers;
 
     @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
             description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; repeat the option or separate "

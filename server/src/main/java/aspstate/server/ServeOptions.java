@@ -11,10 +11,11 @@ import java.util.Optional;
  * arise later, such as a port that turns out to be taken).
  *
  * @param tds         the TDS listener's settings, or empty for {@code --tds-port off}
+ * @param tdsLogins   the logins the TDS listener accepts ({@code --tds-user}); none accepts any
  * @param memoryStore the limits of each store: the StateServer one and the two of SQL Server mode
  */
-record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, MemoryStoreSettings memoryStore,
-                    LogLevel logLevel, Map<String, SourcedValue> sources) {
+record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
+                    MemoryStoreSettings memoryStore, LogLevel logLevel, Map<String, SourcedValue> sources) {
 
     ServeOptions {
         sources = Map.copyOf(sources);

@@ -10,6 +10,7 @@ import static aspstate.server.ServeCommand.MAX_MEMORY;
 import static aspstate.server.ServeCommand.STATESERVER_PORT;
 import static aspstate.server.ServeCommand.TDS_BIND;
 import static aspstate.server.ServeCommand.TDS_PORT;
+import static aspstate.server.ServeCommand.TDS_USER;
 import static aspstate.server.ServeCommand.VERSION_HEADER;
 
 import aspstate.core.ByteSize;
@@ -58,7 +59,8 @@ final class ServeOptionsParser {
         StateServerSettings defaults = StateServerSettings.defaults();
         InetAddress bind = parse(BIND, ServeOptionsParser::address);
         int port = parse(STATESERVER_PORT, text -> defaults.withPort(port(text)).port());
-        Optional<TdsSettings> tds = tds();
+        SqlLogins tdsLogins = tdsLogins();
+        Optional<TdsSettings> tds = tds(tdsLogins);
         List<CidrRange> allow = parse(ALLOW, ServeOptionsParser::ranges);
         Duration idleTimeout = parse(IDLE_TIMEOUT, text -> defaults.withIdleTimeout(DurationText.parse(text))
                 .idleTimeout());
@@ -68,7 +70,7 @@ final class ServeOptionsParser {
         LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault());
-        return new ServeOptions(stateServer, tds, memory, logLevel, values);
+        return new ServeOptions(stateServer, tds, tdsLogins, memory, logLevel, values);
     }
 
     /**
@@ -85,14 +87,24 @@ final class ServeOptionsParser {
         return resolved;
     }
 
+    /** Reported without the value, which holds password hashes. */
+    private SqlLogins tdsLogins() {
+        SourcedValue value = values.get(TDS_USER);
+        try {
+            return SqlLogins.parse(value.text());
+        } catch (IllegalArgumentException e) {
+            throw new UserError(value.whereWithoutText() + ": " + e.getMessage());
+        }
+    }
+
     /** Empty for --tds-port off. */
-    private Optional<TdsSettings> tds() {
+    private Optional<TdsSettings> tds(SqlLogins logins) {
         if (parse(TDS_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF))) {
             return Optional.empty();
         }
         TdsSettings defaults = TdsSettings.defaults();
         int port = parse(TDS_PORT, text -> defaults.withPort(tdsPort(text)).port());
-        InetAddress bind = parse(TDS_BIND, ServeOptionsParser::tdsAddress);
+        InetAddress bind = parse(TDS_BIND, text -> tdsAddress(text, logins));
         return Optional.of(new TdsSettings(bind, port, defaults.maxMessageBytes(), defaults.minPacketSize(),
                 defaults.maxPacketSize()));
     }
@@ -138,15 +150,15 @@ final class ServeOptionsParser {
     }
 
     /**
-     * Every login is accepted while users cannot be configured, so only clients on this machine may reach the
-     * listener: otherwise anyone on the network could read and write sessions.
+     * Without users every login is accepted, so only clients on this machine may reach the listener: otherwise
+     * anyone on the network could read and write sessions.
      */
-    private static InetAddress tdsAddress(String text) {
+    private static InetAddress tdsAddress(String text, SqlLogins logins) {
         InetAddress address = address(text);
-        if (!address.isLoopbackAddress()) {
-            throw new IllegalArgumentException("SQL logins are not configurable yet, so the TDS listener only "
-                    + "accepts loopback addresses (use --" + TDS_BIND + " 127.0.0.1 or --" + TDS_PORT + " "
-                    + ServeCommand.OFF + ")");
+        if (logins.isEmpty() && !address.isLoopbackAddress()) {
+            throw new IllegalArgumentException("without --" + TDS_USER + " every SQL login is accepted, so the "
+                    + "TDS listener only accepts loopback addresses (add --" + TDS_USER + " NAME=HASH, use --"
+                    + TDS_BIND + " 127.0.0.1 or --" + TDS_PORT + " " + ServeCommand.OFF + ")");
         }
         return address;
     }

@@ -20,6 +20,11 @@ record SourcedValue(String key, String text, Path file) {
         return new SourcedValue(key, text, file);
     }
 
+    /** Where the value was written, without the value: for secrets, which must not reach a terminal or log. */
+    String whereWithoutText() {
+        return file != null ? key + " in " + file : "--" + key;
+    }
+
     /** Where the value was written, as the user would type it. */
     String where() {
         if (file != null) {

@@ -8,21 +8,16 @@ import aspstate.core.store.SessionStore;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.aspstate.AspStateCatalog;
-import aspstate.tds.login.LoginRequest;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * ASP.NET's SQL Server mode: the TDS listener serving the ASPState procedures over two memory stores of its own,
  * one for session items and one for application ids (kept apart so that names never meet session ids). Each store
  * gets the configured memory limit: the app-id store stays tiny, and splitting one budget between protocols would
- * make a limit nobody could predict. Closing stops the listener first, then the stores.
+ * make a limit nobody could predict. Logins are checked against {@code --tds-user}. Closing stops the listener
+ * first, then the stores.
  */
 final class SqlServerMode implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(SqlServerMode.class);
-
     private final SessionStore<SqlSessionItem> sessions;
     private final SessionStore<AppRegistration> appIds;
     private final TdsListener listener;
@@ -40,7 +35,7 @@ final class SqlServerMode implements AutoCloseable {
         SessionStore<AppRegistration> appIds = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
         try {
             TdsListener listener = TdsListener.start(settings, AspStateCatalog.create(sessions, appIds),
-                    SqlServerMode::loggedIn);
+                    options.tdsLogins());
             return new SqlServerMode(sessions, appIds, listener);
         } catch (InterruptedException e) {
             closeStores(sessions, appIds);
@@ -51,11 +46,6 @@ final class SqlServerMode implements AutoCloseable {
             throw ListenFailure.explain(e, settings.bindAddress(), settings.port(),
                     options.where(ServeCommand.TDS_PORT), options.where(ServeCommand.TDS_BIND));
         }
-    }
-
-    /** Any login is accepted while users cannot be configured; the debug log at least shows who connected. */
-    private static void loggedIn(LoginRequest login, SocketAddress peer) {
-        LOG.debug("TDS login from {} as '{}'", peer, login.userName());
     }
 
     /** The listener's actual address (with the real port when 0 was asked for). */

@@ -11,10 +11,14 @@ final class AspStateJdbc {
     private AspStateJdbc() {
     }
 
-    /** Any user and password: logins are not checked yet. */
+    /** Any user and password: the server has no --tds-user, so logins are not checked. */
     static Connection connect(int port) throws SQLException {
-        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:" + port
-                + ";encrypt=false;user=any;password=any;loginTimeout=10");
+        return connect(port, "any", "any");
+    }
+
+    static Connection connect(int port, String user, String password) throws SQLException {
+        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:" + port + ";encrypt=false;user=" + user
+                + ";password=" + password + ";loginTimeout=10");
     }
 
     /** The schema version the server claims, blank-padded as the shipped char(10) @ver is. */

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -104,10 +105,35 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-bind", "0.0.0.0");
 
         assertThat(process.awaitExit()).isEqualTo(2);
-        assertThat(process.stderrLines()).containsExactly("aspstate: --tds-bind 0.0.0.0: SQL logins are not "
-                + "configurable yet, so the TDS listener only accepts loopback addresses (use --tds-bind 127.0.0.1 "
-                + "or --tds-port off)");
+        assertThat(process.stderrLines()).containsExactly("aspstate: --tds-bind 0.0.0.0: without --tds-user "
+                + "every SQL login is accepted, so the TDS listener only accepts loopback addresses (add --tds-user "
+                + "NAME=HASH, use --tds-bind 127.0.0.1 or --tds-port off)");
         assertThat(process.stdoutLines()).isEmpty();
+    }
+
+    @Test
+    void aHashFromHashPasswordLetsThatPasswordInOnAllAddressesAndRefusesOthersWith18456() throws Exception {
+        process = JarProcess.start("hash-password");
+        process.writeStdinAndClose("jar secret\n");
+        String hash = process.awaitStdoutLine();
+        assertThat(process.awaitExit()).isZero();
+        process.close();
+
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0", "--tds-bind", "0.0.0.0",
+                "--tds-user", "web=" + hash);
+        Matcher ready = Pattern.compile(".* tds on [^,]*:(\\d+),.*").matcher(process.awaitStdoutLine());
+        assertThat(ready.matches()).isTrue();
+        int tdsPort = Integer.parseInt(ready.group(1));
+        try (Connection connection = AspStateJdbc.connect(tdsPort, "web", "jar secret")) {
+            assertThat(AspStateJdbc.tempGetVersion(connection)).isEqualTo("2         ");
+        }
+        assertThatThrownBy(() -> AspStateJdbc.connect(tdsPort, "web", "wrong").close())
+                .isInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(18456));
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+        assertThat(String.join("\n", process.stderrLines())).doesNotContain(hash).doesNotContain("jar secret");
     }
 
     @Test

@@ -1,7 +1,9 @@
 package aspstate.server;
 
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
@@ -15,11 +17,16 @@ record CliRun(int exitCode, String out, String err, ServeOptions options) {
     static final long HEAP_MAX_BYTES = 4L << 30;
 
     static CliRun run(String... args) {
+        return runWithStdin("", args);
+    }
+
+    /** A run whose stdin holds {@code stdin} (UTF-8). */
+    static CliRun runWithStdin(String stdin, String... args) {
         AtomicReference<ServeOptions> launched = new AtomicReference<>();
         CommandLine commandLine = Main.commandLine(options -> {
             launched.set(options);
             return 0;
-        }, HEAP_MAX_BYTES);
+        }, HEAP_MAX_BYTES, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         commandLine.setOut(new PrintWriter(out, true));

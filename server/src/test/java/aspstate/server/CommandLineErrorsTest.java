@@ -22,8 +22,8 @@ class CommandLineErrorsTest {
         "--stateserver-port | -1           | port must be 0..65535, got -1",
         "--tds-port         | abc          | not a port number (0..65535; 0 picks a free port) or off",
         "--tds-port         | 70000        | port must be 0..65535, got 70000",
-        "--tds-bind         | 0.0.0.0      | SQL logins are not configurable yet",
-        "--tds-bind         | 192.0.2.1    | SQL logins are not configurable yet",
+        "--tds-bind         | 0.0.0.0      | without --tds-user every SQL login is accepted",
+        "--tds-bind         | 192.0.2.1    | without --tds-user every SQL login is accepted",
         "--allow            | 999.1.1.1/99 | not an IP address or CIDR range: '999.1.1.1/99'",
         "--allow            | 10.0.0.0/33  | prefix length in '10.0.0.0/33' must be 0..32",
         "--allow            | somehost     | not an IP address or CIDR range: 'somehost'",
@@ -48,7 +48,7 @@ class CommandLineErrorsTest {
         CliRun run = CliRun.run("serve", "--tds-bind", "0.0.0.0");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("aspstate: --tds-bind 0.0.0.0: SQL logins are not configurable yet, so the TDS listener only accepts loopback addresses (use --tds-bind 127.0.0.1 or --tds-port off)");
+        assertThat(run.errLines()).containsExactly("aspstate: --tds-bind 0.0.0.0: without --tds-user every SQL login is accepted, so the TDS listener only accepts loopback addresses (add --tds-user NAME=HASH, use --tds-bind 127.0.0.1 or --tds-port off)");
     }
 
     @Test
@@ -56,7 +56,7 @@ class CommandLineErrorsTest {
         CliRun run = CliRun.run("serve", "--bind", "0.0.0.0");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("aspstate: --bind 0.0.0.0: SQL logins are not configurable yet, so the TDS listener only accepts loopback addresses (use --tds-bind 127.0.0.1 or --tds-port off)");
+        assertThat(run.errLines()).containsExactly("aspstate: --bind 0.0.0.0: without --tds-user every SQL login is accepted, so the TDS listener only accepts loopback addresses (add --tds-user NAME=HASH, use --tds-bind 127.0.0.1 or --tds-port off)");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +48,13 @@ final class JarProcess implements AutoCloseable {
                 jar.toString()));
         command.addAll(List.of(args));
         return new JarProcess(new ProcessBuilder(command).start());
+    }
+
+    /** Writes {@code text} (UTF-8) to the process's stdin and closes it, as a pipe would. */
+    void writeStdinAndClose(String text) throws IOException {
+        try (OutputStream stdin = process.getOutputStream()) {
+            stdin.write(text.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     /** The next line on stdout; fails (showing stderr so far) if none comes within the wait. */

@@ -2,6 +2,7 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeSet;
@@ -16,6 +17,7 @@ class ServeHelpTest {
         {"--stateserver-port=PORT", "42424"},
         {"--tds-port=PORT", "1433"},
         {"--tds-bind=ADDRESS", "the --bind value"},
+        {"--tds-user=NAME=HASH[,NAME=HASH...]", "none"},
         {"--allow=CIDR[,CIDR...]", "127.0.0.0/8,::1"},
         {"--idle-timeout=DURATION", "30s"},
         {"--max-body=SIZE", "64MiB"},
@@ -42,7 +44,8 @@ class ServeHelpTest {
 
     @Test
     void theTableAboveCoversEveryOption() {
-        CommandSpec serve = Main.commandLine(options -> 0, 1).getSubcommands().get("serve").getCommandSpec();
+        CommandSpec serve = Main.commandLine(options -> 0, 1, InputStream.nullInputStream()).getSubcommands()
+                .get("serve").getCommandSpec();
         Set<String> keys = new TreeSet<>(ServeOptionSources.keys(serve));
         keys.add(ServeCommand.CONFIG);
 

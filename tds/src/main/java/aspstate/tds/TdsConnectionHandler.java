@@ -1,6 +1,7 @@
 package aspstate.tds;
 
 import aspstate.tds.login.Encryption;
+import aspstate.tds.login.LoginFailure;
 import aspstate.tds.login.LoginRequest;
 import aspstate.tds.login.LoginResponse;
 import aspstate.tds.login.PreloginRequest;
@@ -20,6 +21,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.TooLongFrameException;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -39,21 +41,25 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     /** SQL Server's database when a login names none. */
     private static final String DEFAULT_DATABASE = "master";
 
-    private enum Phase { PRELOGIN, LOGIN, LOGGED_IN, CLOSING }
+    private enum Phase { PRELOGIN, LOGIN, AUTHENTICATING, LOGGED_IN, CLOSING }
+
+    /** Messages that arrived while the login was being checked, in order. */
+    private final ArrayDeque<TdsMessage> heldDuringLogin = new ArrayDeque<>();
 
     private final TdsSettings settings;
     private final ProcedureCatalog catalog;
-    private final LoginListener loginListener;
+    private final LoginAuthenticator authenticator;
     private final TdsPacketWriter writer;
     private Phase phase = Phase.PRELOGIN;
     private TdsSession session;
     private RpcResponder rpcResponder;
     private OrderedReplies replies;
 
-    TdsConnectionHandler(TdsSettings settings, ProcedureCatalog catalog, LoginListener loginListener, int spid) {
+    TdsConnectionHandler(TdsSettings settings, ProcedureCatalog catalog, LoginAuthenticator authenticator,
+                         int spid) {
         this.settings = settings;
         this.catalog = catalog;
-        this.loginListener = loginListener;
+        this.authenticator = authenticator;
         this.writer = new TdsPacketWriter(spid, TdsSettings.INITIAL_PACKET_SIZE);
     }
 
@@ -65,6 +71,11 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         TdsMessage message = (TdsMessage) msg;
+        if (phase == Phase.AUTHENTICATING) {
+            // A client may pipeline its first batch behind LOGIN7: keep it until the login is decided.
+            heldDuringLogin.add(message);
+            return;
+        }
         try {
             if (phase != Phase.CLOSING) {
                 dispatch(ctx, message);
@@ -82,8 +93,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             case PacketType.LOGIN7 -> {
                 // Clients speaking TDS 7.1 (jTDS) skip PRELOGIN.
-                if (phase == Phase.LOGGED_IN) {
-                    throw new TdsProtocolException("LOGIN7 on a connection already logged in");
+                if (phase == Phase.LOGGED_IN || phase == Phase.AUTHENTICATING) {
+                    throw new TdsProtocolException("LOGIN7 on a connection already logging or logged in");
                 }
                 login(ctx, LoginRequest.parse(message.payload()));
             }
@@ -138,13 +149,54 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         phase = Phase.LOGIN;
     }
 
+    /** Checks the credentials off the event loop, then finishes the login back on it. */
     private void login(ChannelHandlerContext ctx, LoginRequest login) {
+        phase = Phase.AUTHENTICATING;
+        ctx.channel().config().setAutoRead(false); // nothing more is read until the login is decided
+        authenticator.accepts(login, ctx.channel().remoteAddress()).whenCompleteAsync((accepted, error) -> {
+            if (error != null) {
+                LOG.error("{}: checking the login of '{}' failed; refusing it", ctx.channel().remoteAddress(),
+                        login.userName(), error);
+            }
+            if (phase == Phase.AUTHENTICATING && ctx.channel().isActive()) {
+                finishLogin(ctx, login, error == null && Boolean.TRUE.equals(accepted));
+                ctx.channel().config().setAutoRead(true);
+                TdsMessage held;
+                while ((held = heldDuringLogin.poll()) != null) {
+                    channelRead(ctx, held);
+                }
+                ctx.flush(); // outside a read cycle, so no channelReadComplete will flush these replies
+            }
+            releaseHeld();
+        }, ctx.executor());
+    }
+
+    private void releaseHeld() {
+        TdsMessage held;
+        while ((held = heldDuringLogin.poll()) != null) {
+            held.payload().release();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        releaseHeld();
+        ctx.fireChannelInactive();
+    }
+
+    private void finishLogin(ChannelHandlerContext ctx, LoginRequest login, boolean accepted) {
+        if (!accepted) {
+            // As SQL Server does: after a failed login the client must start over on a new connection.
+            phase = Phase.CLOSING;
+            ctx.writeAndFlush(reply(ctx, out -> LoginFailure.write(out, login.userName())))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
         int packetSize = settings.negotiatePacketSize(login.packetSize());
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
         session = new TdsSession(login, database);
         rpcResponder = new RpcResponder(catalog, session.prepared());
-        loginListener.loggedIn(login, ctx.channel().remoteAddress());
-        ctx.write(reply(ctx, out -> LoginResponse.write(out, database, packetSize, writer.packetSize())));
+        ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, database, packetSize, writer.packetSize())));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),

@@ -21,17 +21,18 @@ public final class TdsListener implements AutoCloseable {
     }
 
     /**
-     * Binds and starts serving the procedures of {@code catalog}. TDS has no use for half-closed connections: a client that stops sending is gone.
+     * Binds and starts serving the procedures of {@code catalog} to the clients {@code authenticator} lets in.
+     * TDS has no use for half-closed connections: a client that stops sending is gone.
      *
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static TdsListener start(TdsSettings settings, ProcedureCatalog catalog, LoginListener loginListener)
-            throws InterruptedException {
+    public static TdsListener start(TdsSettings settings, ProcedureCatalog catalog,
+                                    LoginAuthenticator authenticator) throws InterruptedException {
         AtomicInteger connections = new AtomicInteger();
         TcpListener listener = TcpListener.start(settings.bindAddress(), settings.port(), false, ch -> {
             int spid = FIRST_USER_SPID + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
             ch.pipeline().addLast(new TdsPacketDecoder(settings.maxMessageBytes()));
-            ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, loginListener, spid));
+            ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, authenticator, spid));
         });
         return new TdsListener(settings, listener);
     }

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real TDS listener on a free loopback port serving {@link TestProcedures} or a given catalog, recording every
- * login it accepts.
+ * login attempt; it accepts them all unless given an authenticator.
  */
 final class TestServer implements AutoCloseable {
     private final BlockingQueue<LoginRequest> logins = new LinkedBlockingQueue<>();
@@ -24,17 +24,25 @@ final class TestServer implements AutoCloseable {
     }
 
     TestServer(TdsSettings settings) {
-        listener = start(settings, procedures.catalog());
+        listener = start(settings, procedures.catalog(), LoginAuthenticator.ACCEPT_ALL);
     }
 
     /** Serves {@code catalog} instead of the test procedures. */
     TestServer(ProcedureCatalog catalog) {
-        listener = start(TdsSettings.defaults().withPort(0), catalog);
+        listener = start(TdsSettings.defaults().withPort(0), catalog, LoginAuthenticator.ACCEPT_ALL);
     }
 
-    private TdsListener start(TdsSettings settings, ProcedureCatalog catalog) {
+    /** Lets in only the logins {@code authenticator} accepts. */
+    TestServer(LoginAuthenticator authenticator) {
+        listener = start(TdsSettings.defaults().withPort(0), procedures.catalog(), authenticator);
+    }
+
+    private TdsListener start(TdsSettings settings, ProcedureCatalog catalog, LoginAuthenticator authenticator) {
         try {
-            return TdsListener.start(settings, catalog, (login, peer) -> logins.add(login));
+            return TdsListener.start(settings, catalog, (login, peer) -> {
+                logins.add(login);
+                return authenticator.accepts(login, peer);
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -51,7 +59,7 @@ final class TestServer implements AutoCloseable {
                 + ";encrypt=false;user=sa;password=x;loginTimeout=10");
     }
 
-    /** The next login accepted, waiting at most 10 seconds. */
+    /** The next login attempt, waiting at most 10 seconds. */
     LoginRequest nextLogin() throws InterruptedException {
         LoginRequest login = logins.poll(10, TimeUnit.SECONDS);
         if (login == null) {

@@ -1,0 +1,24 @@
+package aspstate.tds.login;
+
+import aspstate.tds.token.DoneToken;
+import aspstate.tds.token.ErrorToken;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The tokens of a refused login, as SQL Server sends them for a wrong password or an unknown user alike (so that
+ * a client cannot tell which): ERROR 18456 class 14 state 1, then DONE with the error bit. Drivers raise the
+ * error's number as the exception's error code; the server then closes the connection.
+ */
+public final class LoginFailure {
+    public static final int LOGIN_FAILED = 18456;
+    private static final int STATE = 1;
+    private static final int SEVERITY = 14;
+
+    private LoginFailure() {
+    }
+
+    public static void write(ByteBuf out, String userName) {
+        ErrorToken.write(out, LOGIN_FAILED, STATE, SEVERITY, "Login failed for user '" + userName + "'.");
+        DoneToken.write(out, DoneToken.DONE, DoneToken.ERROR, 0, 0);
+    }
+}
