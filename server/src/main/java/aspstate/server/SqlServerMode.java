@@ -1,6 +1,7 @@
 package aspstate.server;
 
 import aspstate.core.Clock;
+import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.store.MemorySessionStore;
@@ -8,24 +9,25 @@ import aspstate.core.store.SessionStore;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.sharepoint.SharePointCatalog;
 import java.net.InetSocketAddress;
+import java.util.List;
 
 /**
- * ASP.NET's SQL Server mode: the TDS listener serving the ASPState procedures over two memory stores of its own,
- * one for session items and one for application ids (kept apart so that names never meet session ids). Each store
- * gets the configured memory limit: the app-id store stays tiny, and splitting one budget between protocols would
- * make a limit nobody could predict. Logins are checked against {@code --tds-user}. Closing stops the listener
- * first, then the stores.
+ * ASP.NET's SQL Server mode and SharePoint's State Service: the TDS listener serving the ASPState and the SharePoint
+ * procedures over three memory stores of its own, one for session items, one for application ids and one for
+ * SharePoint items (kept apart so that names and ids of one never meet those of another). Each store gets the
+ * configured memory limit: the app-id store stays tiny, and splitting one budget between protocols would make a
+ * limit nobody could predict. Logins are checked against {@code --tds-user}. Closing stops the listener first, then
+ * the stores.
  */
 final class SqlServerMode implements AutoCloseable {
-    private final SessionStore<SqlSessionItem> sessions;
-    private final SessionStore<AppRegistration> appIds;
+    private final List<SessionStore<?>> stores;
     private final TdsListener listener;
 
-    private SqlServerMode(SessionStore<SqlSessionItem> sessions, SessionStore<AppRegistration> appIds,
-                          TdsListener listener) {
-        this.sessions = sessions;
-        this.appIds = appIds;
+    private SqlServerMode(List<SessionStore<?>> stores, TdsListener listener) {
+        this.stores = stores;
         this.listener = listener;
     }
 
@@ -33,16 +35,19 @@ final class SqlServerMode implements AutoCloseable {
     static SqlServerMode start(TdsSettings settings, ServeOptions options) {
         SessionStore<SqlSessionItem> sessions = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
         SessionStore<AppRegistration> appIds = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
+        SessionStore<SharePointStateItem> sharePointItems =
+                new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
+        List<SessionStore<?>> stores = List.of(sessions, appIds, sharePointItems);
         try {
-            TdsListener listener = TdsListener.start(settings, AspStateCatalog.create(sessions, appIds),
-                    options.tdsLogins());
-            return new SqlServerMode(sessions, appIds, listener);
+            ProcedureCatalog catalog = ProcedureCatalog.combine(AspStateCatalog.create(sessions, appIds),
+                    SharePointCatalog.create(sharePointItems));
+            return new SqlServerMode(stores, TdsListener.start(settings, catalog, options.tdsLogins()));
         } catch (InterruptedException e) {
-            closeStores(sessions, appIds);
+            closeStores(stores);
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
         } catch (Exception e) { // Netty rethrows bind failures (checked IOExceptions) without declaring them
-            closeStores(sessions, appIds);
+            closeStores(stores);
             throw ListenFailure.explain(e, settings.bindAddress(), settings.port(),
                     options.where(ServeCommand.TDS_PORT), options.where(ServeCommand.TDS_BIND));
         }
@@ -58,15 +63,26 @@ final class SqlServerMode implements AutoCloseable {
         try {
             listener.close();
         } finally {
-            closeStores(sessions, appIds);
+            closeStores(stores);
         }
     }
 
-    private static void closeStores(SessionStore<SqlSessionItem> sessions, SessionStore<AppRegistration> appIds) {
-        try {
-            sessions.close();
-        } finally {
-            appIds.close();
+    /** Closes every store even when one fails; the first failure is thrown with the later ones suppressed. */
+    private static void closeStores(List<SessionStore<?>> stores) {
+        RuntimeException failure = null;
+        for (SessionStore<?> store : stores) {
+            try {
+                store.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 }

@@ -2,8 +2,11 @@ package aspstate.tds.aspstate;
 
 import aspstate.tds.proc.ProcedureError;
 
-/** The SQL Server errors the ASPState procedures raise, with the numbers and texts clients act on. */
-final class AspStateErrors {
+/**
+ * The SQL Server errors the ASPState procedures raise, with the numbers and texts clients act on. The SharePoint
+ * procedures raise the same errors, hence public.
+ */
+public final class AspStateErrors {
     /** The shipped table's primary key; SQL Server generates the suffix, so any stable one reads the same. */
     static final String SESSIONS_PRIMARY_KEY = "PK__ASPState__C9F4929071D2A2A5";
     static final String SESSIONS_TABLE = "dbo.ASPStateTempSessions";
@@ -38,7 +41,7 @@ final class AspStateErrors {
                 + " fails.");
     }
 
-    static ProcedureError truncated(String parameter, int length, int maxLength) {
+    public static ProcedureError truncated(String parameter, int length, int maxLength) {
         return new ProcedureError(TRUNCATED, 14, USER_ERROR, "String or binary data would be truncated: " + parameter
                 + " has " + length + " bytes, at most " + maxLength + " fit.");
     }

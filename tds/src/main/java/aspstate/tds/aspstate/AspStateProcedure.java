@@ -14,11 +14,12 @@ import java.util.concurrent.CompletionStage;
 /**
  * One ASPState procedure: its name, parameters and output types as the shipped InstallSqlState.sql declares them,
  * and its body.
- * An argument the body rejects is answered as SQL Server answers it, with an error and the connection kept.
+ * An argument the body rejects is answered as SQL Server answers it, with an error and the connection kept. The
+ * SharePoint procedures are built the same way, hence public.
  */
-final class AspStateProcedure implements Procedure {
+public final class AspStateProcedure implements Procedure {
     @FunctionalInterface
-    interface Body {
+    public interface Body {
         CompletionStage<ProcedureResult> run(CallArguments arguments);
     }
 
@@ -28,7 +29,7 @@ final class AspStateProcedure implements Procedure {
     private final Body body;
 
     /** @param outputTypes the OUTPUT parameters by name, with their declared types */
-    AspStateProcedure(String name, List<String> parameterNames, Map<String, TdsType<?>> outputTypes, Body body) {
+    public AspStateProcedure(String name, List<String> parameterNames, Map<String, TdsType<?>> outputTypes, Body body) {
         this.name = name;
         this.parameterNames = List.copyOf(parameterNames);
         this.outputTypes.putAll(outputTypes);

@@ -5,11 +5,12 @@ import aspstate.tds.proc.ProcedureCall;
 /**
  * The arguments of one ASPState call, read with the checks SQL Server makes: a parameter without a default must be
  * passed (201), a value must suit the parameter's type (206), and a NULL bound for a NOT NULL column fails the
- * statement (515). Each check throws {@link ArgumentRejectedException}.
+ * statement (515). Each check throws {@link ArgumentRejectedException}. The SharePoint procedures read their
+ * arguments with the same checks, hence public.
  */
-final class CallArguments {
-    static final String INSERT = "INSERT";
-    static final String UPDATE = "UPDATE";
+public final class CallArguments {
+    public static final String INSERT = "INSERT";
+    public static final String UPDATE = "UPDATE";
     /** @itemShort and the SessionItemShort column are varbinary(7000). */
     static final int ITEM_SHORT_LENGTH = 7000;
 
@@ -22,7 +23,7 @@ final class CallArguments {
     }
 
     /** The value passed, possibly NULL; the parameter itself must be there, as none of them has a default. */
-    <T> T value(String parameter, Class<T> type) {
+    public <T> T value(String parameter, Class<T> type) {
         if (!call.has(parameter)) {
             throw new ArgumentRejectedException(AspStateErrors.missingParameter(procedure, parameter));
         }
@@ -34,7 +35,7 @@ final class CallArguments {
     }
 
     /** A value stored into a NOT NULL column of {@code table} by the procedure's {@code operation}. */
-    <T> T notNull(String parameter, Class<T> type, String column, String table, String operation) {
+    public <T> T notNull(String parameter, Class<T> type, String column, String table, String operation) {
         T value = value(parameter, type);
         if (value == null) {
             throw new ArgumentRejectedException(AspStateErrors.nullNotAllowed(column, table, operation));
@@ -66,7 +67,7 @@ final class CallArguments {
     }
 
     /** @lockCookie; NULL is legal and matches no item. */
-    Integer lockCookie() {
+    public Integer lockCookie() {
         Number cookie = value("@lockCookie", Number.class);
         return cookie == null ? null : cookie.intValue();
     }

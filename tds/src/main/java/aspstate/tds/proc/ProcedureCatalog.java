@@ -27,6 +27,18 @@ public final class ProcedureCatalog {
         }
     }
 
+    /**
+     * One catalog serving the procedures of both, so that one listener serves several families (ASPState and
+     * SharePoint). A name in both is refused, as a database refuses a second procedure of one name.
+     *
+     * @throws IllegalArgumentException when a procedure name is in both
+     */
+    public static ProcedureCatalog combine(ProcedureCatalog first, ProcedureCatalog second) {
+        List<Procedure> procedures = new ArrayList<>(first.byName.values());
+        procedures.addAll(second.byName.values());
+        return new ProcedureCatalog(procedures);
+    }
+
     public Optional<Procedure> find(String name) {
         String[] parts = parts(name);
         if (parts.length == 0 || parts.length > MAX_NAME_PARTS) {

@@ -59,4 +59,18 @@ class ProcedureCatalogTest {
         assertThat(call.value("@APPID", Integer.class)).isEqualTo(5);
         assertThat(ProcedureResult.of(Map.of("@Ver", "2")).output("@ver")).isEqualTo("2");
     }
+
+    @Test
+    void combiningServesTheProceduresOfBoth() {
+        ProcedureCatalog both = ProcedureCatalog.combine(catalog, new ProcedureCatalog(List.of(named("proc_AddItem"))));
+        assertThat(both.find("dbo.TempGetVersion")).isPresent();
+        assertThat(both.find("proc_additem")).isPresent();
+    }
+
+    @Test
+    void combiningRefusesANameInBoth() {
+        assertThatThrownBy(() -> ProcedureCatalog.combine(catalog,
+                new ProcedureCatalog(List.of(named("TEMPGETVERSION")))))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

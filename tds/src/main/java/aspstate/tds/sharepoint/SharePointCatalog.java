@@ -1,0 +1,72 @@
+package aspstate.tds.sharepoint;
+
+import aspstate.core.spstate.SharePointProcedure;
+import aspstate.core.spstate.SharePointProcedure.ProcAddItem;
+import aspstate.core.spstate.SharePointProcedure.ProcDeleteItem;
+import aspstate.core.spstate.SharePointProcedure.ProcGetItemWithLock;
+import aspstate.core.spstate.SharePointProcedure.ProcGetItemWithoutLock;
+import aspstate.core.spstate.SharePointProcedure.ProcRefreshItemExpiration;
+import aspstate.core.spstate.SharePointProcedure.ProcReleaseItemLock;
+import aspstate.core.spstate.SharePointProcedure.ProcUpdateItem;
+import aspstate.core.spstate.SharePointServerProcedures;
+import aspstate.core.spstate.SharePointStateItem;
+import aspstate.core.store.SessionStore;
+import aspstate.tds.aspstate.AspStateProcedure;
+import aspstate.tds.aspstate.CallArguments;
+import aspstate.tds.proc.ProcedureCatalog;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * The procedures of SharePoint's Temporary State Service ([MS-SPSTATE]; shared/spec/sql-state-procedures.md,
+ * "SharePoint procedures"), bound to the store that keeps its items, in the pattern of the ASPState catalog: every
+ * procedure is one line of {@link #create} with its name, its parameters in declaration order and the core record
+ * it runs. Time comes from the store's clock, read inside its atomic step.
+ */
+public final class SharePointCatalog {
+    private static final List<String> ID = List.of("@id");
+    private static final List<String> ID_COOKIE = List.of("@id", "@lockCookie");
+    private static final List<String> ADD = List.of("@id", "@item", "@timeout");
+    private static final List<String> UPDATE = List.of("@id", "@item", "@timeout", "@lockCookie");
+
+    private SharePointCatalog() {
+    }
+
+    /** @param items a store of SharePoint items only, so their ids never meet ASP.NET session ids */
+    public static ProcedureCatalog create(SessionStore<SharePointStateItem> items) {
+        SharePointItemBodies bodies = new SharePointItemBodies(items);
+        return new ProcedureCatalog(List.of(
+                new AspStateProcedure("proc_AddItem", ADD, Map.of(), bodies.add(arguments -> new ProcAddItem(
+                        SharePointArguments.item(arguments),
+                        SharePointArguments.timeout(arguments, CallArguments.INSERT)))),
+                get(bodies, "proc_GetItemWithoutLock", new ProcGetItemWithoutLock()),
+                get(bodies, "proc_GetItemWithLock", new ProcGetItemWithLock()),
+                change(bodies, "proc_ReleaseItemLock", ID_COOKIE,
+                        arguments -> new ProcReleaseItemLock(arguments.lockCookie())),
+                change(bodies, "proc_UpdateItem", UPDATE, arguments -> new ProcUpdateItem(
+                        SharePointArguments.item(arguments),
+                        SharePointArguments.timeout(arguments, CallArguments.UPDATE), arguments.lockCookie())),
+                change(bodies, "proc_DeleteItem", ID_COOKIE,
+                        arguments -> new ProcDeleteItem(arguments.lockCookie())),
+                change(bodies, "proc_RefreshItemExpiration", ID, arguments -> new ProcRefreshItemExpiration()),
+                new AspStateProcedure("proc_DeleteExpiredItems", List.of(), Map.of(),
+                        arguments -> CompletableFuture.completedFuture(SharePointItemBodies.noOutputs(
+                                SharePointServerProcedures.procDeleteExpiredItems())))));
+    }
+
+    /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
+    private static AspStateProcedure get(SharePointItemBodies bodies, String name, SharePointProcedure procedure) {
+        return new AspStateProcedure(name, Stream.concat(ID.stream(), GetItemOutputs.NAMES.stream()).toList(),
+                GetItemOutputs.TYPES, bodies.onExistingItem(arguments -> procedure, GetItemOutputs::answer));
+    }
+
+    /** A release, update, delete or refresh of an existing item: inputs only. */
+    private static AspStateProcedure change(SharePointItemBodies bodies, String name, List<String> inputs,
+                                            Function<CallArguments, SharePointProcedure> request) {
+        return new AspStateProcedure(name, inputs, Map.of(),
+                bodies.onExistingItem(request, SharePointItemBodies::noOutputs));
+    }
+}
