@@ -31,6 +31,8 @@ final class ServeCommand implements Callable<Integer> {
     static final String TDS_PORT = "tds-port";
     static final String TDS_BIND = "tds-bind";
     static final String TDS_USER = "tds-user";
+    static final String TDS_TLS = "tds-tls";
+    static final String TDS_TLS_PASSWORD = "tds-tls-password";
     static final String ALLOW = "allow";
     static final String IDLE_TIMEOUT = "idle-timeout";
     static final String MAX_BODY = "max-body";
@@ -43,6 +45,8 @@ final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
     static final String DEFAULT_TDS_PORT = "" + TdsSettings.DEFAULT_PORT;
     static final String OFF = "off";
+    static final String NONE = "none";
+    static final String SELF_SIGNED = "self-signed";
     static final String DEFAULT_ALLOW = "127.0.0.0/8,::1";
     static final String DEFAULT_IDLE_TIMEOUT = "30s";
     static final String DEFAULT_MAX_BODY = "64MiB";
@@ -82,6 +86,16 @@ final class ServeCommand implements Callable<Integer> {
                     + "NAME2=HASH2). Without any, every login is accepted and the TDS listener must be on "
                     + "loopback. Default: none")
     private List<String> tdsUsers;
+
+    @Option(names = "--" + TDS_TLS, paramLabel = "self-signed|FILE.p12", defaultValue = NONE,
+            description = "Certificate for TLS on the TDS listener: a PKCS12 file (with --" + TDS_TLS_PASSWORD
+                    + "), or self-signed to generate one at start (clients must trust the server certificate). "
+                    + "With none, clients must connect with encryption off. Default: ${DEFAULT-VALUE}")
+    private String tdsTls;
+
+    @Option(names = "--" + TDS_TLS_PASSWORD, paramLabel = "PASSWORD", defaultValue = "",
+            description = "Password of the --" + TDS_TLS + " PKCS12 file. Default: none")
+    private String tdsTlsPassword;
 
     @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
             description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; repeat the option or separate "

@@ -10,6 +10,8 @@ import static aspstate.server.ServeCommand.MAX_MEMORY;
 import static aspstate.server.ServeCommand.STATESERVER_PORT;
 import static aspstate.server.ServeCommand.TDS_BIND;
 import static aspstate.server.ServeCommand.TDS_PORT;
+import static aspstate.server.ServeCommand.TDS_TLS;
+import static aspstate.server.ServeCommand.TDS_TLS_PASSWORD;
 import static aspstate.server.ServeCommand.TDS_USER;
 import static aspstate.server.ServeCommand.VERSION_HEADER;
 
@@ -18,8 +20,11 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.CidrRange;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.tds.TdsSettings;
+import aspstate.tds.tls.TdsTls;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -105,8 +110,21 @@ final class ServeOptionsParser {
         TdsSettings defaults = TdsSettings.defaults();
         int port = parse(TDS_PORT, text -> defaults.withPort(tdsPort(text)).port());
         InetAddress bind = parse(TDS_BIND, text -> tdsAddress(text, logins));
+        Optional<SslContext> tls = parse(TDS_TLS, this::tls);
         return Optional.of(new TdsSettings(bind, port, defaults.maxMessageBytes(), defaults.minPacketSize(),
-                defaults.maxPacketSize()));
+                defaults.maxPacketSize(), tls));
+    }
+
+    /** Empty for none: PRELOGIN then answers that encryption is not supported. */
+    private Optional<SslContext> tls(String text) {
+        if (text.equalsIgnoreCase(ServeCommand.NONE)) {
+            return Optional.empty();
+        }
+        if (text.equalsIgnoreCase(ServeCommand.SELF_SIGNED)) {
+            return Optional.of(TdsTls.selfSigned());
+        }
+        char[] password = values.get(TDS_TLS_PASSWORD).text().toCharArray();
+        return Optional.of(TdsTls.pkcs12(Path.of(text), password));
     }
 
     private <T> T parse(String key, Function<String, T> parser) {

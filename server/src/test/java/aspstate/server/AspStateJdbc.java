@@ -6,7 +6,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Types;
 
-/** mssql-jdbc calling the ASPState procedures, as a Java application would, without TLS (not offered yet). */
+/** mssql-jdbc calling the ASPState procedures, as a Java application would, without TLS. */
 final class AspStateJdbc {
     private AspStateJdbc() {
     }

@@ -18,6 +18,8 @@ class ServeHelpTest {
         {"--tds-port=PORT", "1433"},
         {"--tds-bind=ADDRESS", "the --bind value"},
         {"--tds-user=NAME=HASH[,NAME=HASH...]", "none"},
+        {"--tds-tls=self-signed|FILE.p12", "none"},
+        {"--tds-tls-password=PASSWORD", "none"},
         {"--allow=CIDR[,CIDR...]", "127.0.0.0/8,::1"},
         {"--idle-timeout=DURATION", "30s"},
         {"--max-body=SIZE", "64MiB"},

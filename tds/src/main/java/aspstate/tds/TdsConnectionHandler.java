@@ -13,6 +13,7 @@ import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.request.SqlBatchRequest;
 import aspstate.tds.rpc.RpcResponder;
+import aspstate.tds.tls.PreloginTls;
 import aspstate.tds.token.DoneToken;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
@@ -134,13 +135,25 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * With TLS configured, a client asking for encryption gets ON and the handshake starts ([MS-TDS] 2.2.6.5,
+     * 3.3.5.2). Any other client gets NOT_SUP, so it runs unencrypted: ON would fail a client offering NOT_SUP,
+     * and OFF would commit the server to encrypting the login alone, which it does not do.
+     */
     private void prelogin(ChannelHandlerContext ctx, PreloginRequest request) {
+        boolean demandsTls = request.encryption().demandsTls();
+        if (demandsTls && settings.tls().isPresent()) {
+            ctx.writeAndFlush(reply(ctx, out -> PreloginResponse.write(out, Encryption.ON)));
+            PreloginTls.start(ctx.pipeline(), settings.tls().get(), writer);
+            phase = Phase.LOGIN;
+            return;
+        }
         ByteBuf reply = reply(ctx, out -> PreloginResponse.write(out, Encryption.NOT_SUPPORTED));
-        if (request.encryption().demandsTls()) {
+        if (demandsTls) {
             // The client gives up on NOT_SUP by itself; answering first lets it report why instead of a reset.
-            LOG.warn("{}: client requires encryption (PRELOGIN {}), which this server does not offer; connect with "
-                    + "encrypt=false (mssql-jdbc) or Encrypt=False (SqlClient)", ctx.channel().remoteAddress(),
-                    request.encryption());
+            LOG.warn("{}: client requires encryption (PRELOGIN {}), which this server does not offer without "
+                    + "--tds-tls; connect with encrypt=false (mssql-jdbc) or Encrypt=False (SqlClient)",
+                    ctx.channel().remoteAddress(), request.encryption());
             phase = Phase.CLOSING;
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
             return;

@@ -1,6 +1,8 @@
 package aspstate.tds;
 
+import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
+import java.util.Optional;
 
 /**
  * Everything the TDS listener can be told. Defaults match SQL Server where it has one.
@@ -10,9 +12,11 @@ import java.net.InetAddress;
  * @param maxMessageBytes largest request message (all its packets together); a larger one closes the connection
  * @param minPacketSize   smallest packet size a client may negotiate in LOGIN7; smaller requests are raised to it
  * @param maxPacketSize   largest packet size a client may negotiate in LOGIN7; larger requests are lowered to it
+ * @param tls             the server's TLS context (see {@link aspstate.tds.tls.TdsTls}), or empty to answer
+ *                        PRELOGIN's ENCRYPTION with NOT_SUP and refuse clients that require encryption
  */
 public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes, int minPacketSize,
-                          int maxPacketSize) {
+                          int maxPacketSize, Optional<SslContext> tls) {
     public static final int DEFAULT_PORT = 1433;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
     /** SQL Server's lower bound for the "network packet size" option. */
@@ -44,15 +48,20 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
     /** Loopback only: a session store should not be reachable from elsewhere unless asked for. */
     public static TdsSettings defaults() {
         return new TdsSettings(InetAddress.getLoopbackAddress(), DEFAULT_PORT, DEFAULT_MAX_MESSAGE_BYTES,
-                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE);
+                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE, Optional.empty());
     }
 
     public TdsSettings withPort(int newPort) {
-        return new TdsSettings(bindAddress, newPort, maxMessageBytes, minPacketSize, maxPacketSize);
+        return new TdsSettings(bindAddress, newPort, maxMessageBytes, minPacketSize, maxPacketSize, tls);
     }
 
     public TdsSettings withMaxMessageBytes(int bytes) {
-        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize);
+        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize, tls);
+    }
+
+    public TdsSettings withTls(SslContext context) {
+        return new TdsSettings(bindAddress, port, maxMessageBytes, minPacketSize, maxPacketSize,
+                Optional.of(context));
     }
 
     /** The packet size to use for a client that asked for {@code requested} in LOGIN7. */

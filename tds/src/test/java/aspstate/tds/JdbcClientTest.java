@@ -71,7 +71,7 @@ class JdbcClientTest {
 
     @Test
     void driverDefaultOfEncryptionFailsWithAClearErrorInsteadOfHanging() {
-        // mssql-jdbc encrypts by default; this server does not offer TLS yet.
+        // mssql-jdbc encrypts by default; this listener has no TLS configured.
         String url = "jdbc:sqlserver://127.0.0.1:" + server.address().getPort() + ";user=sa;password=x;loginTimeout=10";
         assertThatThrownBy(() -> DriverManager.getConnection(url).close())
                 .isInstanceOf(SQLException.class)

@@ -32,6 +32,11 @@ final class TestServer implements AutoCloseable {
         listener = start(TdsSettings.defaults().withPort(0), catalog, LoginAuthenticator.ACCEPT_ALL);
     }
 
+    /** Serves {@code catalog} with {@code settings}. */
+    TestServer(TdsSettings settings, ProcedureCatalog catalog) {
+        listener = start(settings, catalog, LoginAuthenticator.ACCEPT_ALL);
+    }
+
     /** Lets in only the logins {@code authenticator} accepts. */
     TestServer(LoginAuthenticator authenticator) {
         listener = start(TdsSettings.defaults().withPort(0), procedures.catalog(), authenticator);
@@ -53,7 +58,7 @@ final class TestServer implements AutoCloseable {
         return listener.address();
     }
 
-    /** mssql-jdbc, as an application would use it, without TLS (this server does not offer it yet). */
+    /** mssql-jdbc, as an application would use it, without TLS. */
     Connection connect() throws SQLException {
         return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:" + address().getPort()
                 + ";encrypt=false;user=sa;password=x;loginTimeout=10");
