@@ -2,13 +2,14 @@ package aspstate.bench;
 
 import aspstate.bench.redis.RedisBackendFactory;
 import aspstate.bench.stateserver.StateServerBackendFactory;
+import aspstate.bench.tds.TdsBackendFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 
-/** Turns a target URI into connections: stateserver://host:port or redis://host:port, loopback only. */
+/** Turns a target URI into connections: stateserver://, redis:// or tds://host:port, loopback only. */
 public final class Targets {
     private Targets() {
     }
@@ -29,9 +30,11 @@ public final class Targets {
                 return new StateServerBackendFactory(loopback(uri, 42424));
             case "redis":
                 return new RedisBackendFactory(loopback(uri, 6379));
+            case "tds":
+                return new TdsBackendFactory(loopback(uri, 1433));
             default:
                 throw new IllegalArgumentException("unknown target scheme '" + uri.getScheme()
-                        + "' (known: stateserver, redis)");
+                        + "' (known: stateserver, redis, tds)");
         }
     }
 
