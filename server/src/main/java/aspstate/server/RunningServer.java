@@ -2,6 +2,7 @@ package aspstate.server;
 
 import aspstate.core.Clock;
 import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.SessionStore;
 import aspstate.stateserver.StateServerListener;
@@ -26,11 +27,13 @@ final class RunningServer implements AutoCloseable {
 
     /** @throws UserError when an address cannot be listened on (taken port, foreign address) */
     static RunningServer start(ServeOptions options) {
-        SessionStore<SessionEntry> store = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
+        // One --max-memory for the process: every store draws on the same budget.
+        MemoryBudget budget = new MemoryBudget(options.memoryStore().maxMemoryBytes());
+        SessionStore<SessionEntry> store = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore(), budget);
         StateServerListener stateServer = startStateServer(options, store);
         try {
             return new RunningServer(store, stateServer,
-                    options.tds().map(settings -> SqlServerMode.start(settings, options)));
+                    options.tds().map(settings -> SqlServerMode.start(settings, options, budget)));
         } catch (RuntimeException | Error e) {
             close(stateServer, store);
             throw e;

@@ -114,8 +114,8 @@ final class ServeCommand implements Callable<Integer> {
     private String maxBody;
 
     @Option(names = "--" + MAX_MEMORY, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_MEMORY,
-            description = "Memory for stored sessions; writes beyond it are refused. The StateServer and the "
-                    + "SQL Server mode stores each get this limit. auto = half the JVM heap (-Xmx), 0 = unlimited. "
+            description = "Memory for stored sessions; writes beyond it are refused. One budget shared by the "
+                    + "StateServer and SQL Server mode stores. auto = half the JVM heap (-Xmx), 0 = unlimited. "
                     + "Default: ${DEFAULT-VALUE}")
     private String maxMemory;
 

@@ -4,6 +4,7 @@ import aspstate.core.Clock;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
+import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.TdsListener;
@@ -17,9 +18,9 @@ import java.util.List;
 /**
  * ASP.NET's SQL Server mode and SharePoint's State Service: the TDS listener serving the ASPState and the SharePoint
  * procedures over three memory stores of its own, one for session items, one for application ids and one for
- * SharePoint items (kept apart so that names and ids of one never meet those of another). Each store gets the
- * configured memory limit: the app-id store stays tiny, and splitting one budget between protocols would make a
- * limit nobody could predict. Logins are checked against {@code --tds-user}. Closing stops the listener first, then
+ * SharePoint items (kept apart so that names and ids of one never meet those of another). All of them draw on the
+ * process's one memory budget, shared with the StateServer store, so --max-memory bounds the heap whatever mix
+ * of protocols is in use. Logins are checked against {@code --tds-user}. Closing stops the listener first, then
  * the stores.
  */
 final class SqlServerMode implements AutoCloseable {
@@ -32,11 +33,11 @@ final class SqlServerMode implements AutoCloseable {
     }
 
     /** @throws UserError when the address cannot be listened on, naming --tds-port or --tds-bind */
-    static SqlServerMode start(TdsSettings settings, ServeOptions options) {
-        SessionStore<SqlSessionItem> sessions = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
-        SessionStore<AppRegistration> appIds = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
+    static SqlServerMode start(TdsSettings settings, ServeOptions options, MemoryBudget budget) {
+        SessionStore<SqlSessionItem> sessions = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore(), budget);
+        SessionStore<AppRegistration> appIds = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore(), budget);
         SessionStore<SharePointStateItem> sharePointItems =
-                new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore());
+                new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore(), budget);
         List<SessionStore<?>> stores = List.of(sessions, appIds, sharePointItems);
         try {
             ProcedureCatalog catalog = ProcedureCatalog.combine(AspStateCatalog.create(sessions, appIds),

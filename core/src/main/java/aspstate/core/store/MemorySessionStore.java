@@ -30,7 +30,9 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private final MemoryStoreSettings settings;
     private final ScheduledExecutorService reaper;
 
+    /** This store's own bytes, for its statistics; the limit is checked against the (maybe shared) budget. */
     private final AtomicLong storedBytes = new AtomicLong();
+    private final MemoryBudget budget;
     private final LongAdder created = new LongAdder();
     private final LongAdder expired = new LongAdder();
     private final LongAdder removed = new LongAdder();
@@ -42,9 +44,19 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private ExpirySchedule.Due reaping;
     private int reapingIndex;
 
+    /** A store with a memory budget of its own, {@code settings.maxMemoryBytes()}. */
     public MemorySessionStore(Clock clock, MemoryStoreSettings settings) {
+        this(clock, settings, new MemoryBudget(settings.maxMemoryBytes()));
+    }
+
+    /**
+     * A store that shares {@code budget} with other stores; the budget's limit applies to all of them together
+     * (and {@code settings.maxMemoryBytes()} is not used).
+     */
+    public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget) {
         this.clock = clock;
         this.settings = settings;
+        this.budget = budget;
         this.reaper = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "aspstate-expiry-reaper");
             thread.setDaemon(true);
@@ -112,7 +124,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
             long oldSize = slot == null ? 0 : entrySize(key, slot.value);
             if (!reserve(entrySize(key, value) - oldSize)) {
                 refusal = new StoreFullException("storing " + key.length() + "+" + value.sizeInBytes()
-                        + " bytes would exceed max-memory (" + settings.maxMemoryBytes() + " bytes)");
+                        + " bytes would exceed max-memory (" + budget.limitBytes() + " bytes)");
                 warnFull();
                 return slot;
             }
@@ -137,20 +149,17 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     }
 
     private boolean reserve(long delta) {
-        long limit = settings.maxMemoryBytes();
-        if (delta <= 0 || limit == 0) {
-            storedBytes.addAndGet(delta);
-            return true;
-        }
-        if (storedBytes.addAndGet(delta) > limit) {
-            storedBytes.addAndGet(-delta);
+        if (!budget.reserve(delta)) {
             return false;
         }
+        storedBytes.addAndGet(delta);
         return true;
     }
 
     private void release(String key, StoredValue value) {
-        storedBytes.addAndGet(-entrySize(key, value));
+        long bytes = entrySize(key, value);
+        budget.release(bytes);
+        storedBytes.addAndGet(-bytes);
     }
 
     private void warnFull() {
@@ -160,7 +169,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         if (now - last >= FULL_WARNING_INTERVAL_MILLIS && lastFullWarning.compareAndSet(last, now)) {
             LOG.warn("store full: refused {} write(s) that would exceed max-memory={} bytes (stored {} bytes); "
                             + "raise --max-memory or lower session sizes",
-                    refusedSinceWarning.sumThenReset(), settings.maxMemoryBytes(), storedBytes.get());
+                    refusedSinceWarning.sumThenReset(), budget.limitBytes(), budget.usedBytes());
         }
     }
 
@@ -243,7 +252,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
 
     @Override
     public String describe() {
-        long limit = settings.maxMemoryBytes();
+        long limit = budget.limitBytes();
         return "memory (max-memory " + (limit == 0 ? "unlimited" : ByteSize.format(limit)) + ")";
     }
 

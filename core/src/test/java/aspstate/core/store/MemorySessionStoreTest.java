@@ -524,6 +524,26 @@ class MemorySessionStoreTest {
             assertThat(store.statistics().storedBytes()).isEqualTo(4 * 211);
         }
 
+        /** One --max-memory for the process: stores of different protocols draw on the same budget. */
+        @Test
+        void storesSharingABudgetAreLimitedTogetherAndFreeForEachOther() {
+            MemoryBudget budget = new MemoryBudget(100);
+            MemorySessionStore<Counter> first = new MemorySessionStore<>(clock, new MemoryStoreSettings(0, HOUR, 1_000), budget);
+            MemorySessionStore<Counter> second = new MemorySessionStore<>(clock, new MemoryStoreSettings(0, HOUR, 1_000), budget);
+            opened.add(first);
+            opened.add(second);
+            put(first, "a", 59, NEVER); // 60 bytes
+            assertThatThrownBy(() -> put(second, "b", 59, NEVER)) // 60 more: 120 > 100 together
+                    .hasCauseInstanceOf(StoreFullException.class);
+            assertThat(second.statistics().storedBytes()).isZero();
+            assertThat(budget.usedBytes()).isEqualTo(60);
+            delete(first, "a");
+            put(second, "b", 59, NEVER);
+            assertThat(first.statistics().storedBytes()).isZero();
+            assertThat(second.statistics().storedBytes()).isEqualTo(60);
+            assertThat(budget.usedBytes()).isEqualTo(60);
+        }
+
         /** The first refusal must reach the log at once, naming the setting (it once never did: an overflow). */
         @Test
         void refusalLogsAWarningNamingTheSetting() {
