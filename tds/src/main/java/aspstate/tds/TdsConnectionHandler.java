@@ -1,5 +1,6 @@
 package aspstate.tds;
 
+import aspstate.tds.batch.BatchResponder;
 import aspstate.tds.login.Encryption;
 import aspstate.tds.login.LoginFailure;
 import aspstate.tds.login.LoginRequest;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,6 +53,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     private final ProcedureCatalog catalog;
     private final LoginAuthenticator authenticator;
     private final TdsPacketWriter writer;
+    private final int spid;
     private Phase phase = Phase.PRELOGIN;
     private TdsSession session;
     private RpcResponder rpcResponder;
@@ -61,6 +64,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         this.settings = settings;
         this.catalog = catalog;
         this.authenticator = authenticator;
+        this.spid = spid;
         this.writer = new TdsPacketWriter(spid, TdsSettings.INITIAL_PACKET_SIZE);
     }
 
@@ -102,20 +106,12 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                replyInOrder(ctx, out -> SqlBatchResponder.respond(batch.text(), session, catalog, out));
+                replyWhenWritten(ctx, out -> BatchResponder.respond(batch.text(), session, catalog, out));
             }
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");
                 List<RpcRequest> calls = RpcRequest.parseAll(message.payload(), session.login().sendsAllHeaders());
-                ByteBuf tokens = ctx.alloc().buffer();
-                CompletionStage<Void> written;
-                try {
-                    written = rpcResponder.respond(calls, tokens);
-                } catch (RuntimeException e) {
-                    tokens.release();
-                    throw e;
-                }
-                replies.add(tokens, written);
+                replyWhenWritten(ctx, out -> rpcResponder.respond(calls, out));
             }
             case PacketType.ATTENTION -> {
                 expect(Phase.LOGGED_IN, "ATTENTION");
@@ -207,13 +203,26 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         int packetSize = settings.negotiatePacketSize(login.packetSize());
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
-        session = new TdsSession(login, database);
+        session = new TdsSession(login, spid, database);
         rpcResponder = new RpcResponder(catalog, session.prepared());
         ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, database, packetSize, writer.packetSize())));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),
                 login.userName(), login.appName(), login.libraryName(), packetSize);
+    }
+
+    /** A reply that may wait for procedures, queued behind earlier replies; {@code tokens} writes it. */
+    private void replyWhenWritten(ChannelHandlerContext ctx, Function<ByteBuf, CompletionStage<Void>> tokens) {
+        ByteBuf out = ctx.alloc().buffer();
+        CompletionStage<Void> written;
+        try {
+            written = tokens.apply(out);
+        } catch (RuntimeException e) {
+            out.release();
+            throw e;
+        }
+        replies.add(out, written);
     }
 
     /** A reply made at once, queued behind replies still waiting for a procedure. */

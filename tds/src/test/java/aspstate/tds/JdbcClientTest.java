@@ -48,7 +48,7 @@ class JdbcClientTest {
         try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
             assertThatThrownBy(() -> statement.executeQuery("SELECT name FROM sys.tables"))
                     .isInstanceOf(SQLException.class)
-                    .hasMessageContaining("Incorrect syntax near 'SELECT'")
+                    .hasMessageContaining("Incorrect syntax near 'tables'")
                     .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(102));
             assertThat(connection.isValid(5)).isTrue();
             try (ResultSet rows = statement.executeQuery("select   1 ")) {

@@ -182,12 +182,12 @@ class JdbcProcedureTest {
     @Test
     void statementOutsideTheSubsetIsASyntaxErrorWithItsPosition() throws SQLException {
         try (Connection connection = server.connect();
-             PreparedStatement statement = connection.prepareStatement("EXEC dbo.TestInsert N'x', ?")) {
+             PreparedStatement statement = connection.prepareStatement("EXEC dbo.TestInsert N'x' + ?")) {
             statement.setInt(1, 1);
             assertThatThrownBy(statement::execute)
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("Incorrect syntax near")
-                    .hasMessageContaining("at character 21")
+                    .hasMessageContaining("at character 26")
                     .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(102));
             assertThat(connection.isValid(5)).isTrue();
         }

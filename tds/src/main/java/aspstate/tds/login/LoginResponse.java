@@ -1,5 +1,6 @@
 package aspstate.tds.login;
 
+import aspstate.tds.ServerIdentity;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
 import aspstate.tds.token.InfoToken;
@@ -12,8 +13,6 @@ import io.netty.buffer.ByteBuf;
  * the ENVCHANGEs (database, collation, language, packet size) and take the LOGINACK as success.
  */
 public final class LoginResponse {
-    private static final String LANGUAGE = "us_english";
-
     private LoginResponse() {
     }
 
@@ -21,8 +20,8 @@ public final class LoginResponse {
         EnvChangeToken.database(out, database, "master");
         InfoToken.write(out, 5701, 2, "Changed database context to '" + database + "'.");
         EnvChangeToken.collation(out, Collation.SERVER_DEFAULT);
-        EnvChangeToken.language(out, LANGUAGE, "");
-        InfoToken.write(out, 5703, 1, "Changed language setting to " + LANGUAGE + ".");
+        EnvChangeToken.language(out, ServerIdentity.LANGUAGE, "");
+        InfoToken.write(out, 5703, 1, "Changed language setting to " + ServerIdentity.LANGUAGE + ".");
         EnvChangeToken.packetSize(out, packetSize, oldPacketSize);
         LoginAckToken.write(out, LoginAckToken.TDS_7_4);
         DoneToken.write(out, DoneToken.DONE, DoneToken.FINAL, 0, 0);

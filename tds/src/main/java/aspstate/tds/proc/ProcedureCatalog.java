@@ -39,6 +39,11 @@ public final class ProcedureCatalog {
         return new ProcedureCatalog(procedures);
     }
 
+    /** The names of the procedures, as they were created, in alphabetical order. */
+    public List<String> names() {
+        return byName.values().stream().map(Procedure::name).sorted(String.CASE_INSENSITIVE_ORDER).toList();
+    }
+
     public Optional<Procedure> find(String name) {
         String[] parts = parts(name);
         if (parts.length == 0 || parts.length > MAX_NAME_PARTS) {

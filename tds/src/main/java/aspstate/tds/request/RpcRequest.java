@@ -94,6 +94,20 @@ public record RpcRequest(String procedureName, int procId, int optionFlags, List
         return new RpcParameter(name, status, SqlValue.read(type, payload));
     }
 
+    /**
+     * The ProcID of a system procedure called by name ({@code sp_executesql} or {@code sys.sp_executesql}, any
+     * case: tedious calls it by name), or {@link #BY_NAME} for any other name.
+     */
+    public static int systemProcedure(String name) {
+        String bare = name.regionMatches(true, 0, "sys.", 0, 4) ? name.substring(4) : name;
+        for (int i = 0; i < PROCEDURES_BY_ID.length; i++) {
+            if (PROCEDURES_BY_ID[i].equalsIgnoreCase(bare)) {
+                return i + 1;
+            }
+        }
+        return BY_NAME;
+    }
+
     private static String procedureName(int procId) {
         if (procId >= 1 && procId <= PROCEDURES_BY_ID.length) {
             return PROCEDURES_BY_ID[procId - 1];

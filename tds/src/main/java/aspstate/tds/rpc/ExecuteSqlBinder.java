@@ -5,7 +5,9 @@ import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.sql.ExecStatement;
+import aspstate.tds.sql.Expression;
 import aspstate.tds.sql.ParameterDeclarations.Declaration;
+import aspstate.tds.sql.SqlErrorException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -49,9 +51,9 @@ final class ExecuteSqlBinder {
         Map<String, String> assignedFrom = new HashMap<>();
         for (int position = 0; position < statement.arguments().size(); position++) {
             ExecStatement.Argument argument = statement.arguments().get(position);
-            Variable variable = declared(byName, argument.variable());
             String parameter = arguments.parameterFor(argument.parameter(), position);
-            arguments.put(parameter, variable.sent().value().value());
+            arguments.put(parameter, argument.value() instanceof Expression.Literal literal ? literal.value().value()
+                    : declared(byName, argument.variable()).sent().value().value());
             if (argument.output()) {
                 assignedFrom.put(key(argument.variable()), parameter);
             }
@@ -89,8 +91,8 @@ final class ExecuteSqlBinder {
     private static Variable declared(Map<String, Variable> byName, String variable) {
         Variable found = byName.get(key(variable));
         if (found == null) {
-            throw new CallRejectedException(CallRejectedException.UNDECLARED_VARIABLE,
-                    "Must declare the scalar variable \"" + variable + "\".");
+            SqlErrorException undeclared = SqlErrorException.undeclared(variable);
+            throw new CallRejectedException(undeclared.number(), undeclared.getMessage());
         }
         return found;
     }

@@ -8,11 +8,11 @@ import java.util.Map;
  * Collects arguments by the procedure's parameter names, from values passed by name or by position, with the
  * checks SQL Server makes before it runs a procedure.
  */
-final class ProcedureArguments {
+public final class ProcedureArguments {
     private final Procedure procedure;
     private final Map<String, Object> byParameter = new HashMap<>();
 
-    ProcedureArguments(Procedure procedure) {
+    public ProcedureArguments(Procedure procedure) {
         this.procedure = procedure;
     }
 
@@ -22,7 +22,7 @@ final class ProcedureArguments {
      * @param named    the name the caller gave ({@code @id}), or null to bind by position
      * @param position the argument's position among the call's arguments, from 0
      */
-    String parameterFor(String named, int position) {
+    public String parameterFor(String named, int position) {
         if (named != null) {
             for (String parameter : procedure.parameterNames()) {
                 if (parameter.equalsIgnoreCase(named)) {
@@ -39,11 +39,11 @@ final class ProcedureArguments {
         return procedure.parameterNames().get(position);
     }
 
-    void put(String parameter, Object value) {
+    public void put(String parameter, Object value) {
         byParameter.put(parameter, value);
     }
 
-    Map<String, Object> values() {
+    public Map<String, Object> values() {
         return byParameter;
     }
 }

@@ -20,7 +20,7 @@ import java.util.List;
  * DONEINPROC), RETURNSTATUS, a RETURNVALUE per output parameter in parameter order, DONEPROC. A failed call
  * answers ERROR, INFO 3621, DONEINPROC with DONE_ERROR, RETURNSTATUS, DONEPROC.
  */
-final class ProcedureResponse {
+public final class ProcedureResponse {
     /** "Operand type clash": an output value the client's declared type cannot hold. */
     private static final int TYPE_CLASH = 206;
     /** "The statement has been terminated.", which follows a statement-ending error. */
@@ -30,7 +30,7 @@ final class ProcedureResponse {
     }
 
     /** @param more DoneToken.MORE when another call of the same message follows, else DoneToken.FINAL */
-    static void write(ByteBuf out, ProcedureResult result, List<OutputParameter> outputs, int more) {
+    public static void write(ByteBuf out, ProcedureResult result, List<OutputParameter> outputs, int more) {
         if (result.error() != null) {
             failed(out, result.error(), more);
             return;
@@ -79,7 +79,7 @@ final class ProcedureResponse {
         return value;
     }
 
-    static void failed(ByteBuf out, ProcedureError error, int more) {
+    public static void failed(ByteBuf out, ProcedureError error, int more) {
         ErrorToken.write(out, error.number(), error.state(), error.severity(), error.message());
         InfoToken.write(out, STATEMENT_TERMINATED, 1, "The statement has been terminated.");
         DoneToken.write(out, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.ERROR, DoneToken.EXECUTE_COMMAND, 0);
@@ -88,7 +88,7 @@ final class ProcedureResponse {
     }
 
     /** A call that never started: the error and DONEPROC with DONE_ERROR, as SQL Server answers an unknown name. */
-    static void rejected(ByteBuf out, CallRejectedException rejection, int more) {
+    public static void rejected(ByteBuf out, CallRejectedException rejection, int more) {
         ErrorToken.write(out, rejection.number(), 1, ErrorToken.USER_ERROR_SEVERITY, rejection.getMessage());
         DoneToken.write(out, DoneToken.DONEPROC, DoneToken.ERROR | more, 0, 0);
     }

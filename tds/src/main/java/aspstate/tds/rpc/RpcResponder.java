@@ -1,12 +1,11 @@
 package aspstate.tds.rpc;
 
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureError;
-import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.ParameterDeclarations;
+import aspstate.tds.sql.SqlErrorException;
 import aspstate.tds.sql.SqlSyntaxException;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
@@ -15,10 +14,7 @@ import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Answers the RPC messages of one connection: procedures called by name, and procedure calls sent as T-SQL
@@ -27,9 +23,6 @@ import org.slf4j.LoggerFactory;
  * the procedures then run one after another and their answers are appended in call order.
  */
 public final class RpcResponder {
-    private static final Logger LOG = LoggerFactory.getLogger(RpcResponder.class);
-    /** The number RAISERROR uses for a message of its own: a procedure that failed inside the server. */
-    private static final int PROCEDURE_FAILED = 50000;
     /** "Procedure or function '%s' expects parameter '%s', which was not supplied." */
     private static final int MISSING_PARAMETER = 201;
 
@@ -77,21 +70,14 @@ public final class RpcResponder {
             return rejected(rejection);
         } catch (SqlSyntaxException syntax) {
             return rejected(new CallRejectedException(ErrorToken.INCORRECT_SYNTAX, syntax.getMessage()));
+        } catch (SqlErrorException error) {
+            return rejected(new CallRejectedException(error.number(), error.getMessage()));
         }
     }
 
     /** The ProcID, also when a client names the system procedure instead (tedious calls sp_executesql by name). */
     private static int systemProcedure(RpcRequest rpc) {
-        if (rpc.procId() != RpcRequest.BY_NAME) {
-            return rpc.procId();
-        }
-        return switch (rpc.procedureName().toLowerCase(Locale.ROOT)) {
-            case "sp_executesql", "sys.sp_executesql" -> RpcRequest.SP_EXECUTESQL;
-            case "sp_prepexec", "sys.sp_prepexec" -> RpcRequest.SP_PREPEXEC;
-            case "sp_execute", "sys.sp_execute" -> RpcRequest.SP_EXECUTE;
-            case "sp_unprepare", "sys.sp_unprepare" -> RpcRequest.SP_UNPREPARE;
-            default -> RpcRequest.BY_NAME;
-        };
+        return rpc.procId() != RpcRequest.BY_NAME ? rpc.procId() : RpcRequest.systemProcedure(rpc.procedureName());
     }
 
     /**
@@ -157,27 +143,8 @@ public final class RpcResponder {
     }
 
     private static Answer invoke(ProcedureInvocation invocation) {
-        return (out, more) -> call(invocation).handle((result, failure) -> {
-            if (failure != null) {
-                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                        ? failure.getCause() : failure;
-                LOG.warn("procedure {} failed with {}", invocation.procedure().name(), invocation.call(), cause);
-                ProcedureResponse.failed(out, new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
-                        "Procedure " + invocation.procedure().name() + " failed inside the server: " + cause), more);
-            } else {
-                ProcedureResponse.write(out, result, invocation.outputs(), more);
-            }
-            return null;
-        });
-    }
-
-    /** A procedure that throws instead of failing its stage is answered the same way. */
-    private static CompletionStage<ProcedureResult> call(ProcedureInvocation invocation) {
-        try {
-            return invocation.procedure().call(invocation.call());
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
+        return (out, more) -> ProcedureRunner.run(invocation.procedure(), invocation.call())
+                .thenAccept(result -> ProcedureResponse.write(out, result, invocation.outputs(), more));
     }
 
     private static Answer rejected(CallRejectedException rejection) {

@@ -5,28 +5,41 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A procedure call in T-SQL, the form mssql-jdbc sends through sp_executesql:
- * {@code EXEC[UTE] [@ret =] [[db.]schema.]proc [[@param =] @var [OUT[PUT]], ...] [;]}.
- * Arguments are variables only: the drivers bind every value as a parameter.
+ * A procedure call in T-SQL: {@code EXEC[UTE] [@ret =] [[db.]schema.]proc [[@param =] value [OUT[PUT]], ...]}.
+ * mssql-jdbc sends it through sp_executesql with variables only (it binds every value as a parameter); in a SQL
+ * batch (FreeTDS tsql) the values may be literals too.
  *
  * @param returnVariable the variable that receives the return status, or null
  * @param procedureName  the name as written, parts joined by dots, brackets removed
  */
-public record ExecStatement(String returnVariable, String procedureName, List<Argument> arguments) {
+public record ExecStatement(String returnVariable, String procedureName, List<Argument> arguments)
+        implements BatchStatement {
     /**
      * One argument.
      *
-     * @param parameter the procedure's parameter it names ({@code @param = @var}), or null when passed by position
-     * @param variable  the variable holding the value
+     * @param parameter the procedure's parameter it names ({@code @param = value}), or null when passed by position
+     * @param value     a literal, or the variable holding the value
      * @param output    whether the procedure's output is assigned back to the variable
      */
-    public record Argument(String parameter, String variable, boolean output) {
+    public record Argument(String parameter, Expression value, boolean output) {
+        /** The variable passed, or null for a literal. */
+        public String variable() {
+            return value instanceof Expression.Variable variable ? variable.name() : null;
+        }
     }
 
     private static final int MAX_NAME_PARTS = 3;
 
+    /** The text of sp_executesql or sp_prepexec: one EXEC and nothing else. */
     public static ExecStatement parse(String text) {
         TokenCursor cursor = new TokenCursor(text);
+        ExecStatement statement = parse(cursor);
+        cursor.expectEnd();
+        return statement;
+    }
+
+    /** An EXEC inside a batch: the arguments end where no comma follows. */
+    static ExecStatement parse(TokenCursor cursor) {
         if (!cursor.accept("EXEC") && !cursor.accept("EXECUTE")) {
             throw cursor.unexpected("EXEC");
         }
@@ -37,12 +50,12 @@ public record ExecStatement(String returnVariable, String procedureName, List<Ar
         }
         String name = procedureName(cursor);
         List<Argument> arguments = new ArrayList<>();
-        if (!cursor.peek().is(Kind.END) && !cursor.peek().is(";")) {
+        SqlToken next = cursor.peek();
+        if (!next.is(Kind.END) && !next.is(";") && !BatchParser.startsStatement(next)) {
             do {
                 arguments.add(argument(cursor));
             } while (cursor.accept(","));
         }
-        cursor.expectEnd();
         return new ExecStatement(returnVariable, name, List.copyOf(arguments));
     }
 
@@ -67,8 +80,12 @@ public record ExecStatement(String returnVariable, String procedureName, List<Ar
             parameter = cursor.next().text();
             cursor.next();
         }
-        String variable = cursor.expect(Kind.VARIABLE, "a parameter variable such as @P1").text();
+        Expression value = Expression.parse(cursor);
         boolean output = cursor.accept("OUT") || cursor.accept("OUTPUT");
-        return new Argument(parameter, variable, output);
+        if (output && !(value instanceof Expression.Variable variable && !variable.isSystem())) {
+            throw new SqlErrorException(SqlErrorException.OUTPUT_OF_CONSTANT,
+                    "Cannot use the OUTPUT option when passing a constant to a stored procedure.");
+        }
+        return new Argument(parameter, value, output);
     }
 }

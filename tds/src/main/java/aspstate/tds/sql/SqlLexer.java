@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits T-SQL text into tokens: words, [bracketed names], @variables, numbers, 'string' and N'string' literals
- * and single punctuation characters; whitespace and comments ({@code --} to the end of the line,
- * {@code /* *}{@code /}) are dropped.
+ * Splits T-SQL text into tokens: words, [bracketed names], @variables (and @@system variables), numbers,
+ * 'string' and N'string' literals, 0x binary literals and single punctuation characters; whitespace and comments
+ * ({@code --} to the end of the line, {@code /* *}{@code /}) are dropped.
  */
 final class SqlLexer {
-    private static final String PUNCTUATION = ",=.();";
+    private static final String PUNCTUATION = ",=.();-><";
 
     private final String text;
     private int index;
@@ -54,6 +54,9 @@ final class SqlLexer {
             index++;
             return new SqlToken(Kind.VARIABLE, "@" + word(), start + 1);
         }
+        if (c == '0' && (text.startsWith("x", index + 1) || text.startsWith("X", index + 1))) {
+            return binary(start);
+        }
         if (Character.isDigit(c)) {
             while (index < text.length() && Character.isDigit(text.charAt(index))) {
                 index++;
@@ -70,8 +73,19 @@ final class SqlLexer {
         throw new SqlSyntaxException(String.valueOf(c), start + 1, "a name, variable, number or one of " + PUNCTUATION);
     }
 
+    /** 0x and hex digits, none or more; SQL Server reads an odd count as if a 0 led. */
+    private SqlToken binary(int start) {
+        index += 2;
+        int digits = index;
+        while (index < text.length() && Character.digit(text.charAt(index), 16) >= 0) {
+            index++;
+        }
+        return new SqlToken(Kind.BINARY, text.substring(digits, index), start + 1);
+    }
+
     /** A literal from its N or opening quote; a doubled quote inside stands for one quote. */
     private SqlToken string(int start) {
+        boolean unicode = text.charAt(start) != '\'';
         index = text.indexOf('\'', index) + 1; // past the opening quote, after N if there is one
         StringBuilder value = new StringBuilder();
         while (true) {
@@ -82,7 +96,7 @@ final class SqlLexer {
             value.append(text, index, quote);
             index = quote + 1;
             if (!text.startsWith("'", index)) {
-                return new SqlToken(Kind.STRING, value.toString(), start + 1);
+                return new SqlToken(unicode ? Kind.UNICODE_STRING : Kind.STRING, value.toString(), start + 1);
             }
             value.append('\'');
             index++;

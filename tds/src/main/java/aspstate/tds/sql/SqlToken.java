@@ -4,11 +4,12 @@ package aspstate.tds.sql;
  * One lexical token of T-SQL text.
  *
  * @param text     a word or variable as written ('@' kept), a bracketed name without its brackets, a string
- *                 literal's value, a punctuation character, or empty at the end
+ *                 literal's value (without N and quotes), a binary literal's hex digits (without 0x), a
+ *                 punctuation character, or empty at the end
  * @param position 1-based character position in the text
  */
 record SqlToken(Kind kind, String text, int position) {
-    enum Kind { WORD, QUOTED_NAME, VARIABLE, NUMBER, STRING, PUNCTUATION, END }
+    enum Kind { WORD, QUOTED_NAME, VARIABLE, NUMBER, STRING, UNICODE_STRING, BINARY, PUNCTUATION, END }
 
     boolean is(Kind expected) {
         return kind == expected;
@@ -24,6 +25,8 @@ record SqlToken(Kind kind, String text, int position) {
         return switch (kind) {
             case QUOTED_NAME -> "[" + text + "]";
             case STRING -> "'" + text.replace("'", "''") + "'";
+            case UNICODE_STRING -> "N'" + text.replace("'", "''") + "'";
+            case BINARY -> "0x" + text;
             default -> text;
         };
     }

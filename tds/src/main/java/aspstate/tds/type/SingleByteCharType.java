@@ -11,6 +11,7 @@ import java.nio.charset.Charset;
 public final class SingleByteCharType implements TdsType<String> {
     public static final int VARCHAR = 0xA7;
     public static final int CHAR = 0xAF;
+    public static final SingleByteCharType VARCHAR_MAX = varchar(VariableBytes.MAX);
     private static final Charset CODE_PAGE_1252 = Charset.forName("windows-1252");
 
     private final int type;

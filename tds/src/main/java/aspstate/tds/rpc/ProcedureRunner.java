@@ -1,0 +1,49 @@
+package aspstate.tds.rpc;
+
+import aspstate.tds.proc.Procedure;
+import aspstate.tds.proc.ProcedureCall;
+import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.token.ErrorToken;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a bound procedure call, whether it came by RPC or in a SQL batch. A procedure that fails inside the server
+ * (a store failure, a bug) gives the client an error as a procedure's own error would, and the log the cause,
+ * so the connection stays usable.
+ */
+public final class ProcedureRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcedureRunner.class);
+    /** The number RAISERROR uses for a message of its own: a procedure that failed inside the server. */
+    private static final int PROCEDURE_FAILED = 50000;
+
+    private ProcedureRunner() {
+    }
+
+    /** The call's result; never a failed stage. */
+    public static CompletionStage<ProcedureResult> run(Procedure procedure, ProcedureCall call) {
+        return start(procedure, call).handle((result, failure) -> {
+            if (failure == null) {
+                return result;
+            }
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            LOG.warn("procedure {} failed with {}", procedure.name(), call, cause);
+            return ProcedureResult.failed(new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
+                    "Procedure " + procedure.name() + " failed inside the server: " + cause));
+        });
+    }
+
+    /** A procedure that throws instead of failing its stage is answered the same way. */
+    private static CompletionStage<ProcedureResult> start(Procedure procedure, ProcedureCall call) {
+        try {
+            return procedure.call(call);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package aspstate.tds.sql;
+
+import aspstate.tds.sql.SqlDataType.Base;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * T-SQL's implicit conversions for assigning a value to a variable ({@code SET}, {@code DECLARE ... =}, an OUTPUT
+ * argument): numbers, bits and numeric text convert into each other, text and bytes are cut to the variable's
+ * length as SQL Server cuts them without a word, and what SQL Server refuses to convert implicitly is refused
+ * with its error number.
+ */
+public final class Conversions {
+    /** 'yyyy-MM-dd', 'yyyy-MM-dd hh:mm:ss[.fff]' and the same with a T: the unambiguous forms. */
+    private static final DateTimeFormatter DATE_TIME = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE)
+            .optionalStart().appendLiteral(' ').optionalEnd()
+            .optionalStart().appendLiteral('T').optionalEnd()
+            .optionalStart().append(DateTimeFormatter.ISO_LOCAL_TIME).optionalEnd()
+            .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
+            .toFormatter(Locale.ROOT);
+
+    private Conversions() {
+    }
+
+    /** {@code source} as a value of {@code target}; NULL stays NULL. */
+    public static Object convert(TypedValue source, SqlDataType target) {
+        Object value = source.value();
+        if (value == null) {
+            return null;
+        }
+        return switch (target.base()) {
+            case TINYINT, SMALLINT, INT, BIGINT -> integer(source, target);
+            case BIT -> bit(source, target);
+            case CHAR, VARCHAR, NVARCHAR -> text(source, target);
+            case VARBINARY, IMAGE -> bytes(source, target);
+            case DATETIME -> dateTime(source, target);
+        };
+    }
+
+    private static Object integer(TypedValue source, SqlDataType target) {
+        long number;
+        if (source.value() instanceof Number given) {
+            number = given.longValue();
+        } else if (source.value() instanceof Boolean flag) {
+            number = flag ? 1 : 0;
+        } else if (source.value() instanceof String text) {
+            try {
+                number = Long.parseLong(text.strip());
+            } catch (NumberFormatException e) {
+                throw failed(source, target);
+            }
+        } else {
+            throw notImplicit(source, target);
+        }
+        long[] range = switch (target.base()) {
+            case TINYINT -> new long[] {0, 255};
+            case SMALLINT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+            case INT -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+            default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+        };
+        if (number < range[0] || number > range[1]) {
+            throw new SqlErrorException(SqlErrorException.ARITHMETIC_OVERFLOW,
+                    "Arithmetic overflow error converting expression to data type " + target + ".");
+        }
+        return target.base() == Base.BIGINT ? (Object) number : (Object) (int) number;
+    }
+
+    private static Object bit(TypedValue source, SqlDataType target) {
+        Object value = source.value();
+        if (value instanceof Boolean) {
+            return value;
+        }
+        if (value instanceof Number number) {
+            return number.longValue() != 0;
+        }
+        if (value instanceof String text) {
+            String word = text.strip();
+            if (word.equalsIgnoreCase("true")) {
+                return true;
+            }
+            if (word.equalsIgnoreCase("false")) {
+                return false;
+            }
+            try {
+                return Long.parseLong(word) != 0;
+            } catch (NumberFormatException e) {
+                throw failed(source, target);
+            }
+        }
+        throw notImplicit(source, target);
+    }
+
+    private static Object text(TypedValue source, SqlDataType target) {
+        Object value = source.value();
+        String text;
+        if (value instanceof String given) {
+            text = given;
+        } else if (value instanceof Number || value instanceof Boolean) {
+            text = value instanceof Boolean flag ? (flag ? "1" : "0") : value.toString();
+        } else {
+            throw notImplicit(source, target);
+        }
+        return target.length() != SqlDataType.MAX && text.length() > target.length()
+                ? text.substring(0, target.length()) : text;
+    }
+
+    private static Object bytes(TypedValue source, SqlDataType target) {
+        if (!(source.value() instanceof byte[] bytes)) {
+            throw notImplicit(source, target);
+        }
+        boolean cut = target.base() == Base.VARBINARY && target.length() != SqlDataType.MAX
+                && bytes.length > target.length();
+        return cut ? Arrays.copyOf(bytes, target.length()) : bytes;
+    }
+
+    private static Object dateTime(TypedValue source, SqlDataType target) {
+        Object value = source.value();
+        if (value instanceof LocalDateTime) {
+            return value;
+        }
+        if (value instanceof String text) {
+            try {
+                return LocalDateTime.parse(text.strip(), DATE_TIME);
+            } catch (DateTimeParseException e) {
+                throw new SqlErrorException(SqlErrorException.DATE_CONVERSION_FAILED,
+                        "Conversion failed when converting date and/or time from character string.");
+            }
+        }
+        throw notImplicit(source, target);
+    }
+
+    private static SqlErrorException failed(TypedValue source, SqlDataType target) {
+        return new SqlErrorException(SqlErrorException.CONVERSION_FAILED, "Conversion failed when converting the "
+                + source.type().base().sqlName() + " value '" + source.shown() + "' to data type " + target + ".");
+    }
+
+    private static SqlErrorException notImplicit(TypedValue source, SqlDataType target) {
+        return new SqlErrorException(SqlErrorException.IMPLICIT_CONVERSION, "Implicit conversion from data type "
+                + source.type().base().sqlName() + " to " + target.base().sqlName() + " is not allowed.");
+    }
+}
