@@ -165,6 +165,82 @@ class AspStateJdbcTest {
         }
     }
 
+    /** The v2 gets answer no @actionFlags and leave the uninitialized flag for a v3 get to report. */
+    @Test
+    void v2GetsLeaveTheUninitializedFlag() throws SQLException {
+        try (Connection connection = server.connect()) {
+            exec(connection, "TempInsertUninitializedItem", "v2", new byte[] {7}, TIMEOUT_MINUTES);
+            Got exclusive = get2(connection, "TempGetStateItemExclusive2", "v2");
+            assertThat(exclusive.itemShort()).containsExactly(7);
+            assertThat(exclusive.locked()).isFalse();
+            assertThat(exclusive.lockCookie()).isEqualTo(SqlSessionItem.INITIAL_COOKIE + 1);
+            clock.advance(Duration.ofSeconds(12));
+            Got busy = get2(connection, "TempGetStateItem2", "v2");
+            assertThat(busy.locked()).isTrue();
+            assertThat(busy.lockAge()).isEqualTo(12);
+            assertThat(busy.itemShort()).isNull();
+            exec(connection, "TempReleaseStateItemExclusive", "v2", exclusive.lockCookie());
+            assertThat(get3(connection, "TempGetStateItem3", "v2").actionFlags()).isEqualTo(1);
+        }
+    }
+
+    private static Got get2(Connection connection, String procedure, String id) throws SQLException {
+        try (CallableStatement call = connection.prepareCall("{call dbo." + procedure + "(?, ?, ?, ?, ?)}")) {
+            call.setString(1, id);
+            call.registerOutParameter(2, Types.VARBINARY);
+            call.registerOutParameter(3, Types.BIT);
+            call.registerOutParameter(4, Types.INTEGER);
+            call.registerOutParameter(5, Types.INTEGER);
+            assertThat(call.execute()).as("a short item comes as @itemShort, not a result set").isFalse();
+            return new Got(call.getBytes(2), (Boolean) call.getObject(3), (Integer) call.getObject(4),
+                    (Integer) call.getObject(5), null, null);
+        }
+    }
+
+    /** ASP.NET picks Update Long when a session grows past 7000 bytes, LongNullShort when it was short before. */
+    @Test
+    void longUpdatesReplaceTheLongItemAndLongNullShortClearsTheShortOne() throws SQLException {
+        try (Connection connection = server.connect()) {
+            exec(connection, "TempInsertStateItemShort", "grow", bytes(100, 6), TIMEOUT_MINUTES);
+            int cookie = get3(connection, "TempGetStateItemExclusive3", "grow").lockCookie();
+            byte[] grown = bytes(9000, 7);
+            exec(connection, "TempUpdateStateItemLongNullShort", "grow", grown, TIMEOUT_MINUTES, cookie);
+            Got afterGrowth = get3(connection, "TempGetStateItemExclusive3", "grow");
+            assertThat(afterGrowth.itemLong()).isEqualTo(grown);
+            assertThat(afterGrowth.itemShort()).isNull();
+
+            byte[] regrown = bytes(12_000, 8);
+            exec(connection, "TempUpdateStateItemLong", "grow", regrown, TIMEOUT_MINUTES, afterGrowth.lockCookie());
+            Got after = get3(connection, "TempGetStateItem3", "grow");
+            assertThat(after.itemLong()).isEqualTo(regrown);
+            assertThat(after.locked()).isFalse();
+            exec(connection, "TempUpdateStateItemLong", "grow", bytes(10, 9), TIMEOUT_MINUTES, 999);
+            assertThat(get3(connection, "TempGetStateItem3", "grow").itemLong()).as("wrong cookie: unchanged")
+                    .isEqualTo(regrown);
+        }
+    }
+
+    /** GetHashCode hashes its input as given; TempGetAppID lower-cases the name first, then hashes it. */
+    @Test
+    void getHashCodeIsTheHashOfTheAppIdWithoutLowerCasing() throws SQLException {
+        try (Connection connection = server.connect()) {
+            assertThat(hashCode(connection, "/lm/w3svc/1/root")).isEqualTo(538231025);
+            assertThat(hashCode(connection, "/lm/w3svc/1/root  ")).isEqualTo(538231025);
+            assertThat(hashCode(connection, "/LM/W3SVC/1/ROOT")).isNotEqualTo(538231025);
+            assertThat(hashCode(connection, APP_NAME.toLowerCase())).isEqualTo(-855047175);
+            assertThat(hashCode(connection, null)).isNull();
+        }
+    }
+
+    private static Integer hashCode(Connection connection, String input) throws SQLException {
+        try (CallableStatement call = connection.prepareCall("{call dbo.GetHashCode(?, ?)}")) {
+            call.setString(1, input);
+            call.registerOutParameter(2, Types.INTEGER);
+            call.execute();
+            return (Integer) call.getObject(2);
+        }
+    }
+
     @Test
     void lockedSessionAnswersItsLockAgeAndNoDataUntilReleased() throws SQLException {
         byte[] data = bytes(50, 4);

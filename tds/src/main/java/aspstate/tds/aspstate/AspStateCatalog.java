@@ -29,11 +29,13 @@ import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.SingleByteCharType;
 import java.time.ZoneId;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * The ASPState procedures ASP.NET's SQL Server session-state mode calls (shared/spec/sql-state-procedures.md), bound
@@ -42,6 +44,7 @@ import java.util.function.Function;
  * core semantics it runs.
  */
 public final class AspStateCatalog {
+    private static final Pattern TRAILING_SPACES = Pattern.compile(" +$");
     private static final List<String> ID = List.of("@id");
     private static final List<String> ID_COOKIE = List.of("@id", "@lockCookie");
     private static final List<String> INSERT_SHORT = List.of("@id", "@itemShort", "@timeout");
@@ -83,6 +86,8 @@ public final class AspStateCatalog {
                         arguments -> answer("@@ver", server.getMajorVersion())),
                 new AspStateProcedure("TempGetAppID", List.of("@appName", "@appId"), Map.of("@appId", IntNType.INT),
                         arguments -> applications.tempGetAppId(appName(arguments)).thenApply(AspStateCatalog::appId)),
+                new AspStateProcedure("GetHashCode", List.of("@input", "@hash"), Map.of("@hash", IntNType.INT),
+                        arguments -> answer("@hash", hashCode(arguments))),
                 new AspStateProcedure("DeleteExpiredSessions", List.of(), Map.of(), arguments -> CompletableFuture
                         .completedFuture(ItemOutputs.NONE.answer(server.deleteExpiredSessions(), localZone))),
 
@@ -146,6 +151,15 @@ public final class AspStateCatalog {
                 CallArguments.INSERT);
     }
 
+    /**
+     * GetHashCode, which the shipped TempGetAppID calls on the lower-cased name: the same hash over @input as
+     * given; trailing spaces do not count, as varchar comparison and LEN() ignore them. NULL hashes to NULL.
+     */
+    private static Integer hashCode(CallArguments arguments) {
+        String input = arguments.value("@input", String.class);
+        return input == null ? null : AppIds.hash(TRAILING_SPACES.matcher(input).replaceFirst(""));
+    }
+
     private static ProcedureResult appId(AppIdResult result) {
         if (result.isCollision()) {
             return ProcedureResult.failed(new ProcedureError(AppIdResult.COLLISION_ERROR_NUMBER, 1,
@@ -154,7 +168,8 @@ public final class AspStateCatalog {
         return ProcedureResult.of(Map.of("@appId", result.appId()));
     }
 
+    /** One output; it may be NULL. */
     private static CompletionStage<ProcedureResult> answer(String output, Object value) {
-        return CompletableFuture.completedFuture(ProcedureResult.of(Map.of(output, value)));
+        return CompletableFuture.completedFuture(ProcedureResult.of(Collections.singletonMap(output, value)));
     }
 }
