@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the tokens of a procedure or login reply, independently of the server's writers: RETURNSTATUS,
- * RETURNVALUE (of the types the raw tests use), ERROR, INFO, ENVCHANGE, LOGINACK and the DONE family.
+ * Reads the tokens of a procedure reply, independently of the server's writers: RETURNSTATUS, RETURNVALUE (of
+ * the types the raw tests use), ERROR, INFO and the DONE family.
  */
 final class ReplyTokens {
     /** One token; fields that do not apply to its kind are zero or null. */
@@ -37,18 +37,6 @@ final class ReplyTokens {
                     long number = in.getInt();
                     in.position(start + length);
                     tokens.add(new Token(type, 0, number, 0, null, null));
-                }
-                case 0xE3 -> { // ENVCHANGE: only its presence matters here
-                    int length = in.getShort() & 0xFFFF;
-                    in.position(in.position() + length);
-                    tokens.add(new Token(type, 0, 0, 0, null, null));
-                }
-                case 0xAD -> { // LOGINACK: its number is the TDS version, which it carries big-endian
-                    int length = in.getShort() & 0xFFFF;
-                    int start = in.position();
-                    long version = ByteBuffer.wrap(reply, start + 1, 4).getInt() & 0xFFFFFFFFL;
-                    in.position(start + length);
-                    tokens.add(new Token(type, 0, version, 0, null, null));
                 }
                 case 0xAC -> tokens.add(returnValue(in));
                 default -> throw new AssertionError("unexpected token 0x" + Integer.toHexString(type) + " at "
