@@ -15,6 +15,9 @@ final class ClientMessages {
     static final int SQL_BATCH = 0x01;
     static final int RPC = 0x03;
     static final int ATTENTION = 0x06;
+    /** TDS versions as LOGIN7 carries them ([MS-TDS] 2.2.6.4). */
+    static final int TDS_7_1 = 0x71000001;
+    static final int TDS_7_4 = 0x74000004;
 
     private ClientMessages() {
     }
@@ -57,6 +60,11 @@ final class ClientMessages {
      * strings, the password obfuscated by the client rule (swap nibbles, then XOR 0xA5).
      */
     static byte[] login7(String user, String password, String database, int packetSize) {
+        return login7(TDS_7_4, user, password, database, packetSize);
+    }
+
+    /** LOGIN7 payload of a client speaking {@code tdsVersion} at most (the same layout from TDS 7.1 on). */
+    static byte[] login7(int tdsVersion, String user, String password, String database, int packetSize) {
         // Table order: host, user, password, app, server, extension, library, language, database.
         List<byte[]> strings = new ArrayList<>(List.of(
                 utf16("testhost"), utf16(user), obfuscate(utf16(password)), utf16("raw-test"), utf16("127.0.0.1"),
@@ -65,7 +73,7 @@ final class ClientMessages {
         ByteBuffer head = ByteBuffer.allocate(fixedAndTable).order(ByteOrder.LITTLE_ENDIAN);
         ByteArrayOutputStream tail = new ByteArrayOutputStream();
         head.putInt(0); // total length, set below
-        head.putInt(0x74000004);
+        head.putInt(tdsVersion);
         head.putInt(packetSize);
         head.putInt(0x07000000); // client program version
         head.putInt(4242); // client PID

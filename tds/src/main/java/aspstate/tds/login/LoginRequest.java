@@ -16,9 +16,6 @@ import io.netty.buffer.ByteBuf;
 public record LoginRequest(int tdsVersion, int packetSize, String hostName, String userName, String password,
                            String appName, String serverName, String libraryName, String language,
                            String database) {
-    /** First TDS version whose requests start with ALL_HEADERS ([MS-TDS] 2.2.5.3). */
-    private static final int TDS_7_2 = 0x72090002;
-
     private static final int HOST_NAME = 36;
     private static final int USER_NAME = 40;
     private static final int PASSWORD = 44;
@@ -52,9 +49,14 @@ public record LoginRequest(int tdsVersion, int packetSize, String hostName, Stri
                 text(payload, start, LANGUAGE), database);
     }
 
-    /** Whether SQL_BATCH and RPC messages from this client start with ALL_HEADERS. */
+    /**
+     * Whether SQL_BATCH and RPC messages from this client start with ALL_HEADERS, as they do from TDS 7.2 on: always,
+     * because a client speaks the version LOGINACK acknowledges, which is 7.4 ({@link LoginResponse}), not the one
+     * it asked for. FreeTDS asked for 7.1 (TDSVER=7.1) and told 7.4 sends ALL_HEADERS like any 7.4 client. (A client
+     * that kept to 7.1, as jTDS does, would also need 7.1's replies, e.g. 4-byte DONE row counts, not written here.)
+     */
     public boolean sendsAllHeaders() {
-        return Integer.compareUnsigned(tdsVersion, TDS_7_2) >= 0;
+        return true;
     }
 
     private static String text(ByteBuf payload, int start, int entry) {

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the real SQL Server clients that the interop tests (TediousInteropTest, TsqlInteropTest) run against
+# the server: FreeTDS's tsql from Debian's freetds-bin, and the tedious driver from npm, pinned in
+# src/test/node/package-lock.json and installed into src/test/node/node_modules.
+# Idempotent and quick when both are there: apt runs only when tsql is missing, npm ci only when node_modules
+# was not installed from the committed lock file. apt needs root (CI and developer machines run as root); no
+# network besides apt's package sources and the npm registry.
+set -euo pipefail
+
+node_dir="$(cd "$(dirname "$0")" && pwd)/src/test/node"
+# What node_modules was installed from: package.json and the lock file, as a checksum kept inside it.
+stamp="$node_dir/node_modules/.installed-from"
+
+# apt_install TOOL PACKAGE...: installs the Debian packages that provide the missing TOOL.
+apt_install() {
+    local tool="$1"
+    shift
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "install-interop-clients.sh: $tool is missing and installing it (apt-get install $*) needs root" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y --no-install-recommends "$@"
+}
+
+if ! command -v tsql >/dev/null 2>&1; then
+    apt_install tsql freetds-bin
+fi
+
+# The machines come with Node.js and npm; Debian's (18.x) is enough for tedious where they do not.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    apt_install node nodejs npm
+fi
+
+wanted="$(cat "$node_dir/package.json" "$node_dir/package-lock.json" | sha256sum | cut -d' ' -f1)"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+    exit 0
+fi
+# --ignore-scripts: tedious and its dependencies are plain JavaScript, nothing needs building.
+(cd "$node_dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+echo "$wanted" > "$stamp"

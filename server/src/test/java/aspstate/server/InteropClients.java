@@ -1,0 +1,46 @@
+package aspstate.server;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Where the real clients of the interop tests are. The build installs them (install-interop-clients.sh, run by
+ * Maven before the tests), so a missing client fails the test, naming the script, instead of skipping it.
+ */
+final class InteropClients {
+    private static final String INSTALL_HINT =
+            "run server/install-interop-clients.sh (mvn verify runs it before the tests; apt needs root)";
+
+    private InteropClients() {
+    }
+
+    /** FreeTDS's command-line client, from Debian's freetds-bin. */
+    static Path tsql() {
+        return onPath("tsql");
+    }
+
+    static Path node() {
+        return onPath("node");
+    }
+
+    /** tedious-client.js, next to the node_modules the script installs tedious into. */
+    static Path tediousScript() {
+        Path dir = Path.of(System.getProperty("aspstate.interopNodeDir", "src/test/node"));
+        if (!Files.isRegularFile(dir.resolve("node_modules/tedious/package.json"))) {
+            throw new AssertionError("tedious is not installed in " + dir.toAbsolutePath() + ": " + INSTALL_HINT);
+        }
+        return dir.resolve("tedious-client.js");
+    }
+
+    private static Path onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "");
+        return Arrays.stream(path.split(File.pathSeparator))
+                .filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, program))
+                .filter(Files::isExecutable)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(program + " is not on the PATH (" + path + "): " + INSTALL_HINT));
+    }
+}
