@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the real SQL Server clients that the interop tests (TediousInteropTest, TsqlInteropTest) run against
-# the server: FreeTDS's tsql from Debian's freetds-bin, and the tedious driver from npm, pinned in
-# src/test/node/package-lock.json and installed into src/test/node/node_modules.
-# Idempotent and quick when both are there: apt runs only when tsql is missing, npm ci only when node_modules
+# Installs the real SQL Server clients that the interop tests (TediousInteropTest, TsqlInteropTest,
+# SqlClientInteropTest) run against the server: FreeTDS's tsql from Debian's freetds-bin; Mono 6.8's C# compiler
+# and System.Data (the corefx SqlClient, the driver ASP.NET runs on) with the code page 1252 encoding SqlClient
+# needs for the server's collation; and the tedious driver from npm, pinned in src/test/node/package-lock.json and
+# installed into src/test/node/node_modules.
+# Idempotent and quick when all are there: apt runs only when a tool is missing, npm ci only when node_modules
 # was not installed from the committed lock file. apt needs root (CI and developer machines run as root); no
 # network besides apt's package sources and the npm registry.
 set -euo pipefail
@@ -26,6 +28,13 @@ apt_install() {
 
 if ! command -v tsql >/dev/null 2>&1; then
     apt_install tsql freetds-bin
+fi
+
+# System.Data.dll and I18N.West.dll are libraries, not commands: look for them where Mono keeps its assemblies.
+mono_lib=/usr/lib/mono/4.5
+if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1 \
+        || [ ! -f "$mono_lib/System.Data.dll" ] || [ ! -f "$mono_lib/I18N.West.dll" ]; then
+    apt_install mono mono-mcs mono-runtime libmono-system-data4.0-cil libmono-i18n-west4.0-cil
 fi
 
 # The machines come with Node.js and npm; Debian's (18.x) is enough for tedious where they do not.

@@ -21,6 +21,16 @@ final class InteropClients {
         return onPath("tsql");
     }
 
+    /** Mono's C# compiler, from Debian's mono-mcs. */
+    static Path mcs() {
+        return onPath("mcs");
+    }
+
+    /** Mono's runtime, which runs the SqlClient program. */
+    static Path mono() {
+        return onPath("mono");
+    }
+
     static Path node() {
         return onPath("node");
     }
