@@ -3,9 +3,11 @@ package aspstate.tds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.tds.login.LoginRequest;
+import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -30,8 +32,8 @@ class SqlBatchResponderTest {
         }
 
         @Override
-        public List<String> parameterNames() {
-            return List.of("@ver");
+        public List<ProcedureParameter> parameters() {
+            return List.of(ProcedureParameter.output("@ver", DeclaredType.fixedChar(10)));
         }
 
         @Override
