@@ -204,7 +204,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         int packetSize = settings.negotiatePacketSize(login.packetSize());
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
         session = new TdsSession(login, spid, database);
-        rpcResponder = new RpcResponder(catalog, session.prepared());
+        rpcResponder = new RpcResponder(catalog, session.prepared(), session::database);
         ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, database, packetSize, writer.packetSize())));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;

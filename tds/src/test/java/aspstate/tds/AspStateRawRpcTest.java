@@ -15,14 +15,11 @@ import static aspstate.tds.ClientMessages.varbinary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import aspstate.core.ManualClock;
-import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
-import aspstate.core.store.MemorySessionStore;
-import aspstate.core.store.MemoryStoreSettings;
 import aspstate.tds.ReplyTokens.Token;
-import aspstate.tds.aspstate.AspStateCatalog;
+import java.util.Arrays;
 import java.util.List;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,24 +33,20 @@ class AspStateRawRpcTest {
     private static final int RETURNSTATUS = 0x79;
     private static final int RETURNVALUE = 0xAC;
     private static final int DONEPROC = 0xFE;
+    private static final int DONEINPROC = 0xFF;
+    private static final int COLMETADATA = 0x81;
+    private static final int ROW = 0xD1;
     private static final int DONE_MORE = 0x01;
 
-    private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final MemorySessionStore<SqlSessionItem> sessions =
-            new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(1 << 20));
-    private final MemorySessionStore<AppRegistration> appIds =
-            new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(1 << 20));
-    private final TestServer server = new TestServer(AspStateCatalog.create(sessions, appIds));
+    private final AspStateServer aspState = new AspStateServer();
 
     @AfterEach
     void stop() {
-        server.close();
-        sessions.close();
-        appIds.close();
+        aspState.close();
     }
 
     private List<Token> exchange(byte[] rpcPayload) {
-        try (RawTdsConnection connection = new RawTdsConnection(server.address())) {
+        try (RawTdsConnection connection = new RawTdsConnection(aspState.server.address())) {
             connection.send(singlePacket(PRELOGIN, prelogin(0)));
             connection.readMessage();
             connection.send(singlePacket(LOGIN7, login7("sa", "x", "ASPState", 4096)));
@@ -117,5 +110,36 @@ class AspStateRawRpcTest {
         assertThat(reply.get(1).value()).as("char(10), not the nvarchar sent").isEqualTo("2         ");
         assertThat(reply.get(8).name()).isEqualTo("@lockDate");
         assertThat((byte[]) reply.get(8).value()).as("datetime, not the int sent").hasSize(8);
+    }
+
+    @Test
+    void spSprocColumnsByNameAnswersTheReturnStatusRowThenOneRowPerParameter() {
+        byte[] columns = call("sys.sp_sproc_columns", nvarchar("@procedure_name", 390, "TempGetAppID"),
+                nvarchar("@procedure_owner", 384, "dbo"), integer("@ODBCVer", false, 3));
+
+        List<Token> reply = exchange(rpcMessage(columns));
+
+        assertThat(ReplyTokens.types(reply)).containsExactly(COLMETADATA, ROW, ROW, ROW, DONEINPROC, RETURNSTATUS,
+                DONEPROC);
+        assertThat(reply.get(0).value()).asInstanceOf(InstanceOfAssertFactories.LIST).hasSize(20)
+                .startsWith("PROCEDURE_QUALIFIER", "PROCEDURE_OWNER", "PROCEDURE_NAME", "COLUMN_NAME")
+                .endsWith("ORDINAL_POSITION", "IS_NULLABLE", "SS_DATA_TYPE");
+        assertThat(reply.get(1).value()).as("the login's database qualifies the procedure").isEqualTo(Arrays.asList(
+                "ASPState", "dbo", "TempGetAppID;1", "@RETURN_VALUE", 5, 4, "int", 10, 4, 0, 10, 0, null, null, 4,
+                null, null, 0, "NO", 56));
+        assertThat(reply.get(2).value()).isEqualTo(Arrays.asList("ASPState", "dbo", "TempGetAppID;1", "@appName", 1,
+                12, "varchar", 280, 280, null, null, 1, null, null, 12, null, 280, 1, "YES", 39));
+        assertThat(reply.get(3).value()).isEqualTo(Arrays.asList("ASPState", "dbo", "TempGetAppID;1", "@appId", 2,
+                4, "int", 10, 4, 0, 10, 1, null, null, 4, null, null, 2, "YES", 38));
+        assertThat(reply.get(4).number()).as("row count").isEqualTo(3);
+        assertThat(reply.get(6).status()).isZero();
+    }
+
+    @Test
+    void spSprocColumnsForAnUnknownNameIsAnEmptyResultSet() {
+        List<Token> reply = exchange(rpcMessage(call("sp_sproc_columns", nvarchar("", 390, "NoSuchProcedure"))));
+
+        assertThat(ReplyTokens.types(reply)).containsExactly(COLMETADATA, DONEINPROC, RETURNSTATUS, DONEPROC);
+        assertThat(reply.get(1).number()).isZero();
     }
 }

@@ -9,9 +9,16 @@ import java.util.List;
 
 /**
  * Reads the tokens of a procedure reply, independently of the server's writers: RETURNSTATUS, RETURNVALUE (of
- * the types the raw tests use), ERROR, INFO and the DONE family.
+ * the types the raw tests use), ERROR, INFO, the DONE family, and result sets of int, nvarchar and varchar columns
+ * (COLMETADATA's value is the column names, a ROW's its values).
  */
 final class ReplyTokens {
+    private static final int INTN = 0x26;
+    private static final int BIGVARCHAR = 0xA7;
+    private static final int NVARCHAR = 0xE7;
+    private static final int COLLATION_LENGTH = 5;
+    private static final int NULL_LENGTH = 0xFFFF;
+
     /** One token; fields that do not apply to its kind are zero or null. */
     record Token(int type, int status, long number, int ordinal, String name, Object value) {
     }
@@ -22,9 +29,12 @@ final class ReplyTokens {
     static List<Token> read(byte[] reply) {
         ByteBuffer in = ByteBuffer.wrap(reply).order(ByteOrder.LITTLE_ENDIAN);
         List<Token> tokens = new ArrayList<>();
+        List<Integer> columnTypes = new ArrayList<>();
         while (in.hasRemaining()) {
             int type = in.get() & 0xFF;
             switch (type) {
+                case 0x81 -> tokens.add(new Token(type, 0, 0, 0, null, columnNames(in, columnTypes)));
+                case 0xD1 -> tokens.add(new Token(type, 0, 0, 0, null, row(in, columnTypes)));
                 case 0x79 -> tokens.add(new Token(type, 0, in.getInt(), 0, null, null));
                 case 0xFD, 0xFE, 0xFF -> {
                     int status = in.getShort() & 0xFFFF;
@@ -83,6 +93,51 @@ final class ReplyTokens {
             default -> throw new AssertionError("RETURNVALUE of type 0x" + Integer.toHexString(type));
         };
         return new Token(0xAC, status, 0, ordinal, name, value);
+    }
+
+    /** Reads COLMETADATA's columns, noting their types for the ROWs that follow. */
+    private static List<String> columnNames(ByteBuffer in, List<Integer> columnTypes) {
+        columnTypes.clear();
+        List<String> names = new ArrayList<>();
+        int count = in.getShort() & 0xFFFF;
+        for (int i = 0; i < count; i++) {
+            in.getInt(); // UserType
+            in.getShort(); // Flags
+            int type = in.get() & 0xFF;
+            switch (type) {
+                case INTN -> in.get();
+                case BIGVARCHAR, NVARCHAR -> {
+                    in.getShort();
+                    in.position(in.position() + COLLATION_LENGTH);
+                }
+                default -> throw new AssertionError("column of type 0x" + Integer.toHexString(type));
+            }
+            columnTypes.add(type);
+            names.add(string(in, (in.get() & 0xFF) * 2));
+        }
+        return names;
+    }
+
+    /** A ROW's values: Integer for tinyint, smallint and int columns, String for text, null for NULL. */
+    private static List<Object> row(ByteBuffer in, List<Integer> columnTypes) {
+        List<Object> values = new ArrayList<>();
+        for (int type : columnTypes) {
+            if (type == INTN) {
+                int length = in.get() & 0xFF;
+                values.add(switch (length) {
+                    case 0 -> null;
+                    case 1 -> in.get() & 0xFF;
+                    case 2 -> (int) in.getShort();
+                    case 4 -> in.getInt();
+                    default -> throw new AssertionError("int value of length " + length);
+                });
+            } else {
+                int length = in.getShort() & 0xFFFF;
+                values.add(length == NULL_LENGTH ? null : type == NVARCHAR ? string(in, length)
+                        : new String(bytes(in, length), Charset.forName("windows-1252")));
+            }
+        }
+        return values;
     }
 
     private static String string(ByteBuffer in, int bytes) {

@@ -215,9 +215,12 @@ class RpcRawTest {
 
     @Test
     void outputTheClientDeclaredAsAnotherTypeIs206() {
-        // TestTypes sets @ver to a string; the client declared it int.
-        List<Token> reply = exchange(rpcMessage(call("dbo.TestTypes", nvarchar("@name", 280, "n"),
-                integer("@ver", true, null))));
+        // TestTypes sets @ver to a string; the client declared its variable int. (A call by name would answer in
+        // the procedure's own char(10) instead.)
+        List<Token> reply = exchange(rpcMessage(callById(10,
+                nvarchar("", 4000, "EXEC dbo.TestTypes @name = @P0, @ver = @P1 OUT"),
+                nvarchar("", 4000, "@P0 varchar(280),@P1 int OUTPUT"),
+                nvarchar("", 280, "n"), integer("", true, null))));
         assertThat(ReplyTokens.types(reply)).containsExactly(ERROR, 0xAB, 0xFF, RETURNSTATUS, DONEPROC);
         assertThat(reply.get(0).number()).isEqualTo(206);
     }

@@ -1,9 +1,14 @@
 package aspstate.tds;
 
+import static aspstate.tds.proc.ProcedureParameter.input;
+import static aspstate.tds.proc.ProcedureParameter.output;
+
+import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
 import aspstate.tds.token.Column;
@@ -25,6 +30,8 @@ import java.util.function.Function;
 
 /** Test-only procedures that exercise every parameter type and reply shape; each records the calls it gets. */
 final class TestProcedures {
+    private static final ProcedureParameter ID = input("@id", DeclaredType.nvarchar(88));
+
     final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
     private final Set<String> insertedIds = ConcurrentHashMap.newKeySet();
 
@@ -91,19 +98,24 @@ final class TestProcedures {
 
     ProcedureCatalog catalog() {
         return new ProcedureCatalog(List.of(
-                procedure("TestEcho", List.of("@id", "@data", "@flag", "@n"), this::echo),
-                procedure("TestBlob", List.of("@data", "@copy"), this::blob),
-                procedure("TestGetLong", List.of("@id", "@found"), this::getLong),
-                procedure("TestInsert", List.of("@id"), this::insert),
-                procedure("TestTypes", List.of("@when", "@later", "@name", "@ver"), this::types),
-                asyncProcedure("TestSlow", List.of("@n"), this::slow)));
+                procedure("TestEcho", List.of(ID, input("@data", DeclaredType.varbinary(7000)),
+                        output("@flag", DeclaredType.BIT), output("@n", DeclaredType.INT)), this::echo),
+                procedure("TestBlob", List.of(input("@data", DeclaredType.VARBINARY_MAX),
+                        output("@copy", DeclaredType.VARBINARY_MAX)), this::blob),
+                procedure("TestGetLong", List.of(ID, output("@found", DeclaredType.BIT)), this::getLong),
+                procedure("TestInsert", List.of(ID), this::insert),
+                procedure("TestTypes", List.of(input("@when", DeclaredType.DATETIME),
+                        output("@later", DeclaredType.DATETIME), input("@name", DeclaredType.varchar(280)),
+                        output("@ver", DeclaredType.fixedChar(10))), this::types),
+                asyncProcedure("TestSlow", List.of(output("@n", DeclaredType.INT)), this::slow)));
     }
 
-    private Procedure procedure(String name, List<String> parameters, Function<ProcedureCall, ProcedureResult> body) {
+    private Procedure procedure(String name, List<ProcedureParameter> parameters,
+                                Function<ProcedureCall, ProcedureResult> body) {
         return asyncProcedure(name, parameters, call -> CompletableFuture.completedFuture(body.apply(call)));
     }
 
-    private Procedure asyncProcedure(String name, List<String> parameters,
+    private Procedure asyncProcedure(String name, List<ProcedureParameter> parameters,
                                      Function<ProcedureCall, CompletionStage<ProcedureResult>> body) {
         return new Procedure() {
             @Override
@@ -112,7 +124,7 @@ final class TestProcedures {
             }
 
             @Override
-            public List<String> parameterNames() {
+            public List<ProcedureParameter> parameters() {
                 return parameters;
             }
 

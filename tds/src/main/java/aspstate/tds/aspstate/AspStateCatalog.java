@@ -1,5 +1,8 @@
 package aspstate.tds.aspstate;
 
+import static aspstate.tds.proc.ProcedureParameter.input;
+import static aspstate.tds.proc.ProcedureParameter.output;
+
 import aspstate.core.sqlstate.AppIdResult;
 import aspstate.core.sqlstate.AppIds;
 import aspstate.core.sqlstate.AppRegistration;
@@ -23,11 +26,11 @@ import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShort;
 import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShortNullLong;
 import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.SessionStore;
+import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.type.IntNType;
-import aspstate.tds.type.SingleByteCharType;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.List;
@@ -45,18 +48,26 @@ import java.util.regex.Pattern;
  */
 public final class AspStateCatalog {
     private static final Pattern TRAILING_SPACES = Pattern.compile(" +$");
-    private static final List<String> ID = List.of("@id");
-    private static final List<String> ID_COOKIE = List.of("@id", "@lockCookie");
-    private static final List<String> INSERT_SHORT = List.of("@id", "@itemShort", "@timeout");
-    private static final List<String> INSERT_LONG = List.of("@id", "@itemLong", "@timeout");
-    private static final List<String> UPDATE_SHORT = List.of("@id", "@itemShort", "@timeout", "@lockCookie");
-    private static final List<String> UPDATE_LONG = List.of("@id", "@itemLong", "@timeout", "@lockCookie");
+    /** The session id, tSessionId in the shipped script: nvarchar(88), session id and application suffix. */
+    private static final ProcedureParameter ID = input("@id", DeclaredType.nvarchar(88));
+    private static final ProcedureParameter ITEM_SHORT = input("@itemShort", CallArguments.ITEM_SHORT_TYPE);
+    /** tSessionItemLong: image. */
+    private static final ProcedureParameter ITEM_LONG = input("@itemLong", DeclaredType.IMAGE);
+    private static final List<ProcedureParameter> ID_ONLY = List.of(ID);
+    private static final List<ProcedureParameter> ID_COOKIE = List.of(ID, CallArguments.LOCK_COOKIE);
+    private static final List<ProcedureParameter> INSERT_SHORT = List.of(ID, ITEM_SHORT, CallArguments.TIMEOUT);
+    private static final List<ProcedureParameter> INSERT_LONG = List.of(ID, ITEM_LONG, CallArguments.TIMEOUT);
+    private static final List<ProcedureParameter> UPDATE_SHORT =
+            List.of(ID, ITEM_SHORT, CallArguments.TIMEOUT, CallArguments.LOCK_COOKIE);
+    private static final List<ProcedureParameter> UPDATE_LONG =
+            List.of(ID, ITEM_LONG, CallArguments.TIMEOUT, CallArguments.LOCK_COOKIE);
     /**
      * TempGetVersion's @ver is char(10): the value is blank-padded, which a client reading it into a variable of
      * another type (sp_executesql) sees too.
      */
     private static final int VERSION_LENGTH = 10;
-    private static final SingleByteCharType VERSION_TYPE = SingleByteCharType.fixedChar(VERSION_LENGTH);
+    /** tAppName: varchar(280). */
+    private static final int APP_NAME_LENGTH = 280;
 
     private AspStateCatalog() {
     }
@@ -80,15 +91,17 @@ public final class AspStateCatalog {
         SessionItemBodies items = new SessionItemBodies(sessions, localZone);
         AppIds applications = new AppIds(appIds);
         return new ProcedureCatalog(List.of(
-                new AspStateProcedure("TempGetVersion", List.of("@ver"), Map.of("@ver", VERSION_TYPE), arguments ->
+                new AspStateProcedure("TempGetVersion",
+                        List.of(output("@ver", DeclaredType.fixedChar(VERSION_LENGTH))), arguments ->
                         answer("@ver", String.format("%-" + VERSION_LENGTH + "s", server.tempGetVersion()))),
-                new AspStateProcedure("GetMajorVersion", List.of("@@ver"), Map.of("@@ver", IntNType.INT),
+                new AspStateProcedure("GetMajorVersion", List.of(output("@@ver", DeclaredType.INT)),
                         arguments -> answer("@@ver", server.getMajorVersion())),
-                new AspStateProcedure("TempGetAppID", List.of("@appName", "@appId"), Map.of("@appId", IntNType.INT),
+                new AspStateProcedure("TempGetAppID", List.of(input("@appName", DeclaredType.varchar(APP_NAME_LENGTH)),
+                        output("@appId", DeclaredType.INT)),
                         arguments -> applications.tempGetAppId(appName(arguments)).thenApply(AspStateCatalog::appId)),
-                new AspStateProcedure("GetHashCode", List.of("@input", "@hash"), Map.of("@hash", IntNType.INT),
-                        arguments -> answer("@hash", hashCode(arguments))),
-                new AspStateProcedure("DeleteExpiredSessions", List.of(), Map.of(), arguments -> CompletableFuture
+                new AspStateProcedure("GetHashCode", List.of(input("@input", DeclaredType.varchar(APP_NAME_LENGTH)),
+                        output("@hash", DeclaredType.INT)), arguments -> answer("@hash", hashCode(arguments))),
+                new AspStateProcedure("DeleteExpiredSessions", List.of(), arguments -> CompletableFuture
                         .completedFuture(ItemOutputs.NONE.answer(server.deleteExpiredSessions(), localZone))),
 
                 get(items, "TempGetStateItem", ItemOutputs.LOCK_DATE, new TempGetStateItem()),
@@ -103,7 +116,7 @@ public final class AspStateCatalog {
                         arguments -> new TempReleaseStateItemExclusive(arguments.lockCookie())),
                 change(items, "TempRemoveStateItem", ID_COOKIE,
                         arguments -> new TempRemoveStateItem(arguments.lockCookie())),
-                change(items, "TempResetTimeout", ID, arguments -> new TempResetTimeout()),
+                change(items, "TempResetTimeout", ID_ONLY, arguments -> new TempResetTimeout()),
 
                 insert(items, "TempInsertStateItemShort", INSERT_SHORT, arguments -> new TempInsertStateItemShort(
                         arguments.itemShort(), arguments.timeout(CallArguments.INSERT))),
@@ -130,19 +143,19 @@ public final class AspStateCatalog {
     /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
     private static AspStateProcedure get(SessionItemBodies items, String name, ItemOutputs outputs,
                                          SqlStateProcedure procedure) {
-        return new AspStateProcedure(name, outputs.parameterNames(ID), outputs.types(),
+        return new AspStateProcedure(name, outputs.parameters(ID_ONLY),
                 items.onExistingItem(outputs, arguments -> procedure));
     }
 
     /** An update, release, remove or reset of an existing item: inputs only. */
-    private static AspStateProcedure change(SessionItemBodies items, String name, List<String> inputs,
+    private static AspStateProcedure change(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
                                             Function<CallArguments, SqlStateProcedure> request) {
-        return new AspStateProcedure(name, inputs, Map.of(), items.onExistingItem(ItemOutputs.NONE, request));
+        return new AspStateProcedure(name, inputs, items.onExistingItem(ItemOutputs.NONE, request));
     }
 
-    private static AspStateProcedure insert(SessionItemBodies items, String name, List<String> inputs,
+    private static AspStateProcedure insert(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
                                             Function<CallArguments, SqlStateProcedure> request) {
-        return new AspStateProcedure(name, inputs, Map.of(), items.insert(request));
+        return new AspStateProcedure(name, inputs, items.insert(request));
     }
 
     /** The shipped procedure inserts LOWER(@appName) into a NOT NULL column when the name is new. */

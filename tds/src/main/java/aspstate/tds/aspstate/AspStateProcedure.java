@@ -2,18 +2,14 @@ package aspstate.tds.aspstate;
 
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.type.TdsType;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * One ASPState procedure: its name, parameters and output types as the shipped InstallSqlState.sql declares them,
- * and its body.
+ * One ASPState procedure: its name and parameters as the shipped InstallSqlState.sql declares them, and its body.
  * An argument the body rejects is answered as SQL Server answers it, with an error and the connection kept. The
  * SharePoint procedures are built the same way, hence public.
  */
@@ -24,15 +20,12 @@ public final class AspStateProcedure implements Procedure {
     }
 
     private final String name;
-    private final List<String> parameterNames;
-    private final Map<String, TdsType<?>> outputTypes = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    private final List<ProcedureParameter> parameters;
     private final Body body;
 
-    /** @param outputTypes the OUTPUT parameters by name, with their declared types */
-    public AspStateProcedure(String name, List<String> parameterNames, Map<String, TdsType<?>> outputTypes, Body body) {
+    public AspStateProcedure(String name, List<ProcedureParameter> parameters, Body body) {
         this.name = name;
-        this.parameterNames = List.copyOf(parameterNames);
-        this.outputTypes.putAll(outputTypes);
+        this.parameters = List.copyOf(parameters);
         this.body = body;
     }
 
@@ -42,13 +35,8 @@ public final class AspStateProcedure implements Procedure {
     }
 
     @Override
-    public List<String> parameterNames() {
-        return parameterNames;
-    }
-
-    @Override
-    public Optional<TdsType<?>> outputType(String parameter) {
-        return Optional.ofNullable(outputTypes.get(parameter));
+    public List<ProcedureParameter> parameters() {
+        return parameters;
     }
 
     @Override
@@ -62,6 +50,6 @@ public final class AspStateProcedure implements Procedure {
 
     @Override
     public String toString() {
-        return "dbo." + name + parameterNames;
+        return "dbo." + name + parameters.stream().map(ProcedureParameter::name).toList();
     }
 }

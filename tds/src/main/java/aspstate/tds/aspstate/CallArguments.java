@@ -1,6 +1,8 @@
 package aspstate.tds.aspstate;
 
+import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCall;
+import aspstate.tds.proc.ProcedureParameter;
 
 /**
  * The arguments of one ASPState call, read with the checks SQL Server makes: a parameter without a default must be
@@ -11,8 +13,13 @@ import aspstate.tds.proc.ProcedureCall;
 public final class CallArguments {
     public static final String INSERT = "INSERT";
     public static final String UPDATE = "UPDATE";
+    /** The timeout in minutes, as both families declare it. */
+    public static final ProcedureParameter TIMEOUT = ProcedureParameter.input("@timeout", DeclaredType.INT);
+    /** The lock cookie a release, update or remove passes, as both families declare it. */
+    public static final ProcedureParameter LOCK_COOKIE = ProcedureParameter.input("@lockCookie", DeclaredType.INT);
     /** @itemShort and the SessionItemShort column are varbinary(7000). */
     static final int ITEM_SHORT_LENGTH = 7000;
+    static final DeclaredType ITEM_SHORT_TYPE = DeclaredType.varbinary(ITEM_SHORT_LENGTH);
 
     private final String procedure;
     private final ProcedureCall call;
@@ -63,12 +70,12 @@ public final class CallArguments {
 
     /** @timeout in minutes, stored into the sessions table's NOT NULL Timeout column. */
     int timeout(String operation) {
-        return notNull("@timeout", Number.class, "Timeout", AspStateErrors.SESSIONS_TABLE, operation).intValue();
+        return notNull(TIMEOUT.name(), Number.class, "Timeout", AspStateErrors.SESSIONS_TABLE, operation).intValue();
     }
 
     /** @lockCookie; NULL is legal and matches no item. */
     public Integer lockCookie() {
-        Number cookie = value("@lockCookie", Number.class);
+        Number cookie = value(LOCK_COOKIE.name(), Number.class);
         return cookie == null ? null : cookie.intValue();
     }
 }

@@ -1,15 +1,12 @@
 package aspstate.tds.aspstate;
 
 import aspstate.core.sqlstate.SqlProcedureResult;
+import aspstate.tds.proc.DeclaredType;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
 import aspstate.tds.token.Column;
-import aspstate.tds.type.BigVarBinaryType;
-import aspstate.tds.type.BitNType;
-import aspstate.tds.type.DateTimeNType;
 import aspstate.tds.type.ImageType;
-import aspstate.tds.type.IntNType;
-import aspstate.tds.type.TdsType;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -18,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -41,22 +37,19 @@ enum ItemOutputs {
             List.of(new Column<>("SessionItemLong", ImageType.IMAGE, true));
 
     private enum Output {
-        ITEM_SHORT("@itemShort", BigVarBinaryType.of(CallArguments.ITEM_SHORT_LENGTH),
-                (result, zone) -> result.itemShort()),
-        LOCKED("@locked", BitNType.BIT, (result, zone) -> result.locked()),
-        LOCK_AGE("@lockAge", IntNType.INT, (result, zone) -> result.lockAgeSeconds()),
-        LOCK_DATE("@lockDate", DateTimeNType.DATETIME, (result, zone) -> result.lockDateMillis() == null ? null
+        ITEM_SHORT("@itemShort", CallArguments.ITEM_SHORT_TYPE, (result, zone) -> result.itemShort()),
+        LOCKED("@locked", DeclaredType.BIT, (result, zone) -> result.locked()),
+        LOCK_AGE("@lockAge", DeclaredType.INT, (result, zone) -> result.lockAgeSeconds()),
+        LOCK_DATE("@lockDate", DeclaredType.DATETIME, (result, zone) -> result.lockDateMillis() == null ? null
                 : LocalDateTime.ofInstant(Instant.ofEpochMilli(result.lockDateMillis()), zone)),
-        LOCK_COOKIE("@lockCookie", IntNType.INT, (result, zone) -> result.lockCookie()),
-        ACTION_FLAGS("@actionFlags", IntNType.INT, (result, zone) -> result.actionFlags());
+        LOCK_COOKIE("@lockCookie", DeclaredType.INT, (result, zone) -> result.lockCookie()),
+        ACTION_FLAGS("@actionFlags", DeclaredType.INT, (result, zone) -> result.actionFlags());
 
-        private final String parameter;
-        private final TdsType<?> type;
+        private final ProcedureParameter parameter;
         private final BiFunction<SqlProcedureResult, ZoneId, Object> value;
 
-        Output(String parameter, TdsType<?> type, BiFunction<SqlProcedureResult, ZoneId, Object> value) {
-            this.parameter = parameter;
-            this.type = type;
+        Output(String name, DeclaredType type, BiFunction<SqlProcedureResult, ZoneId, Object> value) {
+            this.parameter = ProcedureParameter.output(name, type);
             this.value = value;
         }
     }
@@ -68,20 +61,15 @@ enum ItemOutputs {
     }
 
     /** The procedure's parameters: {@code inputs} (from @id on), then these outputs. */
-    List<String> parameterNames(List<String> inputs) {
+    List<ProcedureParameter> parameters(List<ProcedureParameter> inputs) {
         return Stream.concat(inputs.stream(), outputs.stream().map(output -> output.parameter)).toList();
-    }
-
-    /** The outputs with their declared types. */
-    Map<String, TdsType<?>> types() {
-        return outputs.stream().collect(Collectors.toMap(output -> output.parameter, output -> output.type));
     }
 
     /** @param zone the server's time zone, for @lockDate */
     ProcedureResult answer(SqlProcedureResult result, ZoneId zone) {
         Map<String, Object> values = new HashMap<>();
         for (Output output : outputs) {
-            values.put(output.parameter, output.value.apply(result, zone));
+            values.put(output.parameter.name(), output.value.apply(result, zone));
         }
         if (!result.hasItemLongResultSet()) {
             return ProcedureResult.of(values);

@@ -13,6 +13,7 @@ import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.SqlDataType;
 import aspstate.tds.sql.SqlErrorException;
 import aspstate.tds.sql.TypedValue;
+import aspstate.tds.system.SystemProcedures;
 import aspstate.tds.token.ErrorToken;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
@@ -30,14 +31,20 @@ final class BatchProcedureCall {
     private BatchProcedureCall() {
     }
 
-    /** Writes the call's answer; the stage completes when it is written. */
-    static CompletionStage<Void> run(ExecStatement exec, ProcedureCatalog catalog, BatchVariables variables,
-                                     ByteBuf out, int more) {
+    /**
+     * Writes the call's answer; the stage completes when it is written.
+     *
+     * @param database the connection's current database, in which a system procedure such as sp_sproc_columns
+     *                 (mssql-jdbc's named-parameter lookup) is found
+     */
+    static CompletionStage<Void> run(ExecStatement exec, ProcedureCatalog catalog, String database,
+                                     BatchVariables variables, ByteBuf out, int more) {
         Procedure procedure;
         List<String> parameters;
         ProcedureArguments arguments;
         try {
             procedure = catalog.find(exec.procedureName())
+                    .or(() -> new SystemProcedures(catalog).find(exec.procedureName(), database))
                     .orElseThrow(() -> CallRejectedException.unknownProcedure(exec.procedureName()));
             arguments = new ProcedureArguments(procedure);
             parameters = new ArrayList<>();

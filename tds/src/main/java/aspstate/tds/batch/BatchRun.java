@@ -111,7 +111,7 @@ final class BatchRun {
             }
             return GO_ON;
         }
-        return BatchProcedureCall.run(exec, catalog, variables, out, more).thenApply(written -> true);
+        return BatchProcedureCall.run(exec, catalog, session.database(), variables, out, more).thenApply(written -> true);
     }
 
     /** {@code EXEC sp_unprepare n}: mssql-jdbc puts it in front of a later batch to release a handle. */

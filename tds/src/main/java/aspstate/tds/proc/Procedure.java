@@ -1,6 +1,5 @@
 package aspstate.tds.proc;
 
-import aspstate.tds.type.TdsType;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -14,19 +13,18 @@ public interface Procedure {
     String name();
 
     /**
-     * Parameter names with their '@', in declaration order: clients that pass values by position (jTDS, and
-     * mssql-jdbc's {@code EXEC proc @P1, @P2}) are matched to them in this order.
+     * The parameters in declaration order: clients that pass values by position (jTDS, and mssql-jdbc's
+     * {@code EXEC proc @P1, @P2}) are matched to them in this order, a call by name answers each output in its
+     * declared type (as SQL Server answers in the procedure's own declaration; calls through T-SQL text answer in
+     * the client's declared variables instead), and sp_sproc_columns describes them to clients that look
+     * parameters up by name.
      */
-    List<String> parameterNames();
+    List<ProcedureParameter> parameters();
 
     CompletionStage<ProcedureResult> call(ProcedureCall call);
 
-    /**
-     * The type an output parameter is declared with. A call by name is answered in it, as SQL Server answers with
-     * the procedure's own declaration; empty answers in the type the client sent. Calls through T-SQL text answer
-     * in the client's declared variables either way.
-     */
-    default Optional<TdsType<?>> outputType(String parameter) {
-        return Optional.empty();
+    /** The parameter of this name, compared case-insensitively as the server's collation compares names. */
+    default Optional<ProcedureParameter> parameter(String name) {
+        return parameters().stream().filter(parameter -> parameter.name().equalsIgnoreCase(name)).findFirst();
     }
 }

@@ -1,6 +1,8 @@
 package aspstate.tds.proc;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -8,14 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The procedures the server serves, looked up as clients name them: {@code Proc}, {@code dbo.Proc},
- * {@code [dbo].[Proc]} or {@code ASPState.dbo.Proc}, case-insensitively (the server's collation is
+ * The procedures the server serves, looked up as clients name them ({@link ProcedureName}: {@code Proc},
+ * {@code dbo.Proc}, {@code [dbo].[Proc]}, {@code ASPState.dbo.Proc}), case-insensitively (the server's collation is
  * case-insensitive). Any database is accepted, since operators name theirs; the schema, when given, must be dbo
  * ({@code db..Proc} leaves it to the default, dbo).
  */
 public final class ProcedureCatalog {
-    private static final String SCHEMA = "dbo";
-    private static final int MAX_NAME_PARTS = 3;
+    /** The schema every served procedure is in. */
+    public static final String SCHEMA = "dbo";
 
     private final Map<String, Procedure> byName = new HashMap<>();
 
@@ -34,8 +36,8 @@ public final class ProcedureCatalog {
      * @throws IllegalArgumentException when a procedure name is in both
      */
     public static ProcedureCatalog combine(ProcedureCatalog first, ProcedureCatalog second) {
-        List<Procedure> procedures = new ArrayList<>(first.byName.values());
-        procedures.addAll(second.byName.values());
+        List<Procedure> procedures = new ArrayList<>(first.procedures());
+        procedures.addAll(second.procedures());
         return new ProcedureCatalog(procedures);
     }
 
@@ -45,44 +47,17 @@ public final class ProcedureCatalog {
     }
 
     public Optional<Procedure> find(String name) {
-        String[] parts = parts(name);
-        if (parts.length == 0 || parts.length > MAX_NAME_PARTS) {
-            return Optional.empty();
-        }
-        String schema = parts.length > 1 ? parts[parts.length - 2] : SCHEMA;
-        if (!schema.isEmpty() && !schema.equalsIgnoreCase(SCHEMA)) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(byName.get(key(parts[parts.length - 1])));
+        return ProcedureName.parse(name)
+                .filter(parsed -> parsed.inSchema(SCHEMA))
+                .map(parsed -> byName.get(key(parsed.name())));
+    }
+
+    /** Every procedure, in no particular order; all are in schema dbo. */
+    public Collection<Procedure> procedures() {
+        return Collections.unmodifiableCollection(byName.values());
     }
 
     private static String key(String name) {
         return name.toLowerCase(Locale.ROOT);
-    }
-
-    /** The dot-separated parts of a multi-part name, brackets removed; a dot inside brackets is part of a name. */
-    private static String[] parts(String name) {
-        List<String> parts = new ArrayList<>();
-        StringBuilder part = new StringBuilder();
-        boolean bracketed = false;
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (bracketed) {
-                if (c == ']') {
-                    bracketed = false;
-                } else {
-                    part.append(c);
-                }
-            } else if (c == '[') {
-                bracketed = true;
-            } else if (c == '.') {
-                parts.add(part.toString());
-                part.setLength(0);
-            } else {
-                part.append(c);
-            }
-        }
-        parts.add(part.toString());
-        return parts.toArray(String[]::new);
     }
 }

@@ -2,6 +2,7 @@ package aspstate.tds.rpc;
 
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.type.TdsType;
@@ -29,7 +30,8 @@ final class ByNameBinder {
             }
             if (sent.output()) {
                 Object input = sent.value().value();
-                TdsType<?> type = procedure.outputType(parameter).orElse(sent.value().type());
+                TdsType<?> type = procedure.parameter(parameter).filter(ProcedureParameter::output)
+                        .<TdsType<?>>map(declared -> declared.type().wireType()).orElse(sent.value().type());
                 outputs.add(new OutputParameter(ordinal, sent.name(), type,
                         result -> result.hasOutput(parameter) ? result.output(parameter) : input));
             }

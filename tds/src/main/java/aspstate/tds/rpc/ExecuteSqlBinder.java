@@ -2,7 +2,6 @@ package aspstate.tds.rpc;
 
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
-import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.Expression;
@@ -13,6 +12,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Binds a procedure call sent as T-SQL through sp_executesql, sp_prepexec or sp_execute (mssql-jdbc, tedious's
@@ -30,14 +31,15 @@ final class ExecuteSqlBinder {
     }
 
     /**
+     * @param procedures  the procedures by the name the statement gives
      * @param values      the RPC's parameters after the fixed ones (statement, declarations, handle)
      * @param firstValue  the ordinal of the first of them in the RPC
      * @param leadOutputs outputs answered before the variables' (sp_prepexec's handle)
      */
-    static ProcedureInvocation bind(ProcedureCatalog catalog, PreparedCall prepared, List<RpcParameter> values,
-                                    int firstValue, List<OutputParameter> leadOutputs) {
+    static ProcedureInvocation bind(Function<String, Optional<Procedure>> procedures, PreparedCall prepared,
+                                    List<RpcParameter> values, int firstValue, List<OutputParameter> leadOutputs) {
         ExecStatement statement = prepared.statement();
-        Procedure procedure = catalog.find(statement.procedureName())
+        Procedure procedure = procedures.apply(statement.procedureName())
                 .orElseThrow(() -> CallRejectedException.unknownProcedure(statement.procedureName()));
         List<Variable> variables = variables(prepared.declarations(), values, firstValue);
         Map<String, Variable> byName = new HashMap<>();

@@ -1,6 +1,7 @@
 package aspstate.tds.rpc;
 
 import aspstate.tds.proc.Procedure;
+import aspstate.tds.proc.ProcedureParameter;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -24,19 +25,15 @@ public final class ProcedureArguments {
      */
     public String parameterFor(String named, int position) {
         if (named != null) {
-            for (String parameter : procedure.parameterNames()) {
-                if (parameter.equalsIgnoreCase(named)) {
-                    return parameter;
-                }
-            }
-            throw new CallRejectedException(CallRejectedException.NOT_A_PARAMETER, named
-                    + " is not a parameter for procedure " + procedure.name() + ".");
+            return procedure.parameter(named).map(ProcedureParameter::name)
+                    .orElseThrow(() -> new CallRejectedException(CallRejectedException.NOT_A_PARAMETER, named
+                            + " is not a parameter for procedure " + procedure.name() + "."));
         }
-        if (position >= procedure.parameterNames().size()) {
+        if (position >= procedure.parameters().size()) {
             throw new CallRejectedException(CallRejectedException.TOO_MANY_ARGUMENTS, "Procedure or function "
                     + procedure.name() + " has too many arguments specified.");
         }
-        return procedure.parameterNames().get(position);
+        return procedure.parameters().get(position).name();
     }
 
     public void put(String parameter, Object value) {

@@ -1,5 +1,6 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
@@ -7,32 +8,44 @@ import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.ParameterDeclarations;
 import aspstate.tds.sql.SqlErrorException;
 import aspstate.tds.sql.SqlSyntaxException;
+import aspstate.tds.system.SystemProcedures;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
 import aspstate.tds.type.IntNType;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 /**
- * Answers the RPC messages of one connection: procedures called by name, and procedure calls sent as T-SQL
- * through sp_executesql, sp_prepexec and sp_execute (whose prepared handles it keeps), plus sp_unprepare. Every
- * call is bound when the message arrives, in order, so a later call may use a handle an earlier one prepared;
- * the procedures then run one after another and their answers are appended in call order.
+ * Answers the RPC messages of one connection: procedures called by name (the catalog's, and system procedures
+ * such as sp_sproc_columns), and procedure calls sent as T-SQL through sp_executesql, sp_prepexec and sp_execute
+ * (whose prepared handles it keeps), plus sp_unprepare. Every call is bound when the message arrives, in order, so
+ * a later call may use a handle an earlier one prepared; the procedures then run one after another and their
+ * answers are appended in call order.
  */
 public final class RpcResponder {
     /** "Procedure or function '%s' expects parameter '%s', which was not supplied." */
     private static final int MISSING_PARAMETER = 201;
 
     private final ProcedureCatalog catalog;
+    private final SystemProcedures system;
     private final PreparedStatements prepared;
+    private final Supplier<String> currentDatabase;
 
-    /** @param prepared the connection's prepared statements, which SQL batches may unprepare too */
-    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared) {
+    /**
+     * @param prepared        the connection's prepared statements, which SQL batches may unprepare too
+     * @param currentDatabase the connection's database, which a USE may change between calls; read on the
+     *                        connection's event loop
+     */
+    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared, Supplier<String> currentDatabase) {
         this.catalog = catalog;
+        this.system = new SystemProcedures(catalog);
         this.prepared = prepared;
+        this.currentDatabase = currentDatabase;
     }
 
     /** One answer ready to be appended: {@code more} is DoneToken.MORE unless it is the message's last. */
@@ -63,7 +76,7 @@ public final class RpcResponder {
                 case RpcRequest.SP_PREPEXEC -> invoke(prepareAndExecute(rpc));
                 case RpcRequest.SP_EXECUTE -> invoke(execute(rpc));
                 case RpcRequest.SP_UNPREPARE -> unprepare(rpc);
-                default -> invoke(ByNameBinder.bind(catalog.find(rpc.procedureName())
+                default -> invoke(ByNameBinder.bind(find(rpc.procedureName())
                         .orElseThrow(() -> CallRejectedException.unknownProcedure(rpc.procedureName())), rpc));
             };
         } catch (CallRejectedException rejection) {
@@ -73,6 +86,15 @@ public final class RpcResponder {
         } catch (SqlErrorException error) {
             return rejected(new CallRejectedException(error.number(), error.getMessage()));
         }
+    }
+
+    /**
+     * A served procedure, or a system procedure such as sp_sproc_columns (which mssql-jdbc's
+     * getProcedureColumns calls through sp_executesql); bound when the call arrives, so in the database current
+     * then.
+     */
+    private Optional<Procedure> find(String name) {
+        return catalog.find(name).or(() -> system.find(name, currentDatabase.get()));
     }
 
     /** The ProcID, also when a client names the system procedure instead (tedious calls sp_executesql by name). */
@@ -87,7 +109,7 @@ public final class RpcResponder {
     private ProcedureInvocation executeSql(RpcRequest rpc) {
         String declarations = rpc.parameters().size() > 1 ? fixed(rpc, 1, "@params", String.class) : null;
         PreparedCall call = parse(fixed(rpc, 0, "@stmt", String.class), declarations);
-        return ExecuteSqlBinder.bind(catalog, call, values(rpc, 2), 2, List.of());
+        return ExecuteSqlBinder.bind(this::find, call, values(rpc, 2), 2, List.of());
     }
 
     /** sp_prepexec @handle OUTPUT, @params, @stmt, values...: the handle comes back as the first RETURNVALUE. */
@@ -97,13 +119,13 @@ public final class RpcResponder {
         int handle = prepared.prepare(call);
         OutputParameter handleOutput = new OutputParameter(0, handleParameter.name(), IntNType.INT,
                 result -> handle);
-        return ExecuteSqlBinder.bind(catalog, call, values(rpc, 3), 3, List.of(handleOutput));
+        return ExecuteSqlBinder.bind(this::find, call, values(rpc, 3), 3, List.of(handleOutput));
     }
 
     /** sp_execute @handle, values... */
     private ProcedureInvocation execute(RpcRequest rpc) {
         PreparedCall call = prepared.get(fixed(rpc, 0, "@handle", Number.class).intValue());
-        return ExecuteSqlBinder.bind(catalog, call, values(rpc, 1), 1, List.of());
+        return ExecuteSqlBinder.bind(this::find, call, values(rpc, 1), 1, List.of());
     }
 
     private Answer unprepare(RpcRequest rpc) {

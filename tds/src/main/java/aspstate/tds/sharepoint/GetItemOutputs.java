@@ -1,11 +1,11 @@
 package aspstate.tds.sharepoint;
 
+import static aspstate.tds.proc.ProcedureParameter.output;
+
 import aspstate.core.spstate.SharePointProcedureResult;
+import aspstate.tds.proc.DeclaredType;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.type.BigVarBinaryType;
-import aspstate.tds.type.BitNType;
-import aspstate.tds.type.IntNType;
-import aspstate.tds.type.TdsType;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +15,9 @@ import java.util.Map;
  * only way data leaves a SharePoint procedure: [MS-SPSTATE] allows no result set.
  */
 final class GetItemOutputs {
-    static final List<String> NAMES = List.of("@item", "@locked", "@lockAgeInSeconds", "@lockCookie");
-    static final Map<String, TdsType<?>> TYPES = Map.of("@item", BigVarBinaryType.MAX, "@locked", BitNType.BIT,
-            "@lockAgeInSeconds", IntNType.INT, "@lockCookie", IntNType.INT);
+    static final List<ProcedureParameter> PARAMETERS = List.of(output("@item", DeclaredType.VARBINARY_MAX),
+            output("@locked", DeclaredType.BIT), output("@lockAgeInSeconds", DeclaredType.INT),
+            output("@lockCookie", DeclaredType.INT));
 
     private GetItemOutputs() {
     }

@@ -33,6 +33,6 @@ final class SharePointArguments {
 
     /** @timeout in minutes: a NULL has no expiry, so it fails as the NOT NULL column would. */
     static int timeout(CallArguments arguments, String operation) {
-        return arguments.notNull("@timeout", Number.class, "Timeout", ITEMS_TABLE, operation).intValue();
+        return arguments.notNull(CallArguments.TIMEOUT.name(), Number.class, "Timeout", ITEMS_TABLE, operation).intValue();
     }
 }

@@ -13,9 +13,10 @@ import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.aspstate.AspStateProcedure;
 import aspstate.tds.aspstate.CallArguments;
+import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureParameter;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -27,10 +28,14 @@ import java.util.stream.Stream;
  * it runs. Time comes from the store's clock, read inside its atomic step.
  */
 public final class SharePointCatalog {
-    private static final List<String> ID = List.of("@id");
-    private static final List<String> ID_COOKIE = List.of("@id", "@lockCookie");
-    private static final List<String> ADD = List.of("@id", "@item", "@timeout");
-    private static final List<String> UPDATE = List.of("@id", "@item", "@timeout", "@lockCookie");
+    private static final ProcedureParameter ID =
+            ProcedureParameter.input("@id", DeclaredType.varchar(SharePointArguments.ID_LENGTH));
+    private static final ProcedureParameter ITEM = ProcedureParameter.input("@item", DeclaredType.VARBINARY_MAX);
+    private static final List<ProcedureParameter> ID_ONLY = List.of(ID);
+    private static final List<ProcedureParameter> ID_COOKIE = List.of(ID, CallArguments.LOCK_COOKIE);
+    private static final List<ProcedureParameter> ADD = List.of(ID, ITEM, CallArguments.TIMEOUT);
+    private static final List<ProcedureParameter> UPDATE =
+            List.of(ID, ITEM, CallArguments.TIMEOUT, CallArguments.LOCK_COOKIE);
 
     private SharePointCatalog() {
     }
@@ -39,7 +44,7 @@ public final class SharePointCatalog {
     public static ProcedureCatalog create(SessionStore<SharePointStateItem> items) {
         SharePointItemBodies bodies = new SharePointItemBodies(items);
         return new ProcedureCatalog(List.of(
-                new AspStateProcedure("proc_AddItem", ADD, Map.of(), bodies.add(arguments -> new ProcAddItem(
+                new AspStateProcedure("proc_AddItem", ADD, bodies.add(arguments -> new ProcAddItem(
                         SharePointArguments.item(arguments),
                         SharePointArguments.timeout(arguments, CallArguments.INSERT)))),
                 get(bodies, "proc_GetItemWithoutLock", new ProcGetItemWithoutLock()),
@@ -51,22 +56,21 @@ public final class SharePointCatalog {
                         SharePointArguments.timeout(arguments, CallArguments.UPDATE), arguments.lockCookie())),
                 change(bodies, "proc_DeleteItem", ID_COOKIE,
                         arguments -> new ProcDeleteItem(arguments.lockCookie())),
-                change(bodies, "proc_RefreshItemExpiration", ID, arguments -> new ProcRefreshItemExpiration()),
-                new AspStateProcedure("proc_DeleteExpiredItems", List.of(), Map.of(),
+                change(bodies, "proc_RefreshItemExpiration", ID_ONLY, arguments -> new ProcRefreshItemExpiration()),
+                new AspStateProcedure("proc_DeleteExpiredItems", List.of(),
                         arguments -> CompletableFuture.completedFuture(SharePointItemBodies.noOutputs(
                                 SharePointServerProcedures.procDeleteExpiredItems())))));
     }
 
     /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
     private static AspStateProcedure get(SharePointItemBodies bodies, String name, SharePointProcedure procedure) {
-        return new AspStateProcedure(name, Stream.concat(ID.stream(), GetItemOutputs.NAMES.stream()).toList(),
-                GetItemOutputs.TYPES, bodies.onExistingItem(arguments -> procedure, GetItemOutputs::answer));
+        return new AspStateProcedure(name,
+                Stream.concat(ID_ONLY.stream(), GetItemOutputs.PARAMETERS.stream()).toList(), bodies.onExistingItem(arguments -> procedure, GetItemOutputs::answer));
     }
 
     /** A release, update, delete or refresh of an existing item: inputs only. */
-    private static AspStateProcedure change(SharePointItemBodies bodies, String name, List<String> inputs,
+    private static AspStateProcedure change(SharePointItemBodies bodies, String name, List<ProcedureParameter> inputs,
                                             Function<CallArguments, SharePointProcedure> request) {
-        return new AspStateProcedure(name, inputs, Map.of(),
-                bodies.onExistingItem(request, SharePointItemBodies::noOutputs));
+        return new AspStateProcedure(name, inputs, bodies.onExistingItem(request, SharePointItemBodies::noOutputs));
     }
 }

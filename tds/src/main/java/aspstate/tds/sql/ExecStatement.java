@@ -59,6 +59,16 @@ public record ExecStatement(String returnVariable, String procedureName, List<Ar
         return new ExecStatement(returnVariable, name, List.copyOf(arguments));
     }
 
+    /**
+     * T-SQL takes a name as a string value in EXEC, which is how mssql-jdbc passes names to sp_sproc_columns
+     * ({@code @procedure_owner=dbo}, or {@code [dbo]} when bracketed).
+     */
+    private static boolean bareName(TokenCursor cursor) {
+        SqlToken next = cursor.peek();
+        return (next.is(Kind.WORD) && !next.is("NULL") && !BatchParser.startsStatement(next))
+                || next.is(Kind.QUOTED_NAME);
+    }
+
     private static String procedureName(TokenCursor cursor) {
         StringBuilder name = new StringBuilder(namePart(cursor));
         for (int parts = 1; parts < MAX_NAME_PARTS && cursor.accept("."); parts++) {
@@ -80,7 +90,8 @@ public record ExecStatement(String returnVariable, String procedureName, List<Ar
             parameter = cursor.next().text();
             cursor.next();
         }
-        Expression value = Expression.parse(cursor);
+        Expression value = bareName(cursor) ? new Expression.Literal(TypedValue.string(cursor.next().text(), true))
+                : Expression.parse(cursor);
         boolean output = cursor.accept("OUT") || cursor.accept("OUTPUT");
         if (output && !(value instanceof Expression.Variable variable && !variable.isSystem())) {
             throw new SqlErrorException(SqlErrorException.OUTPUT_OF_CONSTANT,

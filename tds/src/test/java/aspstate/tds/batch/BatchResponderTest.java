@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.tds.TdsSession;
 import aspstate.tds.login.LoginRequest;
+import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -36,8 +38,8 @@ class BatchResponderTest {
         }
 
         @Override
-        public List<String> parameterNames() {
-            return List.of("@ver");
+        public List<ProcedureParameter> parameters() {
+            return List.of(ProcedureParameter.output("@ver", DeclaredType.fixedChar(10)));
         }
 
         @Override
@@ -108,7 +110,7 @@ class BatchResponderTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"SELECT 1 FROM t", "SELECT * FROM t", "USE", "DROP TABLE x", "SELECT 1; DROP TABLE x",
-        "SET ANSI_NULLS ON; select * from t", "EXEC sp_unprepare x", "SET @x", "SET ANSI_NULLS = 1",
+        "SET ANSI_NULLS ON; select * from t", "SET @x", "SET ANSI_NULLS = 1",
         "DECLARE x int", "DECLARE @@x int", "DECLARE @x varchar(0)", "SELECT 1.5", "SELECT 'a' + 'b'",
         "IF @@TRANCOUNT > 1 COMMIT", "IF @@ERROR > 0 COMMIT", "IF @@TRANCOUNT > 0 SELECT 1", "BEGIN TRAN",
         "EXEC dbo.Proc @x =", "SELECT N'unclosed", "Select name from sysobjects where name = 'TempGetVersion' or 1 = 1",

@@ -20,7 +20,7 @@ class ProcedureCatalogTest {
             }
 
             @Override
-            public List<String> parameterNames() {
+            public List<ProcedureParameter> parameters() {
                 return List.of();
             }
 

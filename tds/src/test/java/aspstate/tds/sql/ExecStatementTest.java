@@ -41,8 +41,8 @@ class ExecStatementTest {
         assertThat(shapes(exec)).containsExactly("'/lm/w3svc/1/root'", "@appId=@x OUT");
         Expression.Literal literal = (Expression.Literal) exec.arguments().get(0).value();
         assertThat(literal.value().type()).hasToString("nvarchar(16)");
-        assertThat(shapes(ExecStatement.parse("EXEC p 5, -3, 0x0102, 'a', NULL")))
-                .containsExactly("5", "-3", "[1, 2]", "'a'", "null");
+        assertThat(shapes(ExecStatement.parse("EXEC p 5, -3, 0x0102, 'a', NULL, dbo, [x y]")))
+                .containsExactly("5", "-3", "[1, 2]", "'a'", "null", "'dbo'", "'x y'");
     }
 
     /** Each argument as {@code [@param=]value[ OUT]}, literals by their value. */
@@ -64,7 +64,7 @@ class ExecStatementTest {
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "SELECT 1|SELECT|1",
         "EXEC dbo.Proc N'x' N'y'|N'y'|20",
-        "EXEC dbo.Proc x|x|15",
+        "EXEC dbo.Proc x y|y|17",
         "EXEC dbo.Proc @P0 @P1|@P1|19",
         "EXEC a.b.c.d|.|11",
         "EXEC @P0 dbo.Proc|dbo|10",
