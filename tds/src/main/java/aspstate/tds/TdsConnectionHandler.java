@@ -15,6 +15,7 @@ import aspstate.tds.request.SqlBatchRequest;
 import aspstate.tds.rpc.RpcResponder;
 import aspstate.tds.tls.PreloginTls;
 import aspstate.tds.token.DoneToken;
+import aspstate.tds.token.EnvChangeToken;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -102,7 +103,10 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                replyInOrder(ctx, out -> SqlBatchResponder.respond(batch.text(), session, catalog, out));
+                replyInOrder(ctx, out -> {
+                    resetIfAsked(message, out);
+                    SqlBatchResponder.respond(batch.text(), session, catalog, out);
+                });
             }
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");
@@ -110,6 +114,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 ByteBuf tokens = ctx.alloc().buffer();
                 CompletionStage<Void> written;
                 try {
+                    resetIfAsked(message, tokens);
                     written = rpcResponder.respond(calls, tokens);
                 } catch (RuntimeException e) {
                     tokens.release();
@@ -126,6 +131,19 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             // [MS-TDS] 2.2.3.1.1: a receiver should disconnect on a message type it does not expect.
             default -> throw new TdsProtocolException("unsupported message type 0x"
                     + Integer.toHexString(message.type()));
+        }
+    }
+
+    /**
+     * Resets the session before the request runs if the client asks ([MS-TDS] 2.2.3.1.2), and acknowledges it at the
+     * start of the reply, where SQL Server puts it: .NET SqlClient discards its record of the session's state when it
+     * reads the acknowledgement, so anything the request itself changes must come after it. SQL Server sends no
+     * database ENVCHANGE for the reset; clients go back to the login's database on their own.
+     */
+    private void resetIfAsked(TdsMessage message, ByteBuf reply) {
+        if (message.resetsConnection()) {
+            session.reset();
+            EnvChangeToken.resetAcknowledgement(reply);
         }
     }
 

@@ -6,12 +6,15 @@ import aspstate.tds.rpc.PreparedStatements;
 /** What the server remembers about a logged-in connection. */
 final class TdsSession {
     private final LoginRequest login;
+    private final String loginDatabase;
     private final PreparedStatements prepared = new PreparedStatements();
     private String database;
 
-    TdsSession(LoginRequest login, String database) {
+    /** @param loginDatabase the database the login put the session in */
+    TdsSession(LoginRequest login, String loginDatabase) {
         this.login = login;
-        this.database = database;
+        this.loginDatabase = loginDatabase;
+        this.database = loginDatabase;
     }
 
     LoginRequest login() {
@@ -29,5 +32,16 @@ final class TdsSession {
 
     void database(String newDatabase) {
         database = newDatabase;
+    }
+
+    /**
+     * Back to the state the login left ([MS-TDS] 2.2.3.1.2 RESETCONNECTION: "simulating a logout and a subsequent
+     * login"), as SQL Server's sp_reset_connection does: the login's database again, and no prepared statements
+     * (SQL Server drops them; mssql-jdbc clears its handle cache on reset for that reason). SET options have no
+     * effect here, so there are none to reset.
+     */
+    void reset() {
+        database = loginDatabase;
+        prepared.unprepareAll();
     }
 }

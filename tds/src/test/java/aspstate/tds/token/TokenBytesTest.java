@@ -67,6 +67,11 @@ class TokenBytesTest {
     }
 
     @Test
+    void envChangeResetAcknowledgement() {
+        assertThat(hex(EnvChangeToken::resetAcknowledgement)).isEqualTo("e3" + "0300" + "12" + "00" + "00");
+    }
+
+    @Test
     void infoAndErrorShareTheLayoutWithDifferentTokens() {
         // Number 5701 (0x1645), state 2, class 0, text "ok", server "aspstate", no procedure, line 1.
         String expectedBody = "451600000200" + "0200" + utf16("ok") + "08" + utf16("aspstate") + "00" + "01000000";
