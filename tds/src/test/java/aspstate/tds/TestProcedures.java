@@ -26,6 +26,8 @@ import java.util.function.Function;
 /** Test-only procedures that exercise every parameter type and reply shape; each records the calls it gets. */
 final class TestProcedures {
     final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
+    /** One future per call of dbo.TestHeld, added as the call starts: completing it lets the call answer. */
+    final BlockingQueue<CompletableFuture<Void>> heldCalls = new LinkedBlockingQueue<>();
     private final Set<String> insertedIds = ConcurrentHashMap.newKeySet();
 
     /**
@@ -89,6 +91,14 @@ final class TestProcedures {
                 CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS));
     }
 
+    /** dbo.TestHeld(@n int OUT): @n + 1, once the test completes the call's future in {@link #heldCalls}. */
+    private CompletionStage<ProcedureResult> held(ProcedureCall call) {
+        int n = call.value("@n", Number.class).intValue();
+        CompletableFuture<Void> release = new CompletableFuture<>();
+        heldCalls.add(release);
+        return release.thenApply(released -> ProcedureResult.of(Map.of("@n", n + 1)));
+    }
+
     ProcedureCatalog catalog() {
         return new ProcedureCatalog(List.of(
                 procedure("TestEcho", List.of("@id", "@data", "@flag", "@n"), this::echo),
@@ -96,7 +106,8 @@ final class TestProcedures {
                 procedure("TestGetLong", List.of("@id", "@found"), this::getLong),
                 procedure("TestInsert", List.of("@id"), this::insert),
                 procedure("TestTypes", List.of("@when", "@later", "@name", "@ver"), this::types),
-                asyncProcedure("TestSlow", List.of("@n"), this::slow)));
+                asyncProcedure("TestSlow", List.of("@n"), this::slow),
+                asyncProcedure("TestHeld", List.of("@n"), this::held)));
     }
 
     private Procedure procedure(String name, List<String> parameters, Function<ProcedureCall, ProcedureResult> body) {
