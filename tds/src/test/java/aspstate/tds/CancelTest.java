@@ -41,12 +41,6 @@ class CancelTest {
         server.close();
     }
 
-    private CompletableFuture<Void> nextHeldCall() throws InterruptedException {
-        CompletableFuture<Void> call = server.procedures.heldCalls.poll(10, TimeUnit.SECONDS);
-        assertThat(call).as("the server running dbo.TestHeld").isNotNull();
-        return call;
-    }
-
     @Test
     void mssqlJdbcCancelDuringACallReportsTheCancelAndTheConnectionServesTheNextCall() throws Exception {
         try (Connection connection = server.connect();
@@ -60,7 +54,7 @@ class CancelTest {
                     throw new IllegalStateException(e);
                 }
             });
-            CompletableFuture<Void> release = nextHeldCall();
+            CompletableFuture<Void> release = server.procedures.nextHeldCall();
             held.cancel();
             release.complete(null);
 
@@ -89,7 +83,7 @@ class CancelTest {
     void attentionDuringACallIsAcknowledgedAfterTheCallsReply() throws InterruptedException {
         try (RawTdsConnection connection = RawTdsConnection.loggedIn(server.address(), "ASPState")) {
             connection.send(singlePacket(RPC, rpcMessage(call("dbo.TestHeld", integer("@n", true, 1)))));
-            CompletableFuture<Void> release = nextHeldCall();
+            CompletableFuture<Void> release = server.procedures.nextHeldCall();
             connection.send(singlePacket(ATTENTION, new byte[0]));
             release.complete(null);
 

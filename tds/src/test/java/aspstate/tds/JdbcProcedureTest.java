@@ -15,7 +15,6 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDateTime;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,12 +33,6 @@ class JdbcProcedureTest {
         server.close();
     }
 
-    private ProcedureCall lastCall() throws InterruptedException {
-        ProcedureCall call = server.procedures.calls.poll(5, TimeUnit.SECONDS);
-        assertThat(call).as("a procedure call").isNotNull();
-        return call;
-    }
-
     @Test
     void sameCallableStatementThreeTimesThroughExecuteSqlPrepExecAndExecute() throws Exception {
         try (Connection connection = server.connect();
@@ -54,7 +47,7 @@ class JdbcProcedureTest {
                 call.execute();
                 assertThat(call.getBoolean(3)).as("run %d", run).isEqualTo(run % 2 != 0);
                 assertThat(call.getInt(4)).as("run %d", run).isEqualTo(10 * run + 1);
-                ProcedureCall received = lastCall();
+                ProcedureCall received = server.procedures.nextCall();
                 assertThat(received.value("@id", String.class)).isEqualTo("session-" + run);
                 assertThat(received.value("@data", byte[].class)).containsExactly(1, 2, run);
             }
@@ -93,7 +86,7 @@ class JdbcProcedureTest {
             call.execute();
             assertThat(call.getObject(3)).isNull();
             assertThat(call.getObject(4)).isNull();
-            ProcedureCall received = lastCall();
+            ProcedureCall received = server.procedures.nextCall();
             assertThat(received.has("@id")).isTrue();
             assertThat(received.value("@id", String.class)).isNull();
             assertThat(received.value("@data", byte[].class)).isNull();

@@ -18,7 +18,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import aspstate.tds.ReplyTokens.Token;
 import aspstate.tds.proc.ProcedureCall;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -66,7 +65,7 @@ class RpcRawTest {
                 .containsExactly(2, "@Flag", 1, false);
         assertThat(reply.get(2)).extracting(Token::ordinal, Token::name, Token::value).containsExactly(3, "@N", 42);
         assertThat(reply.get(3).status()).isZero();
-        ProcedureCall received = server.procedures.calls.poll(5, TimeUnit.SECONDS);
+        ProcedureCall received = server.procedures.nextCall();
         assertThat(received.value("@id", String.class)).isEqualTo("abc");
         assertThat(received.value("@data", byte[].class)).containsExactly(1, 2);
     }

@@ -25,9 +25,9 @@ import java.util.function.Function;
 
 /** Test-only procedures that exercise every parameter type and reply shape; each records the calls it gets. */
 final class TestProcedures {
-    final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
+    private final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
     /** One future per call of dbo.TestHeld, added as the call starts: completing it lets the call answer. */
-    final BlockingQueue<CompletableFuture<Void>> heldCalls = new LinkedBlockingQueue<>();
+    private final BlockingQueue<CompletableFuture<Void>> heldCalls = new LinkedBlockingQueue<>();
     private final Set<String> insertedIds = ConcurrentHashMap.newKeySet();
 
     /**
@@ -97,6 +97,24 @@ final class TestProcedures {
         CompletableFuture<Void> release = new CompletableFuture<>();
         heldCalls.add(release);
         return release.thenApply(released -> ProcedureResult.of(Map.of("@n", n + 1)));
+    }
+
+    /** The next call any test procedure got, waiting at most 10 seconds. */
+    ProcedureCall nextCall() throws InterruptedException {
+        return next(calls, "a procedure call");
+    }
+
+    /** The next call of dbo.TestHeld, once the server runs it: completing the future lets it answer. */
+    CompletableFuture<Void> nextHeldCall() throws InterruptedException {
+        return next(heldCalls, "a call of dbo.TestHeld");
+    }
+
+    private static <T> T next(BlockingQueue<T> queue, String what) throws InterruptedException {
+        T next = queue.poll(10, TimeUnit.SECONDS);
+        if (next == null) {
+            throw new AssertionError("no " + what + " within 10 seconds");
+        }
+        return next;
     }
 
     ProcedureCatalog catalog() {
