@@ -126,7 +126,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 expect(Phase.LOGGED_IN, "ATTENTION");
                 // Procedures are not cancelled once started, so the acknowledgement follows their replies; the
                 // client reads until it ([MS-TDS] 2.2.2.9, 3.3.5.9).
-                replyInOrder(ctx, out -> DoneToken.write(out, DoneToken.DONE, DoneToken.ATTENTION, 0, 0));
+                replyInOrder(ctx, out -> DoneToken.write(out, session.login().version(), DoneToken.DONE,
+                        DoneToken.ATTENTION, 0, 0));
             }
             // [MS-TDS] 2.2.3.1.1: a receiver should disconnect on a message type it does not expect.
             default -> throw new TdsProtocolException("unsupported message type 0x"
@@ -219,15 +220,16 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         if (!accepted) {
             // As SQL Server does: after a failed login the client must start over on a new connection.
             phase = Phase.CLOSING;
-            ctx.writeAndFlush(reply(ctx, out -> LoginFailure.write(out, login.userName())))
+            ctx.writeAndFlush(reply(ctx, out -> LoginFailure.write(out, login.version(), login.userName())))
                     .addListener(ChannelFutureListener.CLOSE);
             return;
         }
         int packetSize = settings.negotiatePacketSize(login.packetSize());
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
         session = new TdsSession(login, database);
-        rpcResponder = new RpcResponder(catalog, session.prepared());
-        ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, database, packetSize, writer.packetSize())));
+        rpcResponder = new RpcResponder(catalog, session.prepared(), login.version());
+        ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, login.version(), database, packetSize,
+                writer.packetSize())));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),

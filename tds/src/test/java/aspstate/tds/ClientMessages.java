@@ -64,6 +64,11 @@ final class ClientMessages {
      * strings, the password obfuscated by the client rule (swap nibbles, then XOR 0xA5).
      */
     static byte[] login7(String user, String password, String database, int packetSize) {
+        return login7(user, password, database, packetSize, 0x74000004);
+    }
+
+    /** As {@link #login7(String, String, String, int)}, from a client whose newest TDS version is the last argument. */
+    static byte[] login7(String user, String password, String database, int packetSize, int tdsVersion) {
         // Table order: host, user, password, app, server, extension, library, language, database.
         List<byte[]> strings = new ArrayList<>(List.of(
                 utf16("testhost"), utf16(user), obfuscate(utf16(password)), utf16("raw-test"), utf16("127.0.0.1"),
@@ -72,7 +77,7 @@ final class ClientMessages {
         ByteBuffer head = ByteBuffer.allocate(fixedAndTable).order(ByteOrder.LITTLE_ENDIAN);
         ByteArrayOutputStream tail = new ByteArrayOutputStream();
         head.putInt(0); // total length, set below
-        head.putInt(0x74000004);
+        head.putInt(tdsVersion);
         head.putInt(packetSize);
         head.putInt(0x07000000); // client program version
         head.putInt(4242); // client PID

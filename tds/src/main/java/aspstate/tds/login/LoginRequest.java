@@ -1,6 +1,7 @@
 package aspstate.tds.login;
 
 import aspstate.tds.TdsProtocolException;
+import aspstate.tds.TdsVersion;
 import aspstate.tds.Utf16;
 import io.netty.buffer.ByteBuf;
 
@@ -16,9 +17,6 @@ import io.netty.buffer.ByteBuf;
 public record LoginRequest(int tdsVersion, int packetSize, String hostName, String userName, String password,
                            String appName, String serverName, String libraryName, String language,
                            String database) {
-    /** First TDS version whose requests start with ALL_HEADERS ([MS-TDS] 2.2.5.3). */
-    private static final int TDS_7_2 = 0x72090002;
-
     private static final int HOST_NAME = 36;
     private static final int USER_NAME = 40;
     private static final int PASSWORD = 44;
@@ -52,9 +50,14 @@ public record LoginRequest(int tdsVersion, int packetSize, String hostName, Stri
                 text(payload, start, LANGUAGE), database);
     }
 
-    /** Whether SQL_BATCH and RPC messages from this client start with ALL_HEADERS. */
+    /** The TDS version the connection speaks: the newest both this client and the server know. */
+    public TdsVersion version() {
+        return TdsVersion.spokenWith(tdsVersion);
+    }
+
+    /** Whether SQL_BATCH and RPC messages from this client start with ALL_HEADERS ([MS-TDS] 2.2.5.3: TDS 7.2 on). */
     public boolean sendsAllHeaders() {
-        return Integer.compareUnsigned(tdsVersion, TDS_7_2) >= 0;
+        return version().isAtLeast(TdsVersion.V7_2);
     }
 
     private static String text(ByteBuf payload, int start, int entry) {

@@ -1,5 +1,6 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureResult;
@@ -35,11 +36,16 @@ public final class RpcResponder {
 
     private final ProcedureCatalog catalog;
     private final PreparedStatements prepared;
+    private final TdsVersion version;
 
-    /** @param prepared the connection's prepared statements, which SQL batches may unprepare too */
-    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared) {
+    /**
+     * @param prepared the connection's prepared statements, which SQL batches may unprepare too
+     * @param version  the TDS version the connection speaks, whose token layouts the answers use
+     */
+    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared, TdsVersion version) {
         this.catalog = catalog;
         this.prepared = prepared;
+        this.version = version;
     }
 
     /** One answer ready to be appended: {@code more} is DoneToken.MORE unless it is the message's last. */
@@ -123,7 +129,7 @@ public final class RpcResponder {
     private Answer unprepare(RpcRequest rpc) {
         prepared.unprepare(fixed(rpc, 0, "@handle", Number.class).intValue());
         return (out, more) -> {
-            DoneToken.write(out, DoneToken.DONEPROC, more, 0, 0);
+            DoneToken.write(out, version, DoneToken.DONEPROC, more, 0, 0);
             return CompletableFuture.completedFuture(null);
         };
     }
@@ -156,16 +162,17 @@ public final class RpcResponder {
         return type.cast(value);
     }
 
-    private static Answer invoke(ProcedureInvocation invocation) {
+    private Answer invoke(ProcedureInvocation invocation) {
         return (out, more) -> call(invocation).handle((result, failure) -> {
             if (failure != null) {
                 Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                         ? failure.getCause() : failure;
                 LOG.warn("procedure {} failed with {}", invocation.procedure().name(), invocation.call(), cause);
-                ProcedureResponse.failed(out, new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
+                ProcedureResponse.failed(out, version, new ProcedureError(PROCEDURE_FAILED, 1,
+                        ErrorToken.USER_ERROR_SEVERITY,
                         "Procedure " + invocation.procedure().name() + " failed inside the server: " + cause), more);
             } else {
-                ProcedureResponse.write(out, result, invocation.outputs(), more);
+                ProcedureResponse.write(out, version, result, invocation.outputs(), more);
             }
             return null;
         });
@@ -180,9 +187,9 @@ public final class RpcResponder {
         }
     }
 
-    private static Answer rejected(CallRejectedException rejection) {
+    private Answer rejected(CallRejectedException rejection) {
         return (out, more) -> {
-            ProcedureResponse.rejected(out, rejection, more);
+            ProcedureResponse.rejected(out, version, rejection, more);
             return CompletableFuture.completedFuture(null);
         };
     }

@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -18,7 +19,18 @@ public final class ErrorToken {
     private ErrorToken() {
     }
 
+    public static void write(ByteBuf out, TdsVersion version, int number, int state, int severity, String text) {
+        MessageTokenLayout.write(out, version, TOKEN, number, state, severity, text, "", 1);
+    }
+
+    /**
+     * In the layout of TDS 7.2 and later.
+     *
+     * @deprecated wrong for a TDS 7.1 client (jTDS); pass the connection's version. Kept for SqlBatchResponder
+     *     until the batch interpreter replacing it does.
+     */
+    @Deprecated
     public static void write(ByteBuf out, int number, int state, int severity, String text) {
-        MessageTokenLayout.write(out, TOKEN, number, state, severity, text, "", 1);
+        write(out, TdsVersion.V7_4, number, state, severity, text);
     }
 }
