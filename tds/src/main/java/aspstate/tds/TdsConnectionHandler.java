@@ -16,6 +16,7 @@ import aspstate.tds.request.SqlBatchRequest;
 import aspstate.tds.rpc.RpcResponder;
 import aspstate.tds.tls.PreloginTls;
 import aspstate.tds.token.DoneToken;
+import aspstate.tds.token.EnvChangeToken;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -106,22 +107,42 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                replyWhenWritten(ctx, out -> BatchResponder.respond(batch.text(), session, catalog, out));
+                replyWhenWritten(ctx, out -> {
+                    resetIfAsked(message, out);
+                    return BatchResponder.respond(batch.text(), session, catalog, out);
+                });
             }
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");
                 List<RpcRequest> calls = RpcRequest.parseAll(message.payload(), session.login().sendsAllHeaders());
-                replyWhenWritten(ctx, out -> rpcResponder.respond(calls, out));
+                replyWhenWritten(ctx, out -> {
+                    resetIfAsked(message, out);
+                    return rpcResponder.respond(calls, out);
+                });
             }
             case PacketType.ATTENTION -> {
                 expect(Phase.LOGGED_IN, "ATTENTION");
                 // Procedures are not cancelled once started, so the acknowledgement follows their replies; the
                 // client reads until it ([MS-TDS] 2.2.2.9, 3.3.5.9).
-                replyInOrder(ctx, out -> DoneToken.write(out, DoneToken.DONE, DoneToken.ATTENTION, 0, 0));
+                replyInOrder(ctx, out -> DoneToken.write(out, session.login().version(), DoneToken.DONE,
+                        DoneToken.ATTENTION, 0, 0));
             }
             // [MS-TDS] 2.2.3.1.1: a receiver should disconnect on a message type it does not expect.
             default -> throw new TdsProtocolException("unsupported message type 0x"
                     + Integer.toHexString(message.type()));
+        }
+    }
+
+    /**
+     * Resets the session before the request runs if the client asks ([MS-TDS] 2.2.3.1.2), and acknowledges it at the
+     * start of the reply, where SQL Server puts it: .NET SqlClient discards its record of the session's state when it
+     * reads the acknowledgement, so anything the request itself changes must come after it. SQL Server sends no
+     * database ENVCHANGE for the reset; clients go back to the login's database on their own.
+     */
+    private void resetIfAsked(TdsMessage message, ByteBuf reply) {
+        if (message.resetsConnection()) {
+            session.reset();
+            EnvChangeToken.resetAcknowledgement(reply);
         }
     }
 
@@ -197,15 +218,16 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         if (!accepted) {
             // As SQL Server does: after a failed login the client must start over on a new connection.
             phase = Phase.CLOSING;
-            ctx.writeAndFlush(reply(ctx, out -> LoginFailure.write(out, login.userName())))
+            ctx.writeAndFlush(reply(ctx, out -> LoginFailure.write(out, login.version(), login.userName())))
                     .addListener(ChannelFutureListener.CLOSE);
             return;
         }
         int packetSize = settings.negotiatePacketSize(login.packetSize());
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
         session = new TdsSession(login, spid, database);
-        rpcResponder = new RpcResponder(catalog, session.prepared(), session::database);
-        ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, database, packetSize, writer.packetSize())));
+        rpcResponder = new RpcResponder(catalog, session.prepared(), session::database, login.version());
+        ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, login.version(), database, packetSize,
+                writer.packetSize())));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),

@@ -7,14 +7,19 @@ import aspstate.tds.rpc.PreparedStatements;
 public final class TdsSession {
     private final LoginRequest login;
     private final int spid;
+    private final String loginDatabase;
     private final PreparedStatements prepared = new PreparedStatements();
     private String database;
 
-    /** @param spid the connection's server process id, which its packets carry and @@SPID returns */
-    public TdsSession(LoginRequest login, int spid, String database) {
+    /**
+     * @param spid          the connection's server process id, which its packets carry and @@SPID returns
+     * @param loginDatabase the database the login put the session in
+     */
+    public TdsSession(LoginRequest login, int spid, String loginDatabase) {
         this.login = login;
         this.spid = spid;
-        this.database = database;
+        this.loginDatabase = loginDatabase;
+        this.database = loginDatabase;
     }
 
     public LoginRequest login() {
@@ -36,5 +41,16 @@ public final class TdsSession {
 
     public void database(String newDatabase) {
         database = newDatabase;
+    }
+
+    /**
+     * Back to the state the login left ([MS-TDS] 2.2.3.1.2 RESETCONNECTION: "simulating a logout and a subsequent
+     * login"), as SQL Server's sp_reset_connection does: the login's database again, and no prepared statements
+     * (SQL Server drops them; mssql-jdbc clears its handle cache on reset for that reason). SET options have no
+     * effect here, so there are none to reset.
+     */
+    void reset() {
+        database = loginDatabase;
+        prepared.unprepareAll();
     }
 }

@@ -34,6 +34,13 @@ final class ClientMessages {
         return packet(type, true, 1, payload);
     }
 
+    /** One packet with EOM and RESETCONNECTION (0x08), as a driver reusing a pooled connection sends its request. */
+    static byte[] resettingPacket(int type, byte[] payload) {
+        byte[] packet = singlePacket(type, payload);
+        packet[1] |= 0x08;
+        return packet;
+    }
+
     /** PRELOGIN payload as a client sends it: VERSION 7.4, ENCRYPTION, INSTOPT, THREADID, MARS off. */
     static byte[] prelogin(int encryption) {
         byte[][] data = {
@@ -179,6 +186,17 @@ final class ClientMessages {
         ByteBuffer typeAndValue = ByteBuffer.allocate(7).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0x26).put((byte) 4)
                 .put((byte) 4).putInt(value);
         return parameter(name, output, typeAndValue.array());
+    }
+
+    /**
+     * sp_prepexec of dbo.TestEcho as mssql-jdbc sends it: unnamed handle output, declarations, statement, then the
+     * values.
+     */
+    static byte[] prepareAndExecuteEcho() {
+        return callById(13, integer("", true, null),
+                nvarchar("", 4000, "@P0 nvarchar(88),@P1 varbinary(7000),@P2 bit OUTPUT,@P3 int OUTPUT"),
+                nvarchar("", 4000, "EXEC dbo.TestEcho @P0, @P1, @P2 OUT, @P3 OUT"),
+                nvarchar("", 88, "id"), varbinary("", 7000, new byte[0]), bit("", true, true), integer("", true, 5));
     }
 
     /** ALL_HEADERS ([MS-TDS] 2.2.5.3) with one transaction descriptor header: no transaction, 1 request. */

@@ -4,18 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import aspstate.tds.proc.ProcedureCall;
-import java.nio.charset.StandardCharsets;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDateTime;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,30 +31,10 @@ class JdbcProcedureTest {
         server.close();
     }
 
-    private ProcedureCall lastCall() throws InterruptedException {
-        ProcedureCall call = server.procedures.calls.poll(5, TimeUnit.SECONDS);
-        assertThat(call).as("a procedure call").isNotNull();
-        return call;
-    }
-
     @Test
     void sameCallableStatementThreeTimesThroughExecuteSqlPrepExecAndExecute() throws Exception {
-        try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.TestEcho(?, ?, ?, ?)}")) {
-            for (int run = 0; run < 3; run++) {
-                call.setString(1, "session-" + run);
-                call.setBytes(2, new byte[] {1, 2, (byte) run});
-                call.setBoolean(3, run % 2 == 0);
-                call.registerOutParameter(3, Types.BIT);
-                call.setInt(4, 10 * run);
-                call.registerOutParameter(4, Types.INTEGER);
-                call.execute();
-                assertThat(call.getBoolean(3)).as("run %d", run).isEqualTo(run % 2 != 0);
-                assertThat(call.getInt(4)).as("run %d", run).isEqualTo(10 * run + 1);
-                ProcedureCall received = lastCall();
-                assertThat(received.value("@id", String.class)).isEqualTo("session-" + run);
-                assertThat(received.value("@data", byte[].class)).containsExactly(1, 2, run);
-            }
+        try (Connection connection = server.connect()) {
+            ProcedureCallChecks.echoOutputs(connection, server.procedures, 3);
         }
     }
 
@@ -93,7 +70,7 @@ class JdbcProcedureTest {
             call.execute();
             assertThat(call.getObject(3)).isNull();
             assertThat(call.getObject(4)).isNull();
-            ProcedureCall received = lastCall();
+            ProcedureCall received = server.procedures.nextCall();
             assertThat(received.has("@id")).isTrue();
             assertThat(received.value("@id", String.class)).isNull();
             assertThat(received.value("@data", byte[].class)).isNull();
@@ -115,19 +92,8 @@ class JdbcProcedureTest {
 
     @Test
     void resultSetWithAnImageColumnThenOutputs() throws SQLException {
-        try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.TestGetLong(?, ?)}")) {
-            call.setString(1, "long-item");
-            call.registerOutParameter(2, Types.BIT);
-            assertThat(call.execute()).isTrue();
-            try (ResultSet rows = call.getResultSet()) {
-                assertThat(rows.getMetaData().getColumnName(1)).isEqualTo("SessionItemLong");
-                assertThat(rows.next()).isTrue();
-                assertThat(new String(rows.getBytes(1), StandardCharsets.US_ASCII)).isEqualTo("long-item");
-                assertThat(rows.next()).isFalse();
-            }
-            assertThat(call.getMoreResults()).isFalse();
-            assertThat(call.getBoolean(2)).isTrue();
+        try (Connection connection = server.connect()) {
+            ProcedureCallChecks.imageRowSetThenOutput(connection);
         }
     }
 
@@ -149,20 +115,9 @@ class JdbcProcedureTest {
 
     @Test
     void duplicateKeyIsSqlState23000AndTheConnectionStaysUsable() throws SQLException {
-        try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.TestInsert(?)}")) {
-            call.setString(1, "dup");
-            call.execute();
-            assertThatThrownBy(call::execute)
-                    .isInstanceOf(SQLException.class)
-                    .hasMessageContaining("Violation of PRIMARY KEY constraint")
-                    .satisfies(e -> {
-                        assertThat(((SQLException) e).getErrorCode()).isEqualTo(2627);
-                        assertThat(((SQLException) e).getSQLState()).isEqualTo("23000");
-                    });
+        try (Connection connection = server.connect()) {
+            ProcedureCallChecks.duplicateKeyThenUsable(connection);
             assertThat(connection.isValid(5)).isTrue();
-            call.setString(1, "other");
-            call.execute();
         }
     }
 

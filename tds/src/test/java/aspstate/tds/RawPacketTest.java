@@ -191,12 +191,7 @@ class RawPacketTest {
     }
 
     private RawTdsConnection loggedIn() {
-        RawTdsConnection connection = new RawTdsConnection(server.address());
-        connection.send(singlePacket(PRELOGIN, prelogin(ENCRYPT_OFF)));
-        connection.readMessage();
-        connection.send(singlePacket(LOGIN7, login7("sa", "x", "", 4096)));
-        connection.readMessage();
-        return connection;
+        return RawTdsConnection.loggedIn(server.address(), "");
     }
 
     private static void assertPreloginReply(byte[] reply) {

@@ -33,6 +33,17 @@ final class RawTdsConnection implements AutoCloseable {
         }
     }
 
+    /** A connection through PRELOGIN (no encryption) and LOGIN7 as sa into {@code database} ("" for none). */
+    static RawTdsConnection loggedIn(InetSocketAddress server, String database) {
+        RawTdsConnection connection = new RawTdsConnection(server);
+        connection.send(ClientMessages.singlePacket(ClientMessages.PRELOGIN, ClientMessages.prelogin(0)));
+        connection.readMessage();
+        connection.send(ClientMessages.singlePacket(ClientMessages.LOGIN7,
+                ClientMessages.login7("sa", "x", database, 4096)));
+        connection.readMessage();
+        return connection;
+    }
+
     /** Writes the bytes in one system call (so in one TCP segment on loopback). */
     RawTdsConnection send(byte[] bytes) {
         try {

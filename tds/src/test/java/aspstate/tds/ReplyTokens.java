@@ -5,12 +5,13 @@ import java.nio.ByteOrder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
  * Reads the tokens of a procedure reply, independently of the server's writers: RETURNSTATUS, RETURNVALUE (of
- * the types the raw tests use), ERROR, INFO, the DONE family, and result sets of int, nvarchar and varchar columns
- * (COLMETADATA's value is the column names, a ROW's its values).
+ * the types the raw tests use), ERROR, INFO, ENVCHANGE, the DONE family, and result sets of int, nvarchar and
+ * varchar columns (COLMETADATA's value is the column names, a ROW's its values).
  */
 final class ReplyTokens {
     private static final int INTN = 0x26;
@@ -49,11 +50,28 @@ final class ReplyTokens {
                     tokens.add(new Token(type, 0, number, 0, null, null));
                 }
                 case 0xAC -> tokens.add(returnValue(in));
+                case 0xE3 -> tokens.add(envChange(in));
                 default -> throw new AssertionError("unexpected token 0x" + Integer.toHexString(type) + " at "
                         + (in.position() - 1));
             }
         }
         return tokens;
+    }
+
+    /**
+     * ENVCHANGE: status is the change type, name the new value and value the old one: text for the database,
+     * language, character set and packet size (types 1-4), hexadecimal digits for the others.
+     */
+    private static Token envChange(ByteBuffer in) {
+        in.getShort(); // length
+        int changeType = in.get() & 0xFF;
+        String newValue = envValue(in, changeType);
+        return new Token(0xE3, changeType, 0, 0, newValue, envValue(in, changeType));
+    }
+
+    private static String envValue(ByteBuffer in, int changeType) {
+        int length = in.get() & 0xFF;
+        return changeType <= 4 ? string(in, length * 2) : HexFormat.of().formatHex(bytes(in, length));
     }
 
     private static Token returnValue(ByteBuffer in) {

@@ -1,7 +1,5 @@
 package aspstate.tds;
 
-import static aspstate.tds.ClientMessages.LOGIN7;
-import static aspstate.tds.ClientMessages.PRELOGIN;
 import static aspstate.tds.ClientMessages.RPC;
 import static aspstate.tds.ClientMessages.SQL_BATCH;
 import static aspstate.tds.ClientMessages.bit;
@@ -9,9 +7,8 @@ import static aspstate.tds.ClientMessages.call;
 import static aspstate.tds.ClientMessages.callById;
 import static aspstate.tds.ClientMessages.concat;
 import static aspstate.tds.ClientMessages.integer;
-import static aspstate.tds.ClientMessages.login7;
 import static aspstate.tds.ClientMessages.nvarchar;
-import static aspstate.tds.ClientMessages.prelogin;
+import static aspstate.tds.ClientMessages.prepareAndExecuteEcho;
 import static aspstate.tds.ClientMessages.rpcMessage;
 import static aspstate.tds.ClientMessages.singlePacket;
 import static aspstate.tds.ClientMessages.sqlBatch;
@@ -21,7 +18,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import aspstate.tds.ReplyTokens.Token;
 import aspstate.tds.proc.ProcedureCall;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -44,12 +40,7 @@ class RpcRawTest {
     }
 
     private RawTdsConnection loggedIn() {
-        RawTdsConnection connection = new RawTdsConnection(server.address());
-        connection.send(singlePacket(PRELOGIN, prelogin(0)));
-        connection.readMessage();
-        connection.send(singlePacket(LOGIN7, login7("sa", "x", "ASPState", 4096)));
-        connection.readMessage();
-        return connection;
+        return RawTdsConnection.loggedIn(server.address(), "ASPState");
     }
 
     private List<Token> exchange(byte[] rpcPayload) {
@@ -74,7 +65,7 @@ class RpcRawTest {
                 .containsExactly(2, "@Flag", 1, false);
         assertThat(reply.get(2)).extracting(Token::ordinal, Token::name, Token::value).containsExactly(3, "@N", 42);
         assertThat(reply.get(3).status()).isZero();
-        ProcedureCall received = server.procedures.calls.poll(5, TimeUnit.SECONDS);
+        ProcedureCall received = server.procedures.nextCall();
         assertThat(received.value("@id", String.class)).isEqualTo("abc");
         assertThat(received.value("@data", byte[].class)).containsExactly(1, 2);
     }
@@ -175,14 +166,6 @@ class RpcRawTest {
                     new byte[] {2, '@', 0, 'm', 0, 0, 0x6E, 8, 0}))));
             assertThat(connection.bytesUntilClosed()).isZero();
         }
-    }
-
-    /** sp_prepexec as mssql-jdbc sends it: unnamed handle output, declarations, statement, then the values. */
-    private static byte[] prepareAndExecuteEcho() {
-        return callById(13, integer("", true, null),
-                nvarchar("", 4000, "@P0 nvarchar(88),@P1 varbinary(7000),@P2 bit OUTPUT,@P3 int OUTPUT"),
-                nvarchar("", 4000, "EXEC dbo.TestEcho @P0, @P1, @P2 OUT, @P3 OUT"),
-                nvarchar("", 88, "id"), varbinary("", 7000, new byte[0]), bit("", true, true), integer("", true, 5));
     }
 
     @Test

@@ -32,7 +32,9 @@ import java.util.function.Function;
 final class TestProcedures {
     private static final ProcedureParameter ID = input("@id", DeclaredType.nvarchar(88));
 
-    final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
+    private final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
+    /** One future per call of dbo.TestHeld, added as the call starts: completing it lets the call answer. */
+    private final BlockingQueue<CompletableFuture<Void>> heldCalls = new LinkedBlockingQueue<>();
     private final Set<String> insertedIds = ConcurrentHashMap.newKeySet();
 
     /**
@@ -96,6 +98,32 @@ final class TestProcedures {
                 CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS));
     }
 
+    /** dbo.TestHeld(@n int OUT): @n + 1, once the test completes the call's future in {@link #heldCalls}. */
+    private CompletionStage<ProcedureResult> held(ProcedureCall call) {
+        int n = call.value("@n", Number.class).intValue();
+        CompletableFuture<Void> release = new CompletableFuture<>();
+        heldCalls.add(release);
+        return release.thenApply(released -> ProcedureResult.of(Map.of("@n", n + 1)));
+    }
+
+    /** The next call any test procedure got, waiting at most 10 seconds. */
+    ProcedureCall nextCall() throws InterruptedException {
+        return next(calls, "a procedure call");
+    }
+
+    /** The next call of dbo.TestHeld, once the server runs it: completing the future lets it answer. */
+    CompletableFuture<Void> nextHeldCall() throws InterruptedException {
+        return next(heldCalls, "a call of dbo.TestHeld");
+    }
+
+    private static <T> T next(BlockingQueue<T> queue, String what) throws InterruptedException {
+        T next = queue.poll(10, TimeUnit.SECONDS);
+        if (next == null) {
+            throw new AssertionError("no " + what + " within 10 seconds");
+        }
+        return next;
+    }
+
     ProcedureCatalog catalog() {
         return new ProcedureCatalog(List.of(
                 procedure("TestEcho", List.of(ID, input("@data", DeclaredType.varbinary(7000)),
@@ -107,7 +135,8 @@ final class TestProcedures {
                 procedure("TestTypes", List.of(input("@when", DeclaredType.DATETIME),
                         output("@later", DeclaredType.DATETIME), input("@name", DeclaredType.varchar(280)),
                         output("@ver", DeclaredType.fixedChar(10))), this::types),
-                asyncProcedure("TestSlow", List.of(output("@n", DeclaredType.INT)), this::slow)));
+                asyncProcedure("TestSlow", List.of(output("@n", DeclaredType.INT)), this::slow),
+                asyncProcedure("TestHeld", List.of(output("@n", DeclaredType.INT)), this::held)));
     }
 
     private Procedure procedure(String name, List<ProcedureParameter> parameters,

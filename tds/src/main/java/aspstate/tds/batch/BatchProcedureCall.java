@@ -1,5 +1,6 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
@@ -38,7 +39,7 @@ final class BatchProcedureCall {
      *                 (mssql-jdbc's named-parameter lookup) is found
      */
     static CompletionStage<Void> run(ExecStatement exec, ProcedureCatalog catalog, String database,
-                                     BatchVariables variables, ByteBuf out, int more) {
+                                     BatchVariables variables, ByteBuf out, TdsVersion version, int more) {
         Procedure procedure;
         List<String> parameters;
         ProcedureArguments arguments;
@@ -55,7 +56,7 @@ final class BatchProcedureCall {
                 arguments.put(parameter, variables.evaluate(argument.value()).value());
             }
         } catch (CallRejectedException rejection) {
-            ProcedureResponse.rejected(out, rejection, more);
+            ProcedureResponse.rejected(out, version, rejection, more);
             return CompletableFuture.completedFuture(null);
         }
         return ProcedureRunner.run(procedure, new ProcedureCall(arguments.values())).thenAccept(result -> {
@@ -63,9 +64,9 @@ final class BatchProcedureCall {
                 if (result.error() == null) {
                     assignOutputs(exec, parameters, result, variables);
                 }
-                ProcedureResponse.write(out, result, List.of(), more);
+                ProcedureResponse.write(out, version, result, List.of(), more);
             } catch (SqlErrorException conversion) {
-                ProcedureResponse.failed(out, new ProcedureError(conversion.number(), 1,
+                ProcedureResponse.failed(out, version, new ProcedureError(conversion.number(), 1,
                         ErrorToken.USER_ERROR_SEVERITY, conversion.getMessage()), more);
             }
         });

@@ -1,5 +1,6 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.TdsSession;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.sql.BatchParser;
@@ -28,27 +29,28 @@ public final class BatchResponder {
      */
     public static CompletionStage<Void> respond(String text, TdsSession session, ProcedureCatalog catalog,
                                                 ByteBuf out) {
+        TdsVersion version = session.login().version();
         List<BatchStatement> statements;
         try {
             statements = BatchParser.parse(text);
             DeclarationCheck.check(statements, session);
         } catch (SqlSyntaxException syntax) {
-            refuse(out, ErrorToken.INCORRECT_SYNTAX, syntax.getMessage()
+            refuse(out, version, ErrorToken.INCORRECT_SYNTAX, syntax.getMessage()
                     + " This server runs only the T-SQL that session-state clients send.");
             return CompletableFuture.completedFuture(null);
         } catch (SqlErrorException error) {
-            refuse(out, error.number(), error.getMessage());
+            refuse(out, version, error.number(), error.getMessage());
             return CompletableFuture.completedFuture(null);
         }
         if (statements.isEmpty()) {
-            DoneToken.write(out, DoneToken.DONE, DoneToken.FINAL, 0, 0);
+            DoneToken.write(out, version, DoneToken.DONE, DoneToken.FINAL, 0, 0);
             return CompletableFuture.completedFuture(null);
         }
         return new BatchRun(statements, session, catalog, out).run();
     }
 
-    private static void refuse(ByteBuf out, int number, String message) {
-        ErrorToken.write(out, number, 1, ErrorToken.USER_ERROR_SEVERITY, message);
-        DoneToken.write(out, DoneToken.DONE, DoneToken.ERROR, 0, 0);
+    private static void refuse(ByteBuf out, TdsVersion version, int number, String message) {
+        ErrorToken.write(out, version, number, 1, ErrorToken.USER_ERROR_SEVERITY, message);
+        DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.TdsSession;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcRequest;
@@ -50,6 +51,8 @@ final class BatchRun {
     private final ProcedureCatalog catalog;
     private final ByteBuf out;
     private final BatchVariables variables;
+    /** The version the connection speaks, whose token layouts the answers use. */
+    private final TdsVersion version;
 
     BatchRun(List<BatchStatement> statements, TdsSession session, ProcedureCatalog catalog, ByteBuf out) {
         this.statements = statements;
@@ -57,6 +60,7 @@ final class BatchRun {
         this.catalog = catalog;
         this.out = out;
         this.variables = new BatchVariables(session);
+        this.version = session.login().version();
     }
 
     CompletionStage<Void> run() {
@@ -92,13 +96,13 @@ final class BatchRun {
             } else {
                 silent(statement);
                 if (more == DoneToken.FINAL) {
-                    DoneToken.write(out, DoneToken.DONE, DoneToken.FINAL, 0, 0);
+                    DoneToken.write(out, version, DoneToken.DONE, DoneToken.FINAL, 0, 0);
                 }
             }
             return GO_ON;
         } catch (SqlErrorException error) {
-            ErrorToken.write(out, error.number(), 1, ErrorToken.USER_ERROR_SEVERITY, error.getMessage());
-            DoneToken.write(out, DoneToken.DONE, DoneToken.ERROR, 0, 0);
+            ErrorToken.write(out, version, error.number(), 1, ErrorToken.USER_ERROR_SEVERITY, error.getMessage());
+            DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);
             return CompletableFuture.completedFuture(false);
         }
     }
@@ -107,11 +111,11 @@ final class BatchRun {
         if (RpcRequest.systemProcedure(exec.procedureName()) == RpcRequest.SP_UNPREPARE) {
             unprepare(exec);
             if (more == DoneToken.FINAL) {
-                DoneToken.write(out, DoneToken.DONE, DoneToken.FINAL, 0, 0);
+                DoneToken.write(out, version, DoneToken.DONE, DoneToken.FINAL, 0, 0);
             }
             return GO_ON;
         }
-        return BatchProcedureCall.run(exec, catalog, session.database(), variables, out, more).thenApply(written -> true);
+        return BatchProcedureCall.run(exec, catalog, session.database(), variables, out, version, more).thenApply(written -> true);
     }
 
     /** {@code EXEC sp_unprepare n}: mssql-jdbc puts it in front of a later batch to release a handle. */
@@ -144,7 +148,7 @@ final class BatchRun {
             variables.assign(set.variable().name(), variables.evaluate(set.value()));
         } else if (statement instanceof UseStatement use) {
             EnvChangeToken.database(out, use.database(), session.database());
-            InfoToken.write(out, 5701, 1, "Changed database context to '" + use.database() + "'.");
+            InfoToken.write(out, version, 5701, 1, "Changed database context to '" + use.database() + "'.");
             session.database(use.database());
         }
         // SET options and IF @@TRANCOUNT > 0 COMMIT change nothing here (see their classes).
@@ -158,9 +162,9 @@ final class BatchRun {
             columns.add(column(item.alias(), value.type().tdsType()));
             row.add(value.value());
         }
-        ColMetadataToken.write(out, columns);
+        ColMetadataToken.write(out, version, columns);
         RowToken.write(out, columns, row);
-        DoneToken.write(out, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, 1);
+        DoneToken.write(out, version, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, 1);
     }
 
     private static <T> Column<T> column(String name, TdsType<T> type) {
@@ -170,10 +174,10 @@ final class BatchRun {
     /** The served procedures the query selects, spelled as they were created. */
     private void sysobjects(SysobjectsQuery query, int more) {
         List<String> names = catalog.names().stream().filter(query::selects).toList();
-        ColMetadataToken.write(out, SYSOBJECTS_NAME_COLUMNS);
+        ColMetadataToken.write(out, version, SYSOBJECTS_NAME_COLUMNS);
         for (String name : names) {
             RowToken.write(out, SYSOBJECTS_NAME_COLUMNS, List.of(name));
         }
-        DoneToken.write(out, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, names.size());
+        DoneToken.write(out, version, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, names.size());
     }
 }

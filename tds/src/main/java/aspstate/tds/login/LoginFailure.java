@@ -1,5 +1,6 @@
 package aspstate.tds.login;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
 import io.netty.buffer.ByteBuf;
@@ -17,8 +18,8 @@ public final class LoginFailure {
     private LoginFailure() {
     }
 
-    public static void write(ByteBuf out, String userName) {
-        ErrorToken.write(out, LOGIN_FAILED, STATE, SEVERITY, "Login failed for user '" + userName + "'.");
-        DoneToken.write(out, DoneToken.DONE, DoneToken.ERROR, 0, 0);
+    public static void write(ByteBuf out, TdsVersion version, String userName) {
+        ErrorToken.write(out, version, LOGIN_FAILED, STATE, SEVERITY, "Login failed for user '" + userName + "'.");
+        DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);
     }
 }

@@ -1,6 +1,7 @@
 package aspstate.tds.login;
 
 import aspstate.tds.TdsProtocolException;
+import aspstate.tds.TdsVersion;
 import aspstate.tds.Utf16;
 import io.netty.buffer.ByteBuf;
 
@@ -49,14 +50,14 @@ public record LoginRequest(int tdsVersion, int packetSize, String hostName, Stri
                 text(payload, start, LANGUAGE), database);
     }
 
-    /**
-     * Whether SQL_BATCH and RPC messages from this client start with ALL_HEADERS, as they do from TDS 7.2 on: always,
-     * because a client speaks the version LOGINACK acknowledges, which is 7.4 ({@link LoginResponse}), not the one
-     * it asked for. FreeTDS asked for 7.1 (TDSVER=7.1) and told 7.4 sends ALL_HEADERS like any 7.4 client. (A client
-     * that kept to 7.1, as jTDS does, would also need 7.1's replies, e.g. 4-byte DONE row counts, not written here.)
-     */
+    /** The TDS version the connection speaks: the newest both this client and the server know. */
+    public TdsVersion version() {
+        return TdsVersion.spokenWith(tdsVersion);
+    }
+
+    /** Whether SQL_BATCH and RPC messages from this client start with ALL_HEADERS ([MS-TDS] 2.2.5.3: TDS 7.2 on). */
     public boolean sendsAllHeaders() {
-        return true;
+        return version().isAtLeast(TdsVersion.V7_2);
     }
 
     private static String text(ByteBuf payload, int start, int entry) {

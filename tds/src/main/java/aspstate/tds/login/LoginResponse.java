@@ -1,6 +1,7 @@
 package aspstate.tds.login;
 
 import aspstate.tds.ServerIdentity;
+import aspstate.tds.TdsVersion;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
 import aspstate.tds.token.InfoToken;
@@ -16,14 +17,15 @@ public final class LoginResponse {
     private LoginResponse() {
     }
 
-    public static void write(ByteBuf out, String database, int packetSize, int oldPacketSize) {
+    /** @param version the version the connection speaks from now on, which LOGINACK names */
+    public static void write(ByteBuf out, TdsVersion version, String database, int packetSize, int oldPacketSize) {
         EnvChangeToken.database(out, database, "master");
-        InfoToken.write(out, 5701, 2, "Changed database context to '" + database + "'.");
+        InfoToken.write(out, version, 5701, 2, "Changed database context to '" + database + "'.");
         EnvChangeToken.collation(out, Collation.SERVER_DEFAULT);
         EnvChangeToken.language(out, ServerIdentity.LANGUAGE, "");
-        InfoToken.write(out, 5703, 1, "Changed language setting to " + ServerIdentity.LANGUAGE + ".");
+        InfoToken.write(out, version, 5703, 1, "Changed language setting to " + ServerIdentity.LANGUAGE + ".");
         EnvChangeToken.packetSize(out, packetSize, oldPacketSize);
-        LoginAckToken.write(out, LoginAckToken.TDS_7_4);
-        DoneToken.write(out, DoneToken.DONE, DoneToken.FINAL, 0, 0);
+        LoginAckToken.write(out, version);
+        DoneToken.write(out, version, DoneToken.DONE, DoneToken.FINAL, 0, 0);
     }
 }

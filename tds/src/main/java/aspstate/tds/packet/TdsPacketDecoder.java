@@ -28,6 +28,7 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
     /** Payloads of the earlier packets of an unfinished message, or null between messages. */
     private CompositeByteBuf message;
     private int messageType;
+    /** Status of the unfinished message's first packet. */
     private int messageStatus;
 
     public TdsPacketDecoder(int maxMessageBytes) {
@@ -85,11 +86,10 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
         if ((packetStatus & PacketStatus.END_OF_MESSAGE) == 0) {
             if (message == null) {
                 message = ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
-                messageStatus = 0;
+                messageStatus = packetStatus;
                 messageType = packetType;
             }
             message.addComponent(true, payload);
-            messageStatus |= packetStatus;
             return;
         }
         ByteBuf whole = payload;
@@ -97,10 +97,11 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
         if (message != null) {
             message.addComponent(true, payload);
             whole = message;
-            status |= messageStatus;
+            status = messageStatus;
             message = null;
         }
-        if ((status & PacketStatus.IGNORE) != 0) {
+        // IGNORE comes with EOM, on the packet where the client gave up.
+        if ((packetStatus & PacketStatus.IGNORE) != 0) {
             whole.release();
             return;
         }

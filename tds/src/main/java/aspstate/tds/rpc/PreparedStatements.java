@@ -31,4 +31,12 @@ public final class PreparedStatements {
     public void unprepare(int handle) {
         byHandle.remove(handle);
     }
+
+    /**
+     * Drops every statement, as a connection reset does. Handles keep counting on, so a handle from before the reset
+     * finds nothing instead of a later statement.
+     */
+    public void unprepareAll() {
+        byHandle.clear();
+    }
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
@@ -30,29 +31,32 @@ public final class ProcedureResponse {
     }
 
     /** @param more DoneToken.MORE when another call of the same message follows, else DoneToken.FINAL */
-    public static void write(ByteBuf out, ProcedureResult result, List<OutputParameter> outputs, int more) {
+    public static void write(ByteBuf out, TdsVersion version, ProcedureResult result, List<OutputParameter> outputs,
+                             int more) {
         if (result.error() != null) {
-            failed(out, result.error(), more);
+            failed(out, version, result.error(), more);
             return;
         }
         int start = out.writerIndex();
         try {
-            succeeded(out, result, outputs, more);
+            succeeded(out, version, result, outputs, more);
         } catch (IllegalArgumentException e) {
             // A value that does not fit its declared type: nothing of the answer is kept, the call fails.
             out.writerIndex(start);
-            failed(out, new ProcedureError(TYPE_CLASH, 1, ErrorToken.USER_ERROR_SEVERITY, e.getMessage()), more);
+            failed(out, version, new ProcedureError(TYPE_CLASH, 1, ErrorToken.USER_ERROR_SEVERITY, e.getMessage()),
+                    more);
         }
     }
 
-    private static void succeeded(ByteBuf out, ProcedureResult result, List<OutputParameter> outputs, int more) {
+    private static void succeeded(ByteBuf out, TdsVersion version, ProcedureResult result,
+                                  List<OutputParameter> outputs, int more) {
         for (RowSet rowSet : result.rowSets()) {
-            ColMetadataToken.write(out, rowSet.columns());
+            ColMetadataToken.write(out, version, rowSet.columns());
             for (List<Object> row : rowSet.rows()) {
                 RowToken.write(out, rowSet.columns(), row);
             }
-            DoneToken.write(out, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT, DoneToken.SELECT_COMMAND,
-                    rowSet.rows().size());
+            DoneToken.write(out, version, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
+                    DoneToken.SELECT_COMMAND, rowSet.rows().size());
         }
         ReturnStatusToken.write(out, result.returnStatus());
         for (OutputParameter output : outputs) {
@@ -63,9 +67,9 @@ public final class ProcedureResponse {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("output parameter " + output.name() + ": " + e.getMessage(), e);
             }
-            ReturnValueToken.write(out, output.ordinal(), output.name(), typed);
+            ReturnValueToken.write(out, version, output.ordinal(), output.name(), typed);
         }
-        DoneToken.write(out, DoneToken.DONEPROC, more, DoneToken.EXECUTE_COMMAND, 0);
+        DoneToken.write(out, version, DoneToken.DONEPROC, more, DoneToken.EXECUTE_COMMAND, 0);
     }
 
     /** bit and int outputs convert into each other, as T-SQL assigns them; other types must match. */
@@ -79,17 +83,18 @@ public final class ProcedureResponse {
         return value;
     }
 
-    public static void failed(ByteBuf out, ProcedureError error, int more) {
-        ErrorToken.write(out, error.number(), error.state(), error.severity(), error.message());
-        InfoToken.write(out, STATEMENT_TERMINATED, 1, "The statement has been terminated.");
-        DoneToken.write(out, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.ERROR, DoneToken.EXECUTE_COMMAND, 0);
+    public static void failed(ByteBuf out, TdsVersion version, ProcedureError error, int more) {
+        ErrorToken.write(out, version, error.number(), error.state(), error.severity(), error.message());
+        InfoToken.write(out, version, STATEMENT_TERMINATED, 1, "The statement has been terminated.");
+        DoneToken.write(out, version, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.ERROR,
+                DoneToken.EXECUTE_COMMAND, 0);
         ReturnStatusToken.write(out, 0);
-        DoneToken.write(out, DoneToken.DONEPROC, more, DoneToken.EXECUTE_COMMAND, 0);
+        DoneToken.write(out, version, DoneToken.DONEPROC, more, DoneToken.EXECUTE_COMMAND, 0);
     }
 
     /** A call that never started: the error and DONEPROC with DONE_ERROR, as SQL Server answers an unknown name. */
-    public static void rejected(ByteBuf out, CallRejectedException rejection, int more) {
-        ErrorToken.write(out, rejection.number(), 1, ErrorToken.USER_ERROR_SEVERITY, rejection.getMessage());
-        DoneToken.write(out, DoneToken.DONEPROC, DoneToken.ERROR | more, 0, 0);
+    public static void rejected(ByteBuf out, TdsVersion version, CallRejectedException rejection, int more) {
+        ErrorToken.write(out, version, rejection.number(), 1, ErrorToken.USER_ERROR_SEVERITY, rejection.getMessage());
+        DoneToken.write(out, version, DoneToken.DONEPROC, DoneToken.ERROR | more, 0, 0);
     }
 }

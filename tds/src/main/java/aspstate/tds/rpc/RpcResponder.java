@@ -1,5 +1,6 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcParameter;
@@ -35,17 +36,21 @@ public final class RpcResponder {
     private final SystemProcedures system;
     private final PreparedStatements prepared;
     private final Supplier<String> currentDatabase;
+    private final TdsVersion version;
 
     /**
      * @param prepared        the connection's prepared statements, which SQL batches may unprepare too
      * @param currentDatabase the connection's database, which a USE may change between calls; read on the
      *                        connection's event loop
+     * @param version         the TDS version the connection speaks, whose token layouts the answers use
      */
-    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared, Supplier<String> currentDatabase) {
+    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared, Supplier<String> currentDatabase,
+                        TdsVersion version) {
         this.catalog = catalog;
         this.system = new SystemProcedures(catalog);
         this.prepared = prepared;
         this.currentDatabase = currentDatabase;
+        this.version = version;
     }
 
     /** One answer ready to be appended: {@code more} is DoneToken.MORE unless it is the message's last. */
@@ -131,7 +136,7 @@ public final class RpcResponder {
     private Answer unprepare(RpcRequest rpc) {
         prepared.unprepare(fixed(rpc, 0, "@handle", Number.class).intValue());
         return (out, more) -> {
-            DoneToken.write(out, DoneToken.DONEPROC, more, 0, 0);
+            DoneToken.write(out, version, DoneToken.DONEPROC, more, 0, 0);
             return CompletableFuture.completedFuture(null);
         };
     }
@@ -164,14 +169,14 @@ public final class RpcResponder {
         return type.cast(value);
     }
 
-    private static Answer invoke(ProcedureInvocation invocation) {
+    private Answer invoke(ProcedureInvocation invocation) {
         return (out, more) -> ProcedureRunner.run(invocation.procedure(), invocation.call())
-                .thenAccept(result -> ProcedureResponse.write(out, result, invocation.outputs(), more));
+                .thenAccept(result -> ProcedureResponse.write(out, version, result, invocation.outputs(), more));
     }
 
-    private static Answer rejected(CallRejectedException rejection) {
+    private Answer rejected(CallRejectedException rejection) {
         return (out, more) -> {
-            ProcedureResponse.rejected(out, rejection, more);
+            ProcedureResponse.rejected(out, version, rejection, more);
             return CompletableFuture.completedFuture(null);
         };
     }

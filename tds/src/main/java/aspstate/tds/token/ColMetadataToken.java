@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.Utf16;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
@@ -13,16 +14,27 @@ public final class ColMetadataToken {
     private ColMetadataToken() {
     }
 
-    public static void write(ByteBuf out, List<Column<?>> columns) {
+    public static void write(ByteBuf out, TdsVersion version, List<Column<?>> columns) {
         out.writeByte(TOKEN);
         out.writeShortLE(columns.size());
         for (Column<?> column : columns) {
-            // UserType is 4 bytes since TDS 7.2; 0 = no user-defined type.
-            out.writeIntLE(0);
+            UserType.write(out, version);
             out.writeShortLE(column.nullable() ? NULLABLE : 0);
             column.type().writeTypeInfo(out);
-            column.type().writeColumnTableName(out);
+            String table = column.type().columnTableName();
+            if (table != null) {
+                writeTableName(out, version, table);
+            }
             Utf16.writeBVarchar(out, column.name());
         }
     }
+
+    /** A one-part name (clients require 1 to 4 parts since TDS 7.2, which counts them); a plain name before. */
+    private static void writeTableName(ByteBuf out, TdsVersion version, String table) {
+        if (version.isAtLeast(TdsVersion.V7_2)) {
+            out.writeByte(1);
+        }
+        Utf16.writeUsVarchar(out, table);
+    }
+
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -29,11 +30,16 @@ public final class DoneToken {
     private DoneToken() {
     }
 
-    public static void write(ByteBuf out, int token, int status, int command, long rowCount) {
+    public static void write(ByteBuf out, TdsVersion version, int token, int status, int command, long rowCount) {
         out.writeByte(token);
         out.writeShortLE(status);
         out.writeShortLE(command);
-        // The row count is 8 bytes since TDS 7.2.
-        out.writeLongLE(rowCount);
+        // The row count is 8 bytes since TDS 7.2, 4 before.
+        if (version.isAtLeast(TdsVersion.V7_2)) {
+            out.writeLongLE(rowCount);
+        } else {
+            out.writeIntLE((int) rowCount);
+        }
     }
+
 }

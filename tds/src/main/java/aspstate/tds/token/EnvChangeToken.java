@@ -11,6 +11,7 @@ public final class EnvChangeToken {
     private static final int LANGUAGE = 2;
     private static final int PACKET_SIZE = 4;
     private static final int SQL_COLLATION = 7;
+    private static final int RESET_ACKNOWLEDGEMENT = 18;
 
     private EnvChangeToken() {
     }
@@ -33,6 +34,13 @@ public final class EnvChangeToken {
         int lengthAt = start(out, SQL_COLLATION);
         out.writeByte(collation.length).writeBytes(collation);
         out.writeByte(0);
+        end(out, lengthAt);
+    }
+
+    /** Acknowledges a RESETCONNECTION request (type 18); new and old values are both empty. */
+    public static void resetAcknowledgement(ByteBuf out) {
+        int lengthAt = start(out, RESET_ACKNOWLEDGEMENT);
+        out.writeByte(0).writeByte(0);
         end(out, lengthAt);
     }
 

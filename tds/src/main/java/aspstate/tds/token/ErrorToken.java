@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -18,7 +19,8 @@ public final class ErrorToken {
     private ErrorToken() {
     }
 
-    public static void write(ByteBuf out, int number, int state, int severity, String text) {
-        MessageTokenLayout.write(out, TOKEN, number, state, severity, text, "", 1);
+    public static void write(ByteBuf out, TdsVersion version, int number, int state, int severity, String text) {
+        MessageTokenLayout.write(out, version, TOKEN, number, state, severity, text, "", 1);
     }
+
 }

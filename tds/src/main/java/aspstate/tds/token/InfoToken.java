@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /** INFO (0xAB, [MS-TDS] 2.2.7.13): an informational message, severity 0; clients log it or show it as a warning. */
@@ -9,7 +10,8 @@ public final class InfoToken {
     private InfoToken() {
     }
 
-    public static void write(ByteBuf out, int number, int state, String text) {
-        MessageTokenLayout.write(out, TOKEN, number, state, 0, text, "", 1);
+    public static void write(ByteBuf out, TdsVersion version, int number, int state, String text) {
+        MessageTokenLayout.write(out, version, TOKEN, number, state, 0, text, "", 1);
     }
+
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.TdsVersion;
 import aspstate.tds.Utf16;
 import aspstate.tds.type.SqlValue;
 import io.netty.buffer.ByteBuf;
@@ -23,13 +24,12 @@ public final class ReturnValueToken {
      * @param ordinal the parameter's position in the RPC, from 0
      * @param name    the parameter's name as the client sent it (empty for a positional one)
      */
-    public static void write(ByteBuf out, int ordinal, String name, SqlValue value) {
+    public static void write(ByteBuf out, TdsVersion version, int ordinal, String name, SqlValue value) {
         out.writeByte(TOKEN);
         out.writeShortLE(ordinal);
         Utf16.writeBVarchar(out, name);
         out.writeByte(OUTPUT_PARAMETER);
-        // UserType is 4 bytes since TDS 7.2; 0 = no user-defined type.
-        out.writeIntLE(0);
+        UserType.write(out, version);
         out.writeShortLE(NULLABLE);
         value.type().writeTypeInfo(out);
         value.writeValue(out);

@@ -1,7 +1,6 @@
 package aspstate.tds.type;
 
 import aspstate.tds.TdsProtocolException;
-import aspstate.tds.Utf16;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -40,14 +39,10 @@ public final class ImageType implements TdsType<byte[]> {
         out.writeByte(TYPE).writeIntLE(MAX_LENGTH);
     }
 
-    /**
-     * One name part (clients require 1 to 4): the table SQL Server's session-state procedures select image
-     * columns from, the only image columns this server returns.
-     */
+    /** The table SQL Server's session-state procedures select image columns from, the only ones this server returns. */
     @Override
-    public void writeColumnTableName(ByteBuf out) {
-        out.writeByte(1);
-        Utf16.writeUsVarchar(out, TABLE);
+    public String columnTableName() {
+        return TABLE;
     }
 
     @Override

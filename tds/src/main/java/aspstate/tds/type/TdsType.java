@@ -13,8 +13,12 @@ public interface TdsType<T> {
 
     void writeTypeInfo(ByteBuf out);
 
-    /** COLMETADATA's TableName, which only text, ntext and image columns carry ([MS-TDS] 2.2.7.4). */
-    default void writeColumnTableName(ByteBuf out) {
+    /**
+     * The table a column of this type comes from, which COLMETADATA names for text, ntext and image columns only
+     * ([MS-TDS] 2.2.7.4); null for the other types.
+     */
+    default String columnTableName() {
+        return null;
     }
 
     /** Writes {@code value}, or NULL when it is null, as a ROW or RETURNVALUE carries it. */

@@ -43,7 +43,7 @@ class TdsPacketDecoderTest {
 
     @Test
     void messageOfTwoPacketsSplitAtEveryByteIsReassembled() {
-        byte[] stream = concat(packet(0x01, 0x00, (byte) 1, (byte) 2, (byte) 3), packet(0x01, 0x09, (byte) 4));
+        byte[] stream = concat(packet(0x01, 0x08, (byte) 1, (byte) 2, (byte) 3), packet(0x01, 0x01, (byte) 4));
         for (int cut = 0; cut <= stream.length; cut++) {
             EmbeddedChannel split = new EmbeddedChannel(new TdsPacketDecoder(100));
             split.writeInbound(Unpooled.wrappedBuffer(stream, 0, cut));
@@ -51,12 +51,26 @@ class TdsPacketDecoderTest {
             TdsMessage message = split.readInbound();
             assertThat(message).as("cut at %d", cut).isNotNull();
             assertThat(message.type()).isEqualTo(0x01);
-            // Status bits of all packets: EOM and RESETCONNECTION (0x08) from the last.
-            assertThat(message.status()).isEqualTo(0x09);
+            // The first packet's status: RESETCONNECTION (0x08).
+            assertThat(message.status()).isEqualTo(0x08);
+            assertThat(message.resetsConnection()).isTrue();
             assertThat(payloadOf(message)).containsExactly(1, 2, 3, 4);
             assertThat(split.<Object>readInbound()).isNull();
             split.finishAndReleaseAll();
         }
+    }
+
+    @Test
+    void resetBitsCountOnlyInTheFirstPacket() {
+        channel.writeInbound(Unpooled.wrappedBuffer(concat(packet(0x03, 0x00, (byte) 1), packet(0x03, 0x19),
+                packet(0x01, 0x11, (byte) 2))));
+        TdsMessage laterPacketReset = channel.readInbound();
+        assertThat(laterPacketReset.resetsConnection()).isFalse();
+        payloadOf(laterPacketReset);
+        // RESETCONNECTIONSKIPTRAN (0x10) resets too.
+        TdsMessage skipTransactionReset = channel.readInbound();
+        assertThat(skipTransactionReset.resetsConnection()).isTrue();
+        payloadOf(skipTransactionReset);
     }
 
     @Test

@@ -1,9 +1,12 @@
 package aspstate.tds.token;
 
+import static aspstate.tds.TdsVersion.V7_1;
+import static aspstate.tds.TdsVersion.V7_4;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
+import aspstate.tds.type.ImageType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.SqlValue;
 import io.netty.buffer.ByteBuf;
@@ -29,20 +32,20 @@ class TokenBytesTest {
 
     @Test
     void done() {
-        assertThat(hex(out -> DoneToken.write(out, DoneToken.DONE, DoneToken.COUNT, DoneToken.SELECT_COMMAND, 1)))
+        assertThat(hex(out -> DoneToken.write(out, V7_4, DoneToken.DONE, DoneToken.COUNT, DoneToken.SELECT_COMMAND, 1)))
                 .isEqualTo("fd" + "1000" + "c100" + "0100000000000000");
     }
 
     @Test
     void doneProcWithError() {
-        assertThat(hex(out -> DoneToken.write(out, DoneToken.DONEPROC, DoneToken.ERROR, 0, 0)))
+        assertThat(hex(out -> DoneToken.write(out, V7_4, DoneToken.DONEPROC, DoneToken.ERROR, 0, 0)))
                 .isEqualTo("fe" + "0200" + "0000" + "0000000000000000");
     }
 
     @Test
     void loginAck() {
         // Length 50: interface 1, version 4, name length 1 + 2 * 20, program version 4.
-        assertThat(hex(out -> LoginAckToken.write(out, LoginAckToken.TDS_7_4)))
+        assertThat(hex(out -> LoginAckToken.write(out, V7_4)))
                 .isEqualTo("ad" + "3200" + "01" + "74000004" + "14" + utf16("Microsoft SQL Server") + "100003e8");
     }
 
@@ -67,15 +70,20 @@ class TokenBytesTest {
     }
 
     @Test
+    void envChangeResetAcknowledgement() {
+        assertThat(hex(EnvChangeToken::resetAcknowledgement)).isEqualTo("e3" + "0300" + "12" + "00" + "00");
+    }
+
+    @Test
     void infoAndErrorShareTheLayoutWithDifferentTokens() {
         // Number 5701 (0x1645), state 2, class 0, text "ok", server "aspstate", no procedure, line 1.
         String expectedBody = "451600000200" + "0200" + utf16("ok") + "08" + utf16("aspstate") + "00" + "01000000";
-        assertThat(hex(out -> InfoToken.write(out, 5701, 2, "ok")))
+        assertThat(hex(out -> InfoToken.write(out, V7_4, 5701, 2, "ok")))
                 .isEqualTo("ab" + String.format("%02x00", expectedBody.length() / 2) + expectedBody);
         // Number 102, state 1, class 16.
         String errorBody = "66000000" + "01" + "10" + "0200" + utf16("no") + "08" + utf16("aspstate") + "00"
                 + "01000000";
-        assertThat(hex(out -> ErrorToken.write(out, 102, 1, 16, "no")))
+        assertThat(hex(out -> ErrorToken.write(out, V7_4, 102, 1, 16, "no")))
                 .isEqualTo("aa" + String.format("%02x00", errorBody.length() / 2) + errorBody);
     }
 
@@ -83,7 +91,7 @@ class TokenBytesTest {
     void colMetadataAndRowOfOneIntColumn() {
         List<Column<?>> columns = List.of(new Column<>("", IntNType.INT, false), new Column<>("n", IntNType.BIGINT,
                 true));
-        assertThat(hex(out -> ColMetadataToken.write(out, columns)))
+        assertThat(hex(out -> ColMetadataToken.write(out, V7_4, columns)))
                 .isEqualTo("81" + "0200" + "00000000" + "0000" + "2604" + "00"
                         + "00000000" + "0100" + "2608" + "01" + utf16("n"));
         assertThat(hex(out -> RowToken.write(out, columns, Arrays.asList(1, null))))
@@ -101,29 +109,62 @@ class TokenBytesTest {
     @Test
     void returnValueOfAnIntEchoesOrdinalAndName() {
         // Ordinal 3, name "@n", status 1 (output), UserType 0, flags nullable, INTN(4), value 42.
-        assertThat(hex(out -> ReturnValueToken.write(out, 3, "@n", new SqlValue(IntNType.INT, 42))))
+        assertThat(hex(out -> ReturnValueToken.write(out, V7_4, 3, "@n", new SqlValue(IntNType.INT, 42))))
                 .isEqualTo("ac" + "0300" + "02" + utf16("@n") + "01" + "00000000" + "0100" + "2604" + "04"
                         + "2a000000");
     }
 
     @Test
     void returnValueOfAPositionalNullBit() {
-        assertThat(hex(out -> ReturnValueToken.write(out, 0, "", new SqlValue(BitNType.BIT, null))))
+        assertThat(hex(out -> ReturnValueToken.write(out, V7_4, 0, "", new SqlValue(BitNType.BIT, null))))
                 .isEqualTo("ac" + "0000" + "00" + "01" + "00000000" + "0100" + "6801" + "00");
     }
 
     @Test
     void returnValueOfVarbinaryMaxIsPlp() {
-        assertThat(hex(out -> ReturnValueToken.write(out, 1, "@b", new SqlValue(BigVarBinaryType.MAX,
+        assertThat(hex(out -> ReturnValueToken.write(out, V7_4, 1, "@b", new SqlValue(BigVarBinaryType.MAX,
                 new byte[] {7}))))
                 .isEqualTo("ac" + "0100" + "02" + utf16("@b") + "01" + "00000000" + "0100" + "a5ffff"
                         + "0100000000000000" + "0100000007" + "00000000");
     }
 
     @Test
-    void doneInProcAfterARowSet() {
-        assertThat(hex(out -> DoneToken.write(out, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
+    void doneInProcAfterARowSetCountsIn8BytesSinceTds72And4Before() {
+        assertThat(hex(out -> DoneToken.write(out, V7_4, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
                 DoneToken.SELECT_COMMAND, 1)))
                 .isEqualTo("ff" + "1100" + "c100" + "0100000000000000");
+        assertThat(hex(out -> DoneToken.write(out, V7_1, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
+                DoneToken.SELECT_COMMAND, 1)))
+                .isEqualTo("ff" + "1100" + "c100" + "01000000");
+    }
+
+    @Test
+    void loginAckNamesTheVersionSpoken() {
+        assertThat(hex(out -> LoginAckToken.write(out, V7_1))).startsWith("ad" + "3200" + "01" + "71000001");
+    }
+
+    @Test
+    void colMetadataAndReturnValueOfTds71HaveA2ByteUserType() {
+        assertThat(hex(out -> ColMetadataToken.write(out, V7_1, List.of(new Column<>("", IntNType.INT, false)))))
+                .isEqualTo("81" + "0100" + "0000" + "0000" + "2604" + "00");
+        assertThat(hex(out -> ReturnValueToken.write(out, V7_1, 0, "", new SqlValue(BitNType.BIT, null))))
+                .isEqualTo("ac" + "0000" + "00" + "01" + "0000" + "0100" + "6801" + "00");
+    }
+
+    @Test
+    void imageColumnNamesItsTableInOnePartSinceTds72AndPlainBefore() {
+        List<Column<?>> columns = List.of(new Column<>("i", ImageType.IMAGE, true));
+        String table = "1400" + utf16("ASPStateTempSessions");
+        assertThat(hex(out -> ColMetadataToken.write(out, V7_4, columns)))
+                .isEqualTo("81" + "0100" + "00000000" + "0100" + "22ffffff7f" + "01" + table + "01" + utf16("i"));
+        assertThat(hex(out -> ColMetadataToken.write(out, V7_1, columns)))
+                .isEqualTo("81" + "0100" + "0000" + "0100" + "22ffffff7f" + table + "01" + utf16("i"));
+    }
+
+    @Test
+    void errorOfTds71HasA2ByteLineNumber() {
+        String errorBody = "66000000" + "01" + "10" + "0200" + utf16("no") + "08" + utf16("aspstate") + "00" + "0100";
+        assertThat(hex(out -> ErrorToken.write(out, V7_1, 102, 1, 16, "no")))
+                .isEqualTo("aa" + String.format("%02x00", errorBody.length() / 2) + errorBody);
     }
 }
