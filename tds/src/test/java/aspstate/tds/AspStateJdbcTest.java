@@ -268,18 +268,30 @@ class AspStateJdbcTest {
         try (Connection connection = server.connect()) {
             exec(connection, "TempInsertStateItemShort", "v1", new byte[] {1}, TIMEOUT_MINUTES);
             exec(connection, "TempResetTimeout", "v1");
-            try (CallableStatement call =
-                         connection.prepareCall("{call dbo.TempGetStateItemExclusive(?, ?, ?, ?, ?)}")) {
-                call.setString(1, "v1");
-                call.registerOutParameter(2, Types.VARBINARY);
-                call.registerOutParameter(3, Types.BIT);
-                call.registerOutParameter(4, Types.TIMESTAMP);
-                call.registerOutParameter(5, Types.INTEGER);
-                call.execute();
-                assertThat(call.getBoolean(3)).isFalse();
-                assertThat(call.getTimestamp(4).toLocalDateTime())
-                        .isEqualTo(LocalDateTime.ofInstant(START, SERVER_ZONE));
-            }
+            V1 exclusive = get1(connection, "TempGetStateItemExclusive", "v1");
+            assertThat(exclusive.locked()).isFalse();
+            assertThat(exclusive.lockDate()).isEqualTo(LocalDateTime.ofInstant(START, SERVER_ZONE));
+            clock.advance(Duration.ofSeconds(5));
+            V1 shared = get1(connection, "TempGetStateItem", "v1");
+            assertThat(shared.locked()).as("the non-exclusive v1 get sees the lock").isTrue();
+            assertThat(shared.lockDate()).isEqualTo(LocalDateTime.ofInstant(START, SERVER_ZONE));
+            assertThat(shared.itemShort()).isNull();
+        }
+    }
+
+    /** The outputs of a v1 get: @lockDate (local time) in place of @lockAge. */
+    private record V1(byte[] itemShort, boolean locked, LocalDateTime lockDate) {
+    }
+
+    private static V1 get1(Connection connection, String procedure, String id) throws SQLException {
+        try (CallableStatement call = connection.prepareCall("{call dbo." + procedure + "(?, ?, ?, ?, ?)}")) {
+            call.setString(1, id);
+            call.registerOutParameter(2, Types.VARBINARY);
+            call.registerOutParameter(3, Types.BIT);
+            call.registerOutParameter(4, Types.TIMESTAMP);
+            call.registerOutParameter(5, Types.INTEGER);
+            call.execute();
+            return new V1(call.getBytes(2), call.getBoolean(3), call.getTimestamp(4).toLocalDateTime());
         }
     }
 
