@@ -10,8 +10,6 @@ public final class AspStateErrors {
     /** The shipped table's primary key; SQL Server generates the suffix, so any stable one reads the same. */
     static final String SESSIONS_PRIMARY_KEY = "PK__ASPState__C9F4929071D2A2A5";
     static final String SESSIONS_TABLE = "dbo.ASPStateTempSessions";
-    /** "Procedure or function '%s' expects parameter '%s', which was not supplied." */
-    private static final int MISSING_PARAMETER = 201;
     /** "Operand type clash": a value the parameter's declared type cannot take. */
     private static final int TYPE_CLASH = 206;
     /** "Cannot insert the value NULL into column ...". */
@@ -25,8 +23,8 @@ public final class AspStateErrors {
     }
 
     static ProcedureError missingParameter(String procedure, String parameter) {
-        return new ProcedureError(MISSING_PARAMETER, 4, USER_ERROR, "Procedure or function '" + procedure
-                + "' expects parameter '" + parameter + "', which was not supplied.");
+        return new ProcedureError(ProcedureError.MISSING_PARAMETER, 4, USER_ERROR,
+                ProcedureError.missingParameterMessage(procedure, parameter));
     }
 
     static ProcedureError typeClash(String parameter, Object value, Class<?> expected) {

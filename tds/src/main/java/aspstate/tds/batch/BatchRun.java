@@ -2,7 +2,9 @@ package aspstate.tds.batch;
 
 import aspstate.tds.TdsVersion;
 import aspstate.tds.TdsSession;
+import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.rpc.CallRejectedException;
 import aspstate.tds.sql.BatchStatement;
@@ -42,8 +44,6 @@ final class BatchRun {
     private static final int SYSNAME_LENGTH = 128;
     private static final List<Column<?>> SYSOBJECTS_NAME_COLUMNS =
             List.of(new Column<>("name", NVarCharType.ofCharacters(SYSNAME_LENGTH), false));
-    /** "Procedure or function '%s' expects parameter '%s', which was not supplied." */
-    private static final int MISSING_PARAMETER = 201;
     private static final CompletableFuture<Boolean> GO_ON = CompletableFuture.completedFuture(true);
 
     private final List<BatchStatement> statements;
@@ -121,8 +121,8 @@ final class BatchRun {
     /** {@code EXEC sp_unprepare n}: mssql-jdbc puts it in front of a later batch to release a handle. */
     private void unprepare(ExecStatement exec) {
         if (exec.arguments().isEmpty()) {
-            throw new SqlErrorException(MISSING_PARAMETER, "Procedure or function 'sp_unprepare' expects parameter "
-                    + "'@handle', which was not supplied.");
+            throw new SqlErrorException(ProcedureError.MISSING_PARAMETER,
+                    ProcedureError.missingParameterMessage("sp_unprepare", "@handle"));
         }
         if (exec.arguments().size() > 1) {
             throw new SqlErrorException(CallRejectedException.TOO_MANY_ARGUMENTS,
@@ -173,7 +173,8 @@ final class BatchRun {
 
     /** The served procedures the query selects, spelled as they were created. */
     private void sysobjects(SysobjectsQuery query, int more) {
-        List<String> names = catalog.names().stream().filter(query::selects).toList();
+        List<String> names = catalog.procedures().stream().map(Procedure::name).filter(query::selects)
+                .sorted(String.CASE_INSENSITIVE_ORDER).toList();
         ColMetadataToken.write(out, version, SYSOBJECTS_NAME_COLUMNS);
         for (String name : names) {
             RowToken.write(out, SYSOBJECTS_NAME_COLUMNS, List.of(name));

@@ -41,11 +41,6 @@ public final class ProcedureCatalog {
         return new ProcedureCatalog(procedures);
     }
 
-    /** The names of the procedures, as they were created, in alphabetical order. */
-    public List<String> names() {
-        return byName.values().stream().map(Procedure::name).sorted(String.CASE_INSENSITIVE_ORDER).toList();
-    }
-
     public Optional<Procedure> find(String name) {
         return ProcedureName.parse(name)
                 .filter(parsed -> parsed.inSchema(SCHEMA))

@@ -3,6 +3,7 @@ package aspstate.tds.rpc;
 import aspstate.tds.TdsVersion;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.sql.ExecStatement;
@@ -29,9 +30,6 @@ import java.util.function.Supplier;
  * answers are appended in call order.
  */
 public final class RpcResponder {
-    /** "Procedure or function '%s' expects parameter '%s', which was not supplied." */
-    private static final int MISSING_PARAMETER = 201;
-
     private final ProcedureCatalog catalog;
     private final SystemProcedures system;
     private final PreparedStatements prepared;
@@ -153,8 +151,8 @@ public final class RpcResponder {
 
     private static RpcParameter fixedParameter(RpcRequest rpc, int index, String name) {
         if (index >= rpc.parameters().size()) {
-            throw new CallRejectedException(MISSING_PARAMETER, "Procedure or function '" + rpc.procedureName()
-                    + "' expects parameter '" + name + "', which was not supplied.");
+            throw new CallRejectedException(ProcedureError.MISSING_PARAMETER,
+                    ProcedureError.missingParameterMessage(rpc.procedureName(), name));
         }
         return rpc.parameters().get(index);
     }
@@ -162,7 +160,8 @@ public final class RpcResponder {
     private static <T> T fixed(RpcRequest rpc, int index, String name, Class<T> type) {
         Object value = fixedParameter(rpc, index, name).value().value();
         if (!type.isInstance(value)) {
-            throw new CallRejectedException(MISSING_PARAMETER, "Procedure or function '" + rpc.procedureName()
+            throw new CallRejectedException(ProcedureError.MISSING_PARAMETER, "Procedure or function '"
+                    + rpc.procedureName()
                     + "' expects parameter '" + name + "' as " + type.getSimpleName().toLowerCase(Locale.ROOT)
                     + ", got " + (value == null ? "NULL" : value.getClass().getSimpleName()) + ".");
         }
