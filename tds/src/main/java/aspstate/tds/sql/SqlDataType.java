@@ -36,6 +36,11 @@ public record SqlDataType(Base base, int length) {
             this.longest = longest;
         }
 
+        /** The longest (n) the type takes; 0 for a type without a length. */
+        int longest() {
+            return longest;
+        }
+
         boolean hasLength() {
             return longest > 0;
         }

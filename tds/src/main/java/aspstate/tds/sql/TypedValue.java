@@ -38,11 +38,7 @@ public record TypedValue(SqlDataType type, Object value) {
 
     /** A literal's type: its length, at least 1, or (max) beyond what (n) can hold. */
     static int lengthOf(int length, Base base) {
-        return length > longest(base) ? SqlDataType.MAX : Math.max(1, length);
-    }
-
-    private static int longest(Base base) {
-        return base == Base.NVARCHAR ? 4000 : 8000;
+        return length > base.longest() ? SqlDataType.MAX : Math.max(1, length);
     }
 
     /** A string literal: 'text' is varchar, N'text' nvarchar. */
