@@ -124,8 +124,10 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 expect(Phase.LOGGED_IN, "ATTENTION");
                 // Procedures are not cancelled once started, so the acknowledgement follows their replies; the
                 // client reads until it ([MS-TDS] 2.2.2.9, 3.3.5.9).
-                replyInOrder(ctx, out -> DoneToken.write(out, session.login().version(), DoneToken.DONE,
-                        DoneToken.ATTENTION, 0, 0));
+                replyWhenWritten(ctx, out -> {
+                    DoneToken.write(out, session.login().version(), DoneToken.DONE, DoneToken.ATTENTION, 0, 0);
+                    return CompletableFuture.completedFuture(null);
+                });
             }
             // [MS-TDS] 2.2.3.1.1: a receiver should disconnect on a message type it does not expect.
             default -> throw new TdsProtocolException("unsupported message type 0x"
@@ -245,18 +247,6 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             throw e;
         }
         replies.add(out, written);
-    }
-
-    /** A reply made at once, queued behind replies still waiting for a procedure. */
-    private void replyInOrder(ChannelHandlerContext ctx, Consumer<ByteBuf> tokens) {
-        ByteBuf out = ctx.alloc().buffer();
-        try {
-            tokens.accept(out);
-        } catch (RuntimeException e) {
-            out.release();
-            throw e;
-        }
-        replies.add(out, CompletableFuture.completedFuture(null));
     }
 
     /** The packets of a reply whose tokens {@code tokens} writes; nothing leaks if writing them fails. */
