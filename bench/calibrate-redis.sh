@@ -21,14 +21,8 @@ cd "$root"
 [ -f bench/target/aspstate-bench.jar ] || mvn -q -B -ntp -DskipTests package
 bench/install-redis.sh >&2
 out=$(mktemp -d /tmp/aspstate-calibrate.XXXXXX)
-# A port nothing listens on: bash connects to candidates until one is refused (no other tool needed).
-free_port() {
-  local port
-  while :; do
-    port=$((20000 + RANDOM % 40000))
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
-  done
-}
+# shellcheck source=free-port.sh
+source "$root/bench/free-port.sh"
 port=$(free_port)
 taskset -c 0 redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --loglevel warning \
   >"$out/redis.log" 2>&1 &

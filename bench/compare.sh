@@ -50,14 +50,8 @@ if [ ! -f server/target/aspstate.jar ] || [ ! -f bench/target/aspstate-bench.jar
 fi
 bench/install-redis.sh >&2
 
-# A port nothing listens on: bash connects to candidates until one is refused (no other tool needed).
-free_port() {
-  local port
-  while :; do
-    port=$((20000 + RANDOM % 40000))
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
-  done
-}
+# shellcheck source=free-port.sh
+source "$root/bench/free-port.sh"
 
 # Starts one system on CPU 0; sets $target and $server_pid.
 start_system() {
