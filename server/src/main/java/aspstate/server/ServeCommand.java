@@ -98,9 +98,9 @@ final class ServeCommand implements Callable<Integer> {
     private String tdsTlsPassword;
 
     @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
-            description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; repeat the option or separate "
-                    + "with commas. Given ranges REPLACE the default, so include 127.0.0.0/8 (and ::1) to keep "
-                    + "local access. Default: ${DEFAULT-VALUE}")
+            description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; "
+                    + "repeat the option or separate with commas. Given ranges REPLACE the default, so include "
+                    + "127.0.0.0/8 (and ::1) to keep local access. Default: ${DEFAULT-VALUE}")
     private List<String> allow;
 
     @Option(names = "--" + IDLE_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_IDLE_TIMEOUT,
