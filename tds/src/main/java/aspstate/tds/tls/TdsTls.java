@@ -1,5 +1,6 @@
 package aspstate.tds.tls;
 
+import aspstate.transport.tls.SelfSignedCertificate;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;

@@ -1,4 +1,4 @@
-package aspstate.tds.tls;
+package aspstate.transport.tls;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;

@@ -1,10 +1,11 @@
-package aspstate.tds.tls;
+package aspstate.transport.tls;
 
 import java.io.ByteArrayInputStream;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
 import java.security.cert.CertificateFactory;
@@ -13,16 +14,18 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.function.Function;
 
 /**
  * A key pair and a certificate signed with it (RFC 5280), made with the JDK alone: Netty's own generator needs
- * BouncyCastle or the JDK internals Java 17 no longer opens. Clients that check certificates reject it; it serves
- * the ones told to trust the server's certificate (mssql-jdbc's {@code trustServerCertificate=true}).
+ * BouncyCastle or the JDK internals Java 17 no longer opens. Clients that check certificates against authorities
+ * reject it; it serves the ones told to trust the server's certificate (mssql-jdbc's
+ * {@code trustServerCertificate=true}) and peers that check it by other means (the cluster's shared secret).
  *
  * @param keyPair     the RSA key pair
  * @param certificate the certificate of {@code keyPair}'s public key, signed by its private key
  */
-record SelfSignedCertificate(KeyPair keyPair, X509Certificate certificate) {
+public record SelfSignedCertificate(KeyPair keyPair, X509Certificate certificate) {
     private static final int KEY_BITS = 2048;
     private static final String SIGNATURE = "SHA256withRSA";
     /** 1.2.840.113549.1.1.11, sha256WithRSAEncryption (RFC 4055). */
@@ -34,11 +37,22 @@ record SelfSignedCertificate(KeyPair keyPair, X509Certificate certificate) {
     private static final int VALID_DAYS = 365;
 
     /** A new key pair and a certificate for {@code commonName}, valid from a day ago (clock skew) for a year. */
-    static SelfSignedCertificate generate(String commonName) throws GeneralSecurityException {
+    public static SelfSignedCertificate generate(String commonName) throws GeneralSecurityException {
+        return generate(publicKey -> commonName);
+    }
+
+    /** As {@link #generate(String)}, with a common name made from the new public key (e.g. a MAC of it). */
+    public static SelfSignedCertificate generate(Function<PublicKey, String> commonName)
+            throws GeneralSecurityException {
         SecureRandom random = new SecureRandom();
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(KEY_BITS, random);
         KeyPair keyPair = generator.generateKeyPair();
+        return sign(keyPair, commonName.apply(keyPair.getPublic()), random);
+    }
+
+    private static SelfSignedCertificate sign(KeyPair keyPair, String commonName, SecureRandom random)
+            throws GeneralSecurityException {
         byte[] algorithm = Der.sequence(Der.oid(SHA256_WITH_RSA), Der.nullValue());
         byte[] name = Der.sequence(Der.set(Der.sequence(Der.oid(COMMON_NAME), Der.utf8(commonName))));
         Instant now = Instant.now();
