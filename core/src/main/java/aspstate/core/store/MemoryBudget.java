@@ -19,7 +19,7 @@ public final class MemoryBudget {
     }
 
     /** Takes {@code delta} bytes (a negative delta gives bytes back); false, and nothing taken, if over the limit. */
-    boolean reserve(long delta) {
+    public boolean reserve(long delta) {
         if (delta <= 0 || limitBytes == 0) {
             usedBytes.addAndGet(delta);
             return true;
@@ -31,8 +31,16 @@ public final class MemoryBudget {
         return true;
     }
 
-    void release(long bytes) {
-        usedBytes.addAndGet(-bytes);
+    public void release(long bytes) {
+        account(-bytes);
+    }
+
+    /**
+     * Takes or gives back {@code delta} bytes whatever the limit: for a store that has counted what it actually holds
+     * (data another node placed here is held whether or not it fits).
+     */
+    public void account(long delta) {
+        usedBytes.addAndGet(delta);
     }
 
     public long limitBytes() {
