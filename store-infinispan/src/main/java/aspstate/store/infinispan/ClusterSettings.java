@@ -1,0 +1,50 @@
+package aspstate.store.infinispan;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
+
+/**
+ * How a node finds and talks to the others ({@code --cluster-*}, {@code --owners}).
+ *
+ * @param name        the cluster's name; nodes with another name never join this cluster
+ * @param bindAddress the address this node's cluster traffic uses
+ * @param port        this node's cluster port
+ * @param members     the nodes to look for at start (static discovery, no multicast); may include this node
+ * @param owners      copies kept of every entry, written synchronously: the cluster loses no entry while fewer
+ *                    than this many nodes are lost at once
+ * @param tls         mutual TLS for all traffic between nodes, or empty (allowed on loopback only)
+ */
+public record ClusterSettings(String name, InetAddress bindAddress, int port, List<InetSocketAddress> members,
+                              int owners, Optional<SSLContext> tls) {
+    public static final String DEFAULT_NAME = "aspstate";
+    public static final int DEFAULT_PORT = 7800;
+    public static final int DEFAULT_OWNERS = 2;
+
+    public ClusterSettings {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(bindAddress, "bindAddress");
+        members = List.copyOf(members);
+        Objects.requireNonNull(tls, "tls");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("a cluster name is needed");
+        }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port must be 1..65535, got " + port);
+        }
+        if (owners < 1) {
+            throw new IllegalArgumentException("owners must be at least 1, got " + owners);
+        }
+        if (members.isEmpty()) {
+            throw new IllegalArgumentException("at least one member is needed");
+        }
+    }
+
+    /** This node's name in the cluster, the same across its restarts: its cluster address. */
+    public String nodeName() {
+        return bindAddress.getHostAddress() + ":" + port;
+    }
+}

@@ -1,0 +1,185 @@
+package aspstate.store.infinispan;
+
+import aspstate.core.Clock;
+import aspstate.core.store.Mutation;
+import aspstate.core.store.Outcome;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoreFullException;
+import aspstate.core.store.StoreStatistics;
+import aspstate.core.store.StoredValue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+import org.infinispan.AdvancedCache;
+import org.infinispan.container.entries.CacheEntry;
+
+/**
+ * A {@link SessionStore} on one Infinispan cache, local (durable) or distributed (clustered).
+ *
+ * <p>A mutation is a versioned read and a conditional write: the entry is read with its stamp, the pure mutation
+ * runs here on that value, and the result is written with {@code putIfAbsent}, {@code replace(key, expected, new)} or
+ * {@code remove(key, expected)}, which the key's primary owner performs only if the entry still has the stamp that was
+ * read. If another write came first, the mutation runs again on what that write left. So the semantics functions run
+ * unchanged (a lambda never has to travel to another node), no update is lost when two nodes serve one session, and
+ * lock cookies stay monotonic. Infinispan retries such a conditional write itself when the primary owner changes
+ * mid-write (a node killed), counting "the new stamp is already there" as success, so a write is never applied twice.
+ *
+ * <p>Expiry: the value's own expiry decides, as in the memory store. A value past its expiry is never handed to a
+ * mutation; a {@link Sweep} reclaims expired entries without waiting for a lookup. Sliding expiry is a write of the
+ * new expiry time to the key's owners only, never a cluster-wide message (Infinispan's max-idle, which sends one
+ * per read, is not used).
+ */
+final class InfinispanSessionStore<V extends StoredValue> implements SessionStore<V> {
+    /** Conflicting writes on one key after which a mutation gives up; each conflict means another write went in. */
+    static final int MAX_ATTEMPTS = 64;
+
+    private final String name;
+    private final AdvancedCache<String, Stamped> cache;
+    private final Clock clock;
+    private final LocalShare share;
+    private final Supplier<StoreStatistics> statistics;
+    private final Executor iterationExecutor;
+    private final String description;
+
+    InfinispanSessionStore(String name, AdvancedCache<String, Stamped> cache, Clock clock, LocalShare share,
+                           Supplier<StoreStatistics> statistics, Executor iterationExecutor, String description) {
+        this.name = name;
+        this.cache = cache;
+        this.clock = clock;
+        this.share = share;
+        this.statistics = statistics;
+        this.iterationExecutor = iterationExecutor;
+        this.description = description;
+    }
+
+    @Override
+    public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
+        return attempt(key, mutation, 1);
+    }
+
+    private <R> CompletionStage<R> attempt(String key, Mutation<V, R> mutation, int attempt) {
+        return StoreFailures.translate(cache.getAsync(key))
+                .thenCompose(current -> runAndWrite(key, mutation, current, attempt));
+    }
+
+    private <R> CompletionStage<R> runAndWrite(String key, Mutation<V, R> mutation, Stamped current, int attempt) {
+        long now = clock.millis();
+        @SuppressWarnings("unchecked")
+        V stored = current == null ? null : (V) current.value();
+        boolean expired = stored != null && stored.isExpiredAt(now);
+        Outcome<V, R> outcome;
+        try {
+            outcome = mutation.apply(expired ? null : stored, now);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return write(key, current, expired, outcome).thenCompose(written -> {
+            if (written) {
+                return CompletableFuture.completedFuture(outcome.result());
+            }
+            if (attempt >= MAX_ATTEMPTS) {
+                return CompletableFuture.failedFuture(new IllegalStateException("gave up on key " + key + " of "
+                        + name + " after " + attempt + " conflicting writes"));
+            }
+            return attempt(key, mutation, attempt + 1);
+        });
+    }
+
+    /** Writes the outcome if the entry is still the one read; true when written (or nothing had to be). */
+    private CompletionStage<Boolean> write(String key, Stamped current, boolean expired, Outcome<V, ?> outcome) {
+        switch (outcome.change()) {
+            case KEEP:
+                // An expired entry is reclaimed now rather than left for the reaper: this lookup already found it.
+                return expired ? remove(key, current, true) : CompletableFuture.completedFuture(true);
+            case DELETE:
+                return current == null ? CompletableFuture.completedFuture(true) : remove(key, current, expired);
+            case PUT:
+                return put(key, current, expired, outcome.value());
+            default:
+                throw new IllegalStateException("unknown change " + outcome.change());
+        }
+    }
+
+    private CompletionStage<Boolean> remove(String key, Stamped current, boolean expired) {
+        return StoreFailures.translate(cache.removeAsync(key, current.expectation())).thenApply(removed -> {
+            if (removed) {
+                share.release(share.size(key, (StoredValue) current.value()));
+                share.counted(expired ? LocalShare.Event.EXPIRED : LocalShare.Event.REMOVED);
+            }
+            return removed;
+        });
+    }
+
+    private CompletionStage<Boolean> put(String key, Stamped current, boolean expired, V value) {
+        long oldSize = current == null ? 0 : share.size(key, (StoredValue) current.value());
+        long growth = share.size(key, value) - oldSize;
+        if (!share.reserve(growth)) {
+            return CompletableFuture.failedFuture(new StoreFullException("storing " + key.length() + "+"
+                    + value.sizeInBytes() + " bytes would exceed max-memory (" + share.limitBytes() + " bytes)"));
+        }
+        Stamped next = new Stamped(nextStamp(current), value);
+        CompletionStage<Boolean> written = current == null
+                ? StoreFailures.translate(cache.putIfAbsentAsync(key, next)).thenApply(previous -> previous == null)
+                : StoreFailures.translate(cache.replaceAsync(key, current.expectation(), next));
+        return written.handle((ok, failure) -> {
+            if (failure != null || !ok) {
+                share.release(growth);
+            } else if (current == null) {
+                share.counted(LocalShare.Event.CREATED);
+            } else if (expired) {
+                share.counted(LocalShare.Event.EXPIRED);
+                share.counted(LocalShare.Event.CREATED);
+            }
+            if (failure != null) {
+                throw StoreFailures.rethrow(failure);
+            }
+            return ok;
+        });
+    }
+
+    private static long nextStamp(Stamped current) {
+        long stamp;
+        do {
+            stamp = ThreadLocalRandom.current().nextLong();
+        } while (current != null && stamp == current.stamp());
+        return stamp;
+    }
+
+    @Override
+    public CompletionStage<Void> forEach(BiConsumer<String, V> visitor) {
+        // The iterator fetches other nodes' segments with blocking calls: never on a caller's (event loop) thread.
+        return CompletableFuture.runAsync(() -> {
+            long now = clock.millis();
+            try (var entries = cache.cacheEntrySet().iterator()) {
+                while (entries.hasNext()) {
+                    CacheEntry<String, Stamped> entry = entries.next();
+                    @SuppressWarnings("unchecked")
+                    V value = (V) entry.getValue().value();
+                    if (!value.isExpiredAt(now)) {
+                        visitor.accept(entry.getKey(), value);
+                    }
+                }
+            } catch (RuntimeException e) {
+                throw StoreFailures.rethrow(e);
+            }
+        }, iterationExecutor);
+    }
+
+    @Override
+    public StoreStatistics statistics() {
+        return statistics.get();
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    /** Nothing of its own to stop: the cache belongs to the {@link InfinispanStores} that made this store. */
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,344 @@
+package aspstate.store.infinispan;
+
+import aspstate.core.ByteSize;
+import aspstate.core.Clock;
+import aspstate.core.store.MemoryBudget;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoredValue;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.infinispan.AdvancedCache;
+import org.infinispan.commons.dataconversion.MediaType;
+import org.infinispan.configuration.cache.CacheMode;
+import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.infinispan.configuration.global.GlobalConfigurationBuilder;
+import org.infinispan.configuration.global.ShutdownHookBehavior;
+import org.infinispan.configuration.parsing.ConfigurationBuilderHolder;
+import org.infinispan.conflict.MergePolicy;
+import org.infinispan.manager.DefaultCacheManager;
+import org.infinispan.partitionhandling.PartitionHandling;
+import org.infinispan.remoting.transport.Address;
+import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Infinispan side of the server: one embedded cache manager, one cache per store, and the counters every node
+ * posts. Durable ({@code --data-dir}: each store's entries in a file store under the directory, written through
+ * before a write is answered), clustered ({@code --cluster-members}: entries spread over the nodes with
+ * {@code owners} synchronous copies), or both.
+ *
+ * <p>Cluster rules, chosen so that no session can have two lock holders:
+ * <ul>
+ * <li>Partitions: DENY_READ_WRITES. A side that does not hold every owner of a key refuses it (a minority side
+ * refuses everything), so only one side ever changes a session. After the partition heals, the side that stayed
+ * available wins (merge policy NONE): the other side's copies are dropped and refilled from it.</li>
+ * <li>Quorum at start: a node starts serving only once a majority of the members it was given (itself included)
+ * are in the cluster, so a node that cannot reach the others (or has the wrong secret) never forms a cluster of
+ * its own and hands out sessions the others do not see.</li>
+ * <li>Rejoining with a data directory: a node that left or crashed while the others went on serving throws away
+ * its old files (they may hold sessions deleted since) and is refilled from the others. Only a whole cluster
+ * stopped with {@link #stopCluster()} keeps its files, and then waits until every node is back.</li>
+ * </ul>
+ */
+public final class InfinispanStores implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(InfinispanStores.class);
+    private static final String COUNTERS_CACHE = "aspstate-counters";
+    private static final String LOCAL_NODE = "local";
+    /**
+     * How often each store is swept (expired entries reclaimed, entries counted); a pass that takes longer than
+     * 1/{@link #SWEEP_COST_FACTOR} of this makes the next one wait {@code SWEEP_COST_FACTOR} times its duration.
+     */
+    static final long SWEEP_INTERVAL_MILLIS = 1_000;
+    private static final int SWEEP_COST_FACTOR = 20;
+
+    private final DefaultCacheManager manager;
+    private final InfinispanSettings settings;
+    private final Map<String, InfinispanSessionStore<?>> stores = new LinkedHashMap<>();
+    private final Map<String, LocalShare> shares = new LinkedHashMap<>();
+    private final ScheduledExecutorService sweeping;
+    private final ExecutorService iteration;
+    private final String description;
+
+    private InfinispanStores(DefaultCacheManager manager, InfinispanSettings settings, String description) {
+        this.manager = manager;
+        this.settings = settings;
+        this.description = description;
+        this.sweeping = Executors.newSingleThreadScheduledExecutor(daemon("aspstate-store-sweep"));
+        this.iteration = Executors.newSingleThreadExecutor(daemon("aspstate-store-iteration"));
+    }
+
+    /**
+     * Starts the cache manager (joining the cluster, waiting for a quorum) and one store per name, loading what the
+     * data directory holds.
+     *
+     * @param budget             the process's {@code --max-memory}, shared by the stores
+     * @param entryOverheadBytes counted per entry on top of key and value, as the memory store counts it
+     * @throws IllegalStateException when the cluster or the data directory cannot be used, with the reason
+     */
+    public static InfinispanStores start(InfinispanSettings settings, List<String> storeNames, Clock clock,
+                                         MemoryBudget budget, int entryOverheadBytes) {
+        settings.durability().ifPresent(durability -> prepareDirectory(durability, settings, storeNames));
+        ConfigurationBuilderHolder holder = new ConfigurationBuilderHolder();
+        configureGlobal(holder.getGlobalConfigurationBuilder(), settings);
+        for (String name : storeNames) {
+            holder.newConfigurationBuilder(name).read(storeConfiguration(name, settings).build());
+        }
+        holder.newConfigurationBuilder(COUNTERS_CACHE).read(countersConfiguration(settings).build());
+        settings.durability().ifPresent(durability -> LOG.info("loading sessions from {}", durability.directory()));
+        long started = System.nanoTime();
+        DefaultCacheManager manager;
+        try {
+            manager = new DefaultCacheManager(holder, true);
+        } catch (RuntimeException e) {
+            throw StartFailure.explain(e, settings);
+        }
+        InfinispanStores engine = new InfinispanStores(manager, settings, describe(settings, budget));
+        try {
+            engine.open(storeNames, clock, budget, entryOverheadBytes);
+        } catch (RuntimeException e) {
+            engine.close();
+            throw StartFailure.explain(e, settings);
+        }
+        engine.logLoaded(started);
+        return engine;
+    }
+
+    private void open(List<String> storeNames, Clock clock, MemoryBudget budget, int entryOverheadBytes) {
+        String node = nodeName();
+        AdvancedCache<String, NodeCounters> counters =
+                manager.<String, NodeCounters>getCache(COUNTERS_CACHE).getAdvancedCache();
+        CounterBoard board = new CounterBoard(counters, node, this::memberNames);
+        for (String name : storeNames) {
+            AdvancedCache<String, Stamped> cache = manager.<String, Stamped>getCache(name).getAdvancedCache();
+            LocalShare share = new LocalShare(budget, entryOverheadBytes, board.previous(name));
+            Sweep sweep = new Sweep(name, cache, share, board, clock);
+            sweep.run();
+            scheduleSweep(sweep, SWEEP_INTERVAL_MILLIS);
+            shares.put(name, share);
+            stores.put(name, new InfinispanSessionStore<>(name, cache, clock, share,
+                    () -> board.total(name, share.snapshot()), iteration, description));
+        }
+    }
+
+    private void scheduleSweep(Sweep sweep, long delayMillis) {
+        sweeping.schedule(() -> {
+            long started = System.nanoTime();
+            try {
+                sweep.run();
+            } catch (RuntimeException e) {
+                // A failed pass (the cache stopping, a partition) must not stop the sweeping: the next one tries.
+                LOG.debug("sweeping failed: {}", e.toString());
+            }
+            long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            // A pass that takes long (millions of entries) runs less often, so sweeping stays a small cost.
+            scheduleSweep(sweep, Math.max(SWEEP_INTERVAL_MILLIS, tookMillis * SWEEP_COST_FACTOR));
+        }, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private void logLoaded(long startedNanos) {
+        if (settings.durability().isEmpty()) {
+            return;
+        }
+        long entries = 0;
+        for (String name : stores.keySet()) {
+            entries += stores.get(name).statistics().active();
+        }
+        LOG.info("loaded {} entries in {} ms", entries,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
+    }
+
+    /** The store of that name (one of the names given to {@link #start}). */
+    @SuppressWarnings("unchecked")
+    public <V extends StoredValue> SessionStore<V> store(String name) {
+        InfinispanSessionStore<?> store = stores.get(name);
+        if (store == null) {
+            throw new IllegalArgumentException("no store named " + name + "; started: " + stores.keySet());
+        }
+        return (SessionStore<V>) store;
+    }
+
+    /** E.g. "durable /var/lib/aspstate (fsync always, max-memory 3 GiB)". */
+    public String describe() {
+        return description;
+    }
+
+    /** The names of the nodes in the cluster now (this one's name alone when not clustered). */
+    public Set<String> memberNames() {
+        List<Address> members = manager.getMembers();
+        if (members == null) {
+            return Set.of(LOCAL_NODE);
+        }
+        return members.stream().map(Address::toString).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    private String nodeName() {
+        return settings.cluster().map(ClusterSettings::nodeName).orElse(LOCAL_NODE);
+    }
+
+    /**
+     * Stops every node of the cluster, each keeping its data directory and the cluster's layout, so that when all
+     * of them start again every entry is back (the cluster waits for all of them). Without a data directory this
+     * stops the cluster and its entries are gone.
+     */
+    public void stopCluster() {
+        manager.shutdownAllCaches();
+    }
+
+    /** Leaves the cluster (the others take over this node's entries) and stops. */
+    @Override
+    public void close() {
+        sweeping.shutdownNow();
+        iteration.shutdownNow();
+        try {
+            manager.stop();
+        } finally {
+            shares.values().forEach(LocalShare::releaseAll);
+        }
+    }
+
+    private static void configureGlobal(GlobalConfigurationBuilder global, InfinispanSettings settings) {
+        global.serialization().addContextInitializer(new StoreSchemaImpl());
+        global.shutdown().hookBehavior(ShutdownHookBehavior.DONT_REGISTER); // the server stops it, in order
+        global.cacheContainer().statistics(false);
+        global.jmx().enabled(false);
+        settings.durability().ifPresent(durability -> global.globalState().enable()
+                .persistentLocation(durability.directory().toString()));
+        settings.cluster().ifPresent(cluster -> {
+            try {
+                global.transport().transport(new JGroupsTransport(ClusterChannel.create(cluster)))
+                        .clusterName(cluster.name())
+                        .nodeName(cluster.nodeName())
+                        .initialClusterSize(quorum(cluster))
+                        .initialClusterTimeout(settings.quorumTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot set up the cluster transport: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    /** A majority of the distinct members, this node included. */
+    static int quorum(ClusterSettings cluster) {
+        Set<String> members = new LinkedHashSet<>();
+        members.add(cluster.nodeName());
+        for (InetSocketAddress member : cluster.members()) {
+            members.add(member.getAddress().getHostAddress() + ":" + member.getPort());
+        }
+        return members.size() / 2 + 1;
+    }
+
+    private static ConfigurationBuilder storeConfiguration(String name, InfinispanSettings settings) {
+        ConfigurationBuilder builder = new ConfigurationBuilder();
+        builder.encoding().mediaType(MediaType.APPLICATION_OBJECT_TYPE);
+        builder.statistics().enabled(false);
+        settings.cluster().ifPresent(cluster -> builder.clustering()
+                .cacheMode(CacheMode.DIST_SYNC)
+                .hash().numOwners(cluster.owners())
+                .partitionHandling().whenSplit(PartitionHandling.DENY_READ_WRITES).mergePolicy(MergePolicy.NONE));
+        settings.durability().ifPresent(durability -> fileStore(builder, durability, name));
+        return builder;
+    }
+
+    /**
+     * The counters board: every node writes only its own keys, so it may keep writing during a partition; after a
+     * merge the available side's copies win and each node posts its own again within a second.
+     */
+    private static ConfigurationBuilder countersConfiguration(InfinispanSettings settings) {
+        ConfigurationBuilder builder = new ConfigurationBuilder();
+        builder.encoding().mediaType(MediaType.APPLICATION_OBJECT_TYPE);
+        builder.statistics().enabled(false);
+        settings.cluster().ifPresent(cluster -> builder.clustering()
+                .cacheMode(CacheMode.REPL_SYNC)
+                .partitionHandling().whenSplit(PartitionHandling.ALLOW_READ_WRITES)
+                .mergePolicy(MergePolicy.PREFERRED_ALWAYS));
+        settings.durability().ifPresent(durability -> fileStore(builder, durability, COUNTERS_CACHE));
+        return builder;
+    }
+
+    private static void fileStore(ConfigurationBuilder builder, Durability durability, String cacheName) {
+        Path directory = durability.directory().resolve(cacheName);
+        builder.persistence().passivation(false)
+                .addSoftIndexFileStore()
+                .dataLocation(directory.resolve("data").toString())
+                .indexLocation(directory.resolve("index").toString())
+                .syncWrites(durability.fsync() == Durability.Fsync.ALWAYS)
+                .preload(true)
+                .shared(false);
+    }
+
+    /**
+     * A clustered node keeps its files only if the whole cluster was stopped with {@link #stopCluster()} (Infinispan
+     * then left a {@code <cache>.state} file with the layout to restore). Otherwise the files are older than what
+     * the running cluster holds (they may even hold sessions deleted since): they go, and the node is refilled from
+     * the others. What Infinispan's own purge-on-start does, done here so that a kept store can still be preloaded.
+     */
+    private static void prepareDirectory(Durability durability, InfinispanSettings settings, List<String> names) {
+        Path directory = durability.directory();
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create the data directory " + directory + ": " + e, e);
+        }
+        if (settings.cluster().isEmpty()) {
+            return;
+        }
+        for (String name : Stream.concat(names.stream(), Stream.of(COUNTERS_CACHE)).toList()) {
+            if (!Files.exists(directory.resolve(name + ".state")) && Files.exists(directory.resolve(name))) {
+                LOG.info("{}: no layout from a cluster-wide stop; discarding the old files of {} (the running "
+                        + "cluster refills them)", directory, name);
+                deleteRecursively(directory.resolve(name));
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path path) {
+        try (Stream<Path> paths = Files.walk(path)) {
+            for (Path each : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(each);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot delete " + path + ": " + e, e);
+        }
+    }
+
+    private static String describe(InfinispanSettings settings, MemoryBudget budget) {
+        String memory = "max-memory " + (budget.limitBytes() == 0 ? "unlimited" : ByteSize.format(budget.limitBytes()));
+        Optional<String> fsync = settings.durability()
+                .map(durability -> "fsync " + durability.fsync().name().toLowerCase(Locale.ROOT));
+        if (settings.cluster().isEmpty()) {
+            return "durable " + settings.durability().orElseThrow().directory() + " (" + fsync.orElseThrow() + ", "
+                    + memory + ")";
+        }
+        ClusterSettings cluster = settings.cluster().get();
+        String members = cluster.members().stream()
+                .map(member -> member.getAddress().getHostAddress() + ":" + member.getPort())
+                .collect(Collectors.joining(","));
+        return "cluster " + cluster.name() + " (node " + cluster.nodeName() + ", members " + members + ", owners "
+                + cluster.owners() + ", " + settings.durability().map(durability -> "durable " + durability.directory()
+                + ", " + fsync.orElseThrow()).orElse("memory") + ", " + memory + ")";
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}
