@@ -4,6 +4,7 @@ import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
+import aspstate.transport.InOrder;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -17,8 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs decoded requests against the store and writes the answers in request order, even when a store completes
- * them out of order. With the in-memory store every request completes inline and is written at once; responses
+ * Runs decoded requests against the store one after another ({@link InOrder}) and writes the answers in request
+ * order. With the in-memory store every request completes inline and is written at once; responses
  * are flushed once per read batch, so pipelined requests cost one system call per batch.
  */
 final class StateServerHandler extends ChannelInboundHandlerAdapter {
@@ -28,12 +29,18 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
     private final StateServerResponses responses;
     /** Answers not yet written because an earlier one is still running; a null result means "close here". */
     private final ArrayDeque<CompletableFuture<StateResult>> pending = new ArrayDeque<>();
+    private InOrder inOrder;
     private static final CompletableFuture<StateResult> CLOSE = CompletableFuture.completedFuture(null);
     private boolean closing;
 
     StateServerHandler(SessionStore<SessionEntry> store, StateServerResponses responses) {
         this.store = store;
         this.responses = responses;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        inOrder = new InOrder(ctx.executor());
     }
 
     @Override
@@ -60,7 +67,8 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
         if (invalid != null) {
             return CompletableFuture.completedFuture(invalid);
         }
-        return store.execute(decoded.key(), decoded.request()).toCompletableFuture();
+        // A pipelined PUT then GET must find the PUT done, even when the store answers later than it returns.
+        return inOrder.run(() -> store.execute(decoded.key(), decoded.request()));
     }
 
     private void enqueue(ChannelHandlerContext ctx, CompletableFuture<StateResult> answer) {

@@ -1,5 +1,6 @@
 package aspstate.tds;
 
+import aspstate.transport.InOrder;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import java.util.ArrayDeque;
@@ -9,33 +10,31 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
- * Keeps a connection's replies in request order when some complete later (a procedure waiting for the store):
- * a reply is written once it and every reply before it are complete. TDS has no request ids, so the order is the
- * only way a client matches replies to requests. Used on the connection's event loop only.
+ * Runs a connection's requests one after another ({@link InOrder}: a batch or call starts once the one before is
+ * complete, so pipelined requests see each other's effects in order) and writes their replies in request order.
+ * TDS has no request ids, so the order is the only way a client matches replies to requests. Used on the
+ * connection's event loop only.
  */
 final class OrderedReplies {
     private final ChannelHandlerContext ctx;
     private final Function<ByteBuf, ByteBuf> packets;
+    private final InOrder inOrder;
     private final Queue<CompletableFuture<ByteBuf>> pending = new ArrayDeque<>();
 
     /** @param packets turns a reply's tokens into the packets to write, releasing the tokens */
     OrderedReplies(ChannelHandlerContext ctx, Function<ByteBuf, ByteBuf> packets) {
         this.ctx = ctx;
         this.packets = packets;
+        this.inOrder = new InOrder(ctx.executor());
     }
 
     /**
-     * Queues a reply: {@code tokens} is the buffer the reply is written into, complete when {@code written} is.
-     * If writing fails, the buffer is released and the failure goes down the pipeline, which closes the connection.
+     * Queues a reply: once every earlier request is complete, {@code tokens} writes it into a new buffer and
+     * completes when it has. If writing fails, the buffer is released and the failure goes down the pipeline, which
+     * closes the connection.
      */
-    void add(ByteBuf tokens, CompletionStage<Void> written) {
-        CompletableFuture<ByteBuf> reply = written.toCompletableFuture().handle((done, failure) -> {
-            if (failure != null) {
-                tokens.release();
-                throw new IllegalStateException("reply failed", failure);
-            }
-            return tokens;
-        });
+    void add(Function<ByteBuf, CompletionStage<Void>> tokens) {
+        CompletableFuture<ByteBuf> reply = inOrder.run(() -> write(tokens));
         pending.add(reply);
         if (reply.isDone()) {
             writeCompleted();
@@ -45,6 +44,24 @@ final class OrderedReplies {
                 ctx.flush();
             }));
         }
+    }
+
+    private CompletionStage<ByteBuf> write(Function<ByteBuf, CompletionStage<Void>> tokens) {
+        ByteBuf out = ctx.alloc().buffer();
+        CompletionStage<Void> written;
+        try {
+            written = tokens.apply(out);
+        } catch (RuntimeException e) {
+            out.release();
+            throw e;
+        }
+        return written.handle((done, failure) -> {
+            if (failure != null) {
+                out.release();
+                throw new IllegalStateException("reply failed", failure);
+            }
+            return out;
+        });
     }
 
     private void writeCompleted() {

@@ -27,9 +27,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,7 +105,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                replyWhenWritten(ctx, out -> {
+                replies.add(out -> {
                     resetIfAsked(message, out);
                     return BatchResponder.respond(batch.text(), session, catalog, out);
                 });
@@ -115,7 +113,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");
                 List<RpcRequest> calls = RpcRequest.parseAll(message.payload(), session.login().sendsAllHeaders());
-                replyWhenWritten(ctx, out -> {
+                replies.add(out -> {
                     resetIfAsked(message, out);
                     return rpcResponder.respond(calls, out);
                 });
@@ -124,7 +122,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 expect(Phase.LOGGED_IN, "ATTENTION");
                 // Procedures are not cancelled once started, so the acknowledgement follows their replies; the
                 // client reads until it ([MS-TDS] 2.2.2.9, 3.3.5.9).
-                replyWhenWritten(ctx, out -> {
+                replies.add(out -> {
                     DoneToken.write(out, session.login().version(), DoneToken.DONE, DoneToken.ATTENTION, 0, 0);
                     return CompletableFuture.completedFuture(null);
                 });
@@ -234,19 +232,6 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),
                 login.userName(), login.appName(), login.libraryName(), packetSize);
-    }
-
-    /** A reply that may wait for procedures, queued behind earlier replies; {@code tokens} writes it. */
-    private void replyWhenWritten(ChannelHandlerContext ctx, Function<ByteBuf, CompletionStage<Void>> tokens) {
-        ByteBuf out = ctx.alloc().buffer();
-        CompletionStage<Void> written;
-        try {
-            written = tokens.apply(out);
-        } catch (RuntimeException e) {
-            out.release();
-            throw e;
-        }
-        replies.add(out, written);
     }
 
     /** The packets of a reply whose tokens {@code tokens} writes; nothing leaks if writing them fails. */

@@ -12,7 +12,8 @@ import javax.net.ssl.SSLContext;
  *
  * @param name        the cluster's name; nodes with another name never join this cluster
  * @param bindAddress the address this node's cluster traffic uses
- * @param port        this node's cluster port
+ * @param port        this node's cluster port; 0 picks a free one (for a tool that joins briefly, never a node that
+ *                    others must find)
  * @param members     the nodes to look for at start (static discovery, no multicast); may include this node
  * @param owners      copies kept of every entry, written synchronously: the cluster loses no entry while fewer
  *                    than this many nodes are lost at once
@@ -32,8 +33,8 @@ public record ClusterSettings(String name, InetAddress bindAddress, int port, Li
         if (name.isBlank()) {
             throw new IllegalArgumentException("a cluster name is needed");
         }
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("port must be 1..65535, got " + port);
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be 0..65535, got " + port);
         }
         if (owners < 1) {
             throw new IllegalArgumentException("owners must be at least 1, got " + owners);

@@ -7,8 +7,11 @@ import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -75,6 +78,7 @@ public final class InfinispanStores implements AutoCloseable {
     private final ScheduledExecutorService sweeping;
     private final ExecutorService iteration;
     private final String description;
+    private volatile boolean closing;
 
     private InfinispanStores(DefaultCacheManager manager, InfinispanSettings settings, String description) {
         this.manager = manager;
@@ -110,6 +114,11 @@ public final class InfinispanStores implements AutoCloseable {
             throw StartFailure.explain(e, settings);
         }
         InfinispanStores engine = new InfinispanStores(manager, settings, describe(settings, budget));
+        if (settings.cluster().isPresent()) {
+            LOG.info("joined cluster {} as {}: members {}", settings.cluster().get().name(),
+                    settings.cluster().get().nodeName(), engine.memberNames());
+            manager.addListener(new ClusterViewLog());
+        }
         try {
             engine.open(storeNames, clock, budget, entryOverheadBytes);
         } catch (RuntimeException e) {
@@ -193,17 +202,68 @@ public final class InfinispanStores implements AutoCloseable {
     }
 
     /**
-     * Stops every node of the cluster, each keeping its data directory and the cluster's layout, so that when all
-     * of them start again every entry is back (the cluster waits for all of them). Without a data directory this
-     * stops the cluster and its entries are gone.
+     * Stops the whole cluster from outside: joins it briefly (holding no data), asks one node to stop every store
+     * cluster-wide once this tool has left, and leaves. Each node then keeps its data directory and the cluster's
+     * layout, so that when all of them start again every entry is back (the cluster waits until every node is
+     * back); nodes without a data directory lose their entries, as on any stop. Returns once the request is taken.
+     *
+     * @param cluster where to join, with this tool's own address (port 0 picks a free one)
+     * @return the node that took the request
      */
-    public void stopCluster() {
-        manager.shutdownAllCaches();
+    public static String stopCluster(ClusterSettings cluster, Duration joinTimeout) {
+        ConfigurationBuilderHolder holder = new ConfigurationBuilderHolder();
+        ClusterSettings tool = withPort(cluster);
+        InfinispanSettings settings = new InfinispanSettings(Optional.empty(), Optional.of(tool), joinTimeout);
+        configureGlobal(holder.getGlobalConfigurationBuilder(), settings);
+        // A tool that holds nothing, and needs just one node of the cluster to talk to.
+        holder.getGlobalConfigurationBuilder().zeroCapacityNode(true).transport().initialClusterSize(2);
+        DefaultCacheManager manager;
+        try {
+            manager = new DefaultCacheManager(holder, true);
+        } catch (RuntimeException e) {
+            throw StartFailure.explain(e, settings);
+        }
+        try {
+            Address self = manager.getAddress();
+            List<String> taker = new ArrayList<>();
+            manager.executor().singleNodeSubmission().filterTargets(address -> !address.equals(self))
+                    .submitConsumer(new ClusterStopRequest(tool.nodeName()), (address, ignored, failure) -> {
+                        if (failure != null) {
+                            throw new IllegalStateException("the cluster refused to stop: " + failure, failure);
+                        }
+                        taker.add(address.toString());
+                    }).get(joinTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            return taker.isEmpty() ? "?" : taker.get(0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted asking the cluster to stop", e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("asking the cluster to stop failed: " + e.getMessage(), e);
+        } finally {
+            manager.stop();
+        }
+    }
+
+    /**
+     * Runs {@code action} (once, on a thread of its own) when the stores stop because the whole cluster was stopped
+     * ({@link #stopCluster}), not because this node was closed.
+     */
+    public void whenStoppedByCluster(Runnable action) {
+        Set<String> caches = new LinkedHashSet<>(stores.keySet());
+        caches.add(COUNTERS_CACHE);
+        manager.addListener(new ClusterStopWatch(caches, () -> {
+            if (!closing) {
+                Thread stopper = new Thread(action, "aspstate-cluster-stopped");
+                stopper.setDaemon(false);
+                stopper.start();
+            }
+        }));
     }
 
     /** Leaves the cluster (the others take over this node's entries) and stops. */
     @Override
     public void close() {
+        closing = true;
         sweeping.shutdownNow();
         iteration.shutdownNow();
         try {
@@ -218,6 +278,7 @@ public final class InfinispanStores implements AutoCloseable {
         global.shutdown().hookBehavior(ShutdownHookBehavior.DONT_REGISTER); // the server stops it, in order
         global.cacheContainer().statistics(false);
         global.jmx().enabled(false);
+        global.metrics().gauges(false).histograms(false); // the server's own metrics report the stores
         settings.durability().ifPresent(durability -> global.globalState().enable()
                 .persistentLocation(durability.directory().toString()));
         settings.cluster().ifPresent(cluster -> {
@@ -233,14 +294,33 @@ public final class InfinispanStores implements AutoCloseable {
         });
     }
 
-    /** A majority of the distinct members, this node included. */
+    /** The settings with a free port for 0: with static discovery, JGroups needs a port it can tell the others. */
+    private static ClusterSettings withPort(ClusterSettings cluster) {
+        if (cluster.port() != 0) {
+            return cluster;
+        }
+        try (ServerSocket probe = new ServerSocket(0, 1, cluster.bindAddress())) {
+            return new ClusterSettings(cluster.name(), cluster.bindAddress(), probe.getLocalPort(), cluster.members(),
+                    cluster.owners(), cluster.tls());
+        } catch (IOException e) {
+            throw new StoreStartException(StoreStartException.Reason.CLUSTER_ADDRESS_NOT_LOCAL,
+                    "cannot find a free port on " + cluster.bindAddress().getHostAddress() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A majority of the nodes, this one included. */
     static int quorum(ClusterSettings cluster) {
+        return nodeCount(cluster) / 2 + 1;
+    }
+
+    /** The distinct nodes of the cluster: the members given and this node (which may be among them). */
+    public static int nodeCount(ClusterSettings cluster) {
         Set<String> members = new LinkedHashSet<>();
         members.add(cluster.nodeName());
         for (InetSocketAddress member : cluster.members()) {
             members.add(member.getAddress().getHostAddress() + ":" + member.getPort());
         }
-        return members.size() / 2 + 1;
+        return members.size();
     }
 
     private static ConfigurationBuilder storeConfiguration(String name, InfinispanSettings settings) {
@@ -251,7 +331,7 @@ public final class InfinispanStores implements AutoCloseable {
                 .cacheMode(CacheMode.DIST_SYNC)
                 .hash().numOwners(cluster.owners())
                 .partitionHandling().whenSplit(PartitionHandling.DENY_READ_WRITES).mergePolicy(MergePolicy.NONE));
-        settings.durability().ifPresent(durability -> fileStore(builder, durability, name));
+        settings.durability().ifPresent(durability -> fileStore(builder, durability));
         return builder;
     }
 
@@ -267,16 +347,17 @@ public final class InfinispanStores implements AutoCloseable {
                 .cacheMode(CacheMode.REPL_SYNC)
                 .partitionHandling().whenSplit(PartitionHandling.ALLOW_READ_WRITES)
                 .mergePolicy(MergePolicy.PREFERRED_ALWAYS));
-        settings.durability().ifPresent(durability -> fileStore(builder, durability, COUNTERS_CACHE));
+        settings.durability().ifPresent(durability -> fileStore(builder, durability));
         return builder;
     }
 
-    private static void fileStore(ConfigurationBuilder builder, Durability durability, String cacheName) {
-        Path directory = durability.directory().resolve(cacheName);
+    private static void fileStore(ConfigurationBuilder builder, Durability durability) {
+        // The file store keeps its files in <location>/<cache name>/data and .../index.
+        String location = durability.directory().toString();
         builder.persistence().passivation(false)
                 .addSoftIndexFileStore()
-                .dataLocation(directory.resolve("data").toString())
-                .indexLocation(directory.resolve("index").toString())
+                .dataLocation(location)
+                .indexLocation(location)
                 .syncWrites(durability.fsync() == Durability.Fsync.ALWAYS)
                 .preload(true)
                 .shared(false);

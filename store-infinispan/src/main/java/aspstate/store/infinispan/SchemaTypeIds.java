@@ -12,6 +12,7 @@ public final class SchemaTypeIds {
     public static final int APP_REGISTRATION = 70_004;
     public static final int SHAREPOINT_STATE_ITEM = 70_005;
     public static final int NODE_COUNTERS = 70_006;
+    public static final int CLUSTER_STOP_REQUEST = 70_007;
 
     private SchemaTypeIds() {
     }

@@ -23,7 +23,8 @@ import org.infinispan.protostream.annotations.ProtoSyntax;
             SqlSessionItemAdapter.class,
             AppRegistrationAdapter.class,
             SharePointStateItemAdapter.class,
-            NodeCounters.class
+            NodeCounters.class,
+            ClusterStopRequest.class
         })
 interface StoreSchema extends GeneratedSchema {
 }

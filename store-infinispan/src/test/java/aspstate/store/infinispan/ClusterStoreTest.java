@@ -1,0 +1,182 @@
+package aspstate.store.infinispan;
+
+import static aspstate.store.infinispan.DurableStoreTest.await;
+import static aspstate.store.infinispan.DurableStoreTest.read;
+import static aspstate.store.infinispan.DurableStoreTest.send;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import aspstate.core.ManualClock;
+import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.stateserver.StateRequest;
+import aspstate.core.stateserver.StateResult;
+import aspstate.core.store.MemoryBudget;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoreStatistics;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Three nodes in one process on loopback, sharing one hand-driven clock: what one node writes, every node reads;
+ * two nodes racing for one lock give one winner; expiry and the counters are right cluster-wide. Killing processes
+ * and cutting the network are the server module's tests.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterStoreTest {
+    private static final long T = 1_700_000_000_000L;
+    private static final byte[] DATA = {1, 2, 3, 0, (byte) 0xFF};
+
+    private final ManualClock clock = new ManualClock(T);
+    private final List<InfinispanStores> nodes = new ArrayList<>();
+
+    @BeforeAll
+    void startThreeNodes() throws Exception {
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        List<InetSocketAddress> members = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            members.add(new InetSocketAddress(loopback, freePort()));
+        }
+        // A node waits for a majority before it starts: start them together.
+        List<CompletableFuture<InfinispanStores>> starting = new ArrayList<>();
+        for (InetSocketAddress member : members) {
+            starting.add(CompletableFuture.supplyAsync(() -> start(member, members)));
+        }
+        for (CompletableFuture<InfinispanStores> node : starting) {
+            nodes.add(node.get(120, TimeUnit.SECONDS));
+        }
+        await("all three see each other", () -> nodes.stream().allMatch(n -> n.memberNames().size() == 3));
+    }
+
+    private InfinispanStores start(InetSocketAddress self, List<InetSocketAddress> members) {
+        ClusterSettings cluster = new ClusterSettings("test-" + members.get(0).getPort(), self.getAddress(),
+                self.getPort(), members, 2, Optional.empty());
+        return InfinispanStores.start(new InfinispanSettings(Optional.empty(), Optional.of(cluster),
+                Duration.ofMinutes(2)), DurableStoreTest.NAMES, clock, new MemoryBudget(0), 0);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @AfterAll
+    void stop() {
+        nodes.forEach(InfinispanStores::close);
+    }
+
+    private SessionStore<SessionEntry> sessions(int node) {
+        return nodes.get(node).store("stateserver");
+    }
+
+    @Test
+    void whatAnyNodeWritesEveryNodeReads() {
+        for (int writer = 0; writer < 3; writer++) {
+            send(sessions(writer), "/read/" + writer, StateRequest.set(DATA, 20, false, null));
+        }
+        for (int writer = 0; writer < 3; writer++) {
+            for (int reader = 0; reader < 3; reader++) {
+                StateResult result = send(sessions(reader), "/read/" + writer, StateRequest.get());
+                assertThat(result.shape()).as("node %d reads what node %d wrote", reader, writer)
+                        .isEqualTo(StateResult.Shape.DATA);
+                assertThat(result.data()).isEqualTo(DATA);
+            }
+        }
+    }
+
+    @Test
+    void twoNodesAcquiringOneSessionAtOnceGiveExactlyOneWinnerAndTheCookieGoesOn() throws Exception {
+        int keys = 40;
+        for (int k = 0; k < keys; k++) {
+            send(sessions(0), "/race/" + k, StateRequest.set(DATA, 20, false, null));
+        }
+        AtomicInteger[] winners = new AtomicInteger[keys];
+        for (int k = 0; k < keys; k++) {
+            winners[k] = new AtomicInteger();
+        }
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> racers = new ArrayList<>();
+        for (int node = 1; node <= 2; node++) {
+            SessionStore<SessionEntry> store = sessions(node);
+            Thread racer = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int k = 0; k < keys; k++) {
+                    if (send(store, "/race/" + k, StateRequest.getExclusive()).shape()
+                            == StateResult.Shape.DATA_LOCKED) {
+                        winners[k].incrementAndGet();
+                    }
+                }
+            });
+            racers.add(racer);
+            racer.start();
+        }
+        go.countDown();
+        for (Thread racer : racers) {
+            racer.join(TimeUnit.SECONDS.toMillis(60));
+        }
+
+        for (int k = 0; k < keys; k++) {
+            assertThat(winners[k].get()).as("winners of /race/%d", k).isEqualTo(1);
+            SessionEntry entry = read(sessions(0), "/race/" + k);
+            assertThat(entry.locked()).isTrue();
+            assertThat(entry.lockCookie()).isEqualTo(2);
+            assertThat(send(sessions(k % 3), "/race/" + k, StateRequest.releaseExclusive(2)).shape())
+                    .isEqualTo(StateResult.Shape.OK);
+            assertThat(send(sessions((k + 1) % 3), "/race/" + k, StateRequest.getExclusive()).lockCookie())
+                    .as("the next lock, through another node").isEqualTo(3);
+        }
+    }
+
+    /** The statistics once every node's posted counters have reached the others (after other tests' writes). */
+    private StoreStatistics settledStatistics() {
+        await("the nodes agree on the statistics", () -> sessions(0).statistics().equals(sessions(1).statistics())
+                && sessions(1).statistics().equals(sessions(2).statistics()));
+        return sessions(0).statistics();
+    }
+
+    @Test
+    void expiryAndTheCountersAreRightClusterWide() {
+        StoreStatistics before = settledStatistics();
+        int count = 30;
+        for (int i = 0; i < count; i++) {
+            send(sessions(i % 3), "/expiry/" + i, StateRequest.set(DATA, 1, false, null));
+        }
+        send(sessions(1), "/expiry/0", StateRequest.remove(null));
+        for (int node = 0; node < 3; node++) {
+            int reader = node;
+            await("node " + reader + " counts the new sessions", () -> sessions(reader).statistics().active()
+                    == before.active() + count - 1 && sessions(reader).statistics().created() == before.created()
+                    + count && sessions(reader).statistics().removed() == before.removed() + 1);
+        }
+
+        clock.advance(Duration.ofMinutes(1));
+
+        for (int node = 0; node < 3; node++) {
+            int reader = node;
+            await("node " + reader + " counts every expiry once", () -> {
+                StoreStatistics now = sessions(reader).statistics();
+                return now.expired() == before.expired() + count - 1 && now.active() == before.active();
+            });
+        }
+        for (int i = 1; i < count; i++) {
+            assertThat(read(sessions(i % 3), "/expiry/" + i)).isNull();
+        }
+    }
+}
