@@ -6,10 +6,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Applies {@code --log-level} to Logback. Netty's own loggers follow it down to info only: their debug output
- * (allocator and native-library reports) would drown ours at debug, so it appears only at trace.
+ * (allocator and native-library reports) would drown ours at debug, so it appears only at trace. Infinispan's and
+ * JGroups' follow it down to warn only, info at debug: what an operator needs of them (the cluster's members,
+ * restarts) the stores log themselves, and the libraries' own info lines are about their internals.
  */
 final class LogLevels {
     static final String NETTY_LOGGER = "io.netty";
+    static final String INFINISPAN_LOGGER = "org.infinispan";
+    static final String JGROUPS_LOGGER = "org.jgroups";
 
     private LogLevels() {
     }
@@ -18,6 +22,9 @@ final class LogLevels {
         logger(org.slf4j.Logger.ROOT_LOGGER_NAME).setLevel(logback(level));
         LogLevel netty = level == LogLevel.DEBUG ? LogLevel.INFO : level;
         logger(NETTY_LOGGER).setLevel(logback(netty));
+        LogLevel cluster = level == LogLevel.INFO ? LogLevel.WARN : level == LogLevel.DEBUG ? LogLevel.INFO : level;
+        logger(INFINISPAN_LOGGER).setLevel(logback(cluster));
+        logger(JGROUPS_LOGGER).setLevel(logback(cluster));
     }
 
     private static Logger logger(String name) {

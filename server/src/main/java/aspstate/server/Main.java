@@ -9,7 +9,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}, {@code hash-password}. */
+/**
+ * {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}, {@code hash-password},
+ * {@code cluster-stop}.
+ */
 @Command(name = "aspstate", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
         description = "Session-state server, a drop-in replacement for the ASP.NET State Service.%n",
         commandListHeading = "%nCommands:%n")
@@ -33,6 +36,7 @@ public final class Main implements Callable<Integer> {
         return new CommandLine(new Main())
                 .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
                 .addSubcommand(new HashPasswordCommand(stdin))
+                .addSubcommand(new ClusterStopCommand(heapMaxBytes, System.out))
                 .setParameterExceptionHandler(errors)
                 .setExecutionExceptionHandler(errors)
                 .setOut(new PrintWriter(System.out, true))

@@ -1,54 +1,50 @@
 package aspstate.server;
 
-import aspstate.core.Clock;
-import aspstate.core.stateserver.SessionEntry;
-import aspstate.core.store.MemoryBudget;
-import aspstate.core.store.MemorySessionStore;
-import aspstate.core.store.SessionStore;
 import aspstate.stateserver.StateServerListener;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 
 /**
- * The wired server: the memory store and the StateServer listener on it, and (unless {@code --tds-port off}) SQL
- * Server mode with its own stores. Closing stops the listeners first, then the stores.
+ * The wired server: the stores, the StateServer listener on its store, and (unless {@code --tds-port off}) SQL Server
+ * mode on the others. Closing stops the listeners first (answers in flight still go out), then the stores.
  */
 final class RunningServer implements AutoCloseable {
-    private final SessionStore<SessionEntry> store;
+    private final ServerStores stores;
     private final StateServerListener stateServer;
     private final Optional<SqlServerMode> sqlServer;
 
-    private RunningServer(SessionStore<SessionEntry> store, StateServerListener stateServer,
-                          Optional<SqlServerMode> sqlServer) {
-        this.store = store;
+    private RunningServer(ServerStores stores, StateServerListener stateServer, Optional<SqlServerMode> sqlServer) {
+        this.stores = stores;
         this.stateServer = stateServer;
         this.sqlServer = sqlServer;
     }
 
-    /** @throws UserError when an address cannot be listened on (taken port, foreign address) */
+    /** @throws UserError when an address cannot be listened on (taken port, foreign address) or a store not used */
     static RunningServer start(ServeOptions options) {
-        // One --max-memory for the process: every store draws on the same budget.
-        MemoryBudget budget = new MemoryBudget(options.memoryStore().maxMemoryBytes());
-        SessionStore<SessionEntry> store = new MemorySessionStore<>(Clock.SYSTEM, options.memoryStore(), budget);
-        StateServerListener stateServer = startStateServer(options, store);
+        ServerStores stores = ServerStores.start(options);
+        StateServerListener stateServer;
         try {
-            return new RunningServer(store, stateServer,
-                    options.tds().map(settings -> SqlServerMode.start(settings, options, budget)));
+            stateServer = startStateServer(options, stores);
         } catch (RuntimeException | Error e) {
-            close(stateServer, store);
+            stores.close();
+            throw e;
+        }
+        try {
+            return new RunningServer(stores, stateServer,
+                    options.tds().map(settings -> SqlServerMode.start(settings, options, stores)));
+        } catch (RuntimeException | Error e) {
+            close(stateServer, stores);
             throw e;
         }
     }
 
-    private static StateServerListener startStateServer(ServeOptions options, SessionStore<SessionEntry> store) {
+    private static StateServerListener startStateServer(ServeOptions options, ServerStores stores) {
         try {
-            return StateServerListener.start(options.stateServer(), store);
+            return StateServerListener.start(options.stateServer(), stores.get(ServerStores.STATESERVER));
         } catch (InterruptedException e) {
-            store.close();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
         } catch (Exception e) { // Netty rethrows bind failures (checked IOExceptions) without declaring them
-            store.close();
             throw ListenFailure.explain(e, options.stateServer().bindAddress(), options.stateServer().port(),
                     options.where(ServeCommand.STATESERVER_PORT), options.where(ServeCommand.BIND));
         }
@@ -68,7 +64,12 @@ final class RunningServer implements AutoCloseable {
     String startupLine(String version) {
         return "aspstate " + version + " ready: stateserver on " + Addresses.format(stateServerAddress())
                 + tdsAddress().map(address -> ", tds on " + Addresses.format(address)).orElse("")
-                + ", store " + store.describe();
+                + ", store " + stores.describe();
+    }
+
+    /** Runs {@code action} if the whole cluster is stopped ({@code aspstate cluster-stop}). */
+    void whenStoppedByCluster(Runnable action) {
+        stores.whenStoppedByCluster(action);
     }
 
     /** Stops accepting, lets answers in flight go out, then closes the stores. */
@@ -77,15 +78,15 @@ final class RunningServer implements AutoCloseable {
         try {
             sqlServer.ifPresent(SqlServerMode::close);
         } finally {
-            close(stateServer, store);
+            close(stateServer, stores);
         }
     }
 
-    private static void close(StateServerListener stateServer, SessionStore<SessionEntry> store) {
+    private static void close(StateServerListener stateServer, ServerStores stores) {
         try {
             stateServer.close();
         } finally {
-            store.close();
+            stores.close();
         }
     }
 }

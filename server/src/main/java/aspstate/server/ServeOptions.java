@@ -2,6 +2,7 @@ package aspstate.server;
 
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.tds.TdsSettings;
 import java.util.Map;
 import java.util.Optional;
@@ -12,10 +13,13 @@ import java.util.Optional;
  *
  * @param tds         the TDS listener's settings, or empty for {@code --tds-port off}
  * @param tdsLogins   the logins the TDS listener accepts ({@code --tds-user}); none accepts any
- * @param memoryStore the limits of each store: the StateServer one and the two of SQL Server mode
+ * @param memoryStore the limits of each store: the StateServer one and the three of SQL Server mode
+ * @param infinispan  durable and/or clustered stores ({@code --data-dir}, {@code --cluster-members}); empty for the
+ *                    memory stores
  */
 record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
-                    MemoryStoreSettings memoryStore, LogLevel logLevel, Map<String, SourcedValue> sources) {
+                    MemoryStoreSettings memoryStore, Optional<InfinispanSettings> infinispan, LogLevel logLevel,
+                    Map<String, SourcedValue> sources) {
 
     ServeOptions {
         sources = Map.copyOf(sources);

@@ -1,12 +1,20 @@
 package aspstate.server;
 
-import aspstate.core.DurationText;
 import static aspstate.server.ServeCommand.ALLOW;
 import static aspstate.server.ServeCommand.BIND;
+import static aspstate.server.ServeCommand.CLUSTER_BIND;
+import static aspstate.server.ServeCommand.CLUSTER_JOIN_TIMEOUT;
+import static aspstate.server.ServeCommand.CLUSTER_MEMBERS;
+import static aspstate.server.ServeCommand.CLUSTER_NAME;
+import static aspstate.server.ServeCommand.CLUSTER_PORT;
+import static aspstate.server.ServeCommand.CLUSTER_SECRET;
+import static aspstate.server.ServeCommand.DATA_DIR;
+import static aspstate.server.ServeCommand.FSYNC;
 import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
 import static aspstate.server.ServeCommand.LOG_LEVEL;
 import static aspstate.server.ServeCommand.MAX_BODY;
 import static aspstate.server.ServeCommand.MAX_MEMORY;
+import static aspstate.server.ServeCommand.OWNERS;
 import static aspstate.server.ServeCommand.STATESERVER_PORT;
 import static aspstate.server.ServeCommand.TDS_BIND;
 import static aspstate.server.ServeCommand.TDS_PORT;
@@ -16,13 +24,19 @@ import static aspstate.server.ServeCommand.TDS_USER;
 import static aspstate.server.ServeCommand.VERSION_HEADER;
 
 import aspstate.core.ByteSize;
+import aspstate.core.DurationText;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.CidrRange;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.store.infinispan.ClusterSettings;
+import aspstate.store.infinispan.Durability;
+import aspstate.store.infinispan.InfinispanSettings;
+import aspstate.store.infinispan.InfinispanStores;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.tls.TdsTls;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,6 +48,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
  * Turns the texts of {@code serve}'s options into checked settings. Each value is checked on its own, by the
@@ -47,7 +62,7 @@ final class ServeOptionsParser {
     private final long heapMaxBytes;
 
     private ServeOptionsParser(Map<String, SourcedValue> values, long heapMaxBytes) {
-        this.values = tdsBindFollowingBind(values);
+        this.values = following(following(values, TDS_BIND, BIND), CLUSTER_BIND, BIND);
         this.heapMaxBytes = heapMaxBytes;
     }
 
@@ -73,23 +88,134 @@ final class ServeOptionsParser {
         String versionHeader = parse(VERSION_HEADER, text -> versionHeader(defaults, text));
         MemoryStoreSettings memory = parse(MAX_MEMORY, text -> MemoryStoreSettings.withMaxMemory(maxMemory(text)));
         LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
+        Optional<InfinispanSettings> infinispan = infinispan();
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault());
-        return new ServeOptions(stateServer, tds, tdsLogins, memory, logLevel, values);
+        return new ServeOptions(stateServer, tds, tdsLogins, memory, infinispan, logLevel, values);
     }
 
     /**
-     * An unset --tds-bind takes --bind's value, and where it was written, so that a message about the TDS address
-     * names the option the user actually wrote.
+     * An unset option that follows another (--tds-bind and --cluster-bind follow --bind) takes its value, and where
+     * it was written, so that a message about the address names the option the user actually wrote.
      */
-    private static Map<String, SourcedValue> tdsBindFollowingBind(Map<String, SourcedValue> values) {
-        SourcedValue tdsBind = values.get(TDS_BIND);
-        if (tdsBind != null && tdsBind.text() != null) {
+    private static Map<String, SourcedValue> following(Map<String, SourcedValue> values, String key, String leader) {
+        SourcedValue value = values.get(key);
+        if (value != null && value.text() != null) {
             return values;
         }
         Map<String, SourcedValue> resolved = new LinkedHashMap<>(values);
-        resolved.put(TDS_BIND, values.get(BIND));
+        resolved.put(key, values.get(leader));
         return resolved;
+    }
+
+    /**
+     * Empty when neither --data-dir nor --cluster-members is given: the memory store. Every value is checked either
+     * way, so that a typo in an option that is not in use yet is reported, not silently kept.
+     */
+    private Optional<InfinispanSettings> infinispan() {
+        Optional<Path> directory = parse(DATA_DIR, text -> text.isEmpty() ? Optional.<Path>empty()
+                : Optional.of(Path.of(text)));
+        Durability.Fsync fsync = parse(FSYNC, ServeOptionsParser::fsync);
+        Duration joinTimeout = parse(CLUSTER_JOIN_TIMEOUT, ServeOptionsParser::positiveDuration);
+        Optional<Durability> durability = directory.map(path -> new Durability(path, fsync));
+        Optional<ClusterSettings> cluster = cluster();
+        if (durability.isEmpty() && cluster.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new InfinispanSettings(durability, cluster, joinTimeout));
+    }
+
+    private static Durability.Fsync fsync(String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "always":
+                return Durability.Fsync.ALWAYS;
+            case "off":
+                return Durability.Fsync.OFF;
+            default:
+                throw new IllegalArgumentException("must be always or off");
+        }
+    }
+
+    private static Duration positiveDuration(String text) {
+        Duration duration = DurationText.parse(text);
+        if (duration.isZero()) {
+            throw new IllegalArgumentException("must be more than 0");
+        }
+        return duration;
+    }
+
+    /** Empty without --cluster-members. */
+    private Optional<ClusterSettings> cluster() {
+        List<InetSocketAddress> members = parse(CLUSTER_MEMBERS, ClusterMembers::parse);
+        String name = parse(CLUSTER_NAME, ServeOptionsParser::clusterName);
+        int port = parse(CLUSTER_PORT, ServeOptionsParser::clusterPort);
+        int owners = parse(OWNERS, ServeOptionsParser::owners);
+        InetAddress bind = parse(CLUSTER_BIND, ServeOptionsParser::address);
+        if (members.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<SSLContext> tls = clusterTls(bind, name);
+        ClusterSettings settings = new ClusterSettings(name, bind, port, members, owners, tls);
+        return Optional.of(parse(OWNERS, text -> withEnoughMembers(settings)));
+    }
+
+    private static String clusterName(String text) {
+        if (text.isEmpty() || !text.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("a cluster name is letters, digits, '.', '_' and '-'");
+        }
+        return text;
+    }
+
+    private static int clusterPort(String text) {
+        int port = port(text);
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("must be 1..65535");
+        }
+        return port;
+    }
+
+    private static int owners(String text) {
+        try {
+            int owners = Integer.parseInt(text);
+            if (owners >= 1) {
+                return owners;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("must be a whole number of at least 1");
+    }
+
+    /** More copies than nodes cannot be kept: a promise of --owners 3 on two nodes would be a false one. */
+    private static ClusterSettings withEnoughMembers(ClusterSettings settings) {
+        int nodes = InfinispanStores.nodeCount(settings);
+        if (settings.owners() > nodes) {
+            throw new IllegalArgumentException("more copies than the " + nodes + " nodes of --" + CLUSTER_MEMBERS
+                    + " (this one included) can keep");
+        }
+        return settings;
+    }
+
+    /**
+     * Mutual TLS from --cluster-secret; required unless cluster traffic stays on this machine. Reported without the
+     * secret.
+     */
+    private Optional<SSLContext> clusterTls(InetAddress bind, String clusterName) {
+        SourcedValue secret = values.get(CLUSTER_SECRET);
+        if (secret.text().isEmpty()) {
+            if (!bind.isLoopbackAddress()) {
+                throw new UserError(values.get(CLUSTER_BIND).where() + ": cluster traffic beyond this machine must "
+                        + "be encrypted and authenticated: give every node the same --" + CLUSTER_SECRET + " (at "
+                        + "least " + ClusterTls.MIN_SECRET_LENGTH + " characters), or use --" + CLUSTER_BIND
+                        + " 127.0.0.1");
+            }
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ClusterTls.fromSecret(secret.text(), clusterName));
+        } catch (IllegalArgumentException e) {
+            throw new UserError(secret.whereWithoutText() + ": " + e.getMessage());
+        }
     }
 
     /** Reported without the value, which holds password hashes. */

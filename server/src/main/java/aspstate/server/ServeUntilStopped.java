@@ -9,9 +9,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the server for real: starts it, prints the startup line, and blocks until Ctrl-C or SIGTERM. A JVM
- * shutdown hook then closes the listener (answers in flight still go out) and the store, logs "stopped", and ends
- * the process with status 0: being asked to stop is a normal end, not the 130/143 the JVM would report.
+ * Runs the server for real: starts it, prints the startup line, and blocks until Ctrl-C or SIGTERM (or, for a node
+ * of a cluster, {@code aspstate cluster-stop}). A JVM shutdown hook then closes the listener (answers in flight
+ * still go out) and the store, logs "stopped", and ends the process with status 0: being asked to stop is a normal
+ * end, not the 130/143 the JVM would report.
  */
 final class ServeUntilStopped implements ServeLauncher {
     private static final Logger LOG = LoggerFactory.getLogger(ServeUntilStopped.class);
@@ -33,6 +34,10 @@ final class ServeUntilStopped implements ServeLauncher {
         RunningServer server = RunningServer.start(options);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, stopped), "aspstate-shutdown"));
+        server.whenStoppedByCluster(() -> {
+            LOG.info("the whole cluster was stopped (aspstate cluster-stop); stopping");
+            System.exit(0); // through the shutdown hook, as for SIGTERM
+        });
         out.println(server.startupLine(Version.current()));
         out.flush();
         awaitUninterruptibly(stopped);

@@ -32,6 +32,16 @@ class CommandLineErrorsTest {
         "--version-header   | 1.1.4322     | version-header must be a version like 4.0.30319 with major >= 2",
         "--version-header   | four         | version-header must be a version like 4.0.30319",
         "--log-level        | loud         | not a log level: 'loud' (use error, warn, info, debug or trace)",
+        "--fsync            | sometimes    | must be always or off",
+        "--cluster-port     | 0            | must be 1..65535",
+        "--cluster-port     | abc          | not a port number",
+        "--cluster-members  | node1        | 'node1' is not HOST:PORT (e.g. 10.0.1.5:7800, [fd00::5]:7800)",
+        "--cluster-members  | ::1:7800     | '::1:7800': write an IPv6 address in brackets, e.g. [fd00::5]:7800",
+        "--cluster-members  | 127.0.0.1:0  | '127.0.0.1:0': the port must be 1..65535",
+        "--cluster-name     | a/b          | a cluster name is letters, digits, '.', '_' and '-'",
+        "--owners           | 0            | must be a whole number of at least 1",
+        "--cluster-bind     | nowhere.invalid | no such address or host name",
+        "--cluster-join-timeout | 0        | must be more than 0",
     })
     void aBadValueIsOneLineNamingTheOptionAndTheValue(String option, String value, String problem) {
         CliRun run = CliRun.run("serve", option, value);
@@ -57,6 +67,44 @@ class CommandLineErrorsTest {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.errLines()).containsExactly("aspstate: --bind 0.0.0.0: without --tds-user every SQL login is accepted, so the TDS listener only accepts loopback addresses (add --tds-user NAME=HASH, use --tds-bind 127.0.0.1 or --tds-port off)");
+    }
+
+    @Test
+    void aClusterBeyondLoopbackWithoutASecretIsRefusedWithTheWayOut() {
+        CliRun run = CliRun.run("serve", "--tds-port", "off", "--bind", "0.0.0.0", "--cluster-members",
+                "10.0.0.1:7800,10.0.0.2:7800");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("aspstate: --bind 0.0.0.0: cluster traffic beyond this machine "
+                + "must be encrypted and authenticated: give every node the same --cluster-secret (at least 16 "
+                + "characters), or use --cluster-bind 127.0.0.1");
+    }
+
+    @Test
+    void aShortClusterSecretIsRefusedWithoutShowingIt() {
+        CliRun run = CliRun.run("serve", "--cluster-members", "127.0.0.1:7800", "--cluster-secret", "hunter2");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("aspstate: --cluster-secret: a cluster secret needs at least 16 "
+                + "characters (e.g. 32 random ones from 'openssl rand -base64 24')");
+    }
+
+    @Test
+    void moreOwnersThanNodesAreRefused() {
+        CliRun run = CliRun.run("serve", "--cluster-members", "127.0.0.1:7800,127.0.0.1:7801", "--owners", "3");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("aspstate: --owners 3: more copies than the 2 nodes of "
+                + "--cluster-members (this one included) can keep");
+    }
+
+    @Test
+    void clusterStopWithoutMembersSaysThereIsNoCluster() {
+        CliRun run = CliRun.run("cluster-stop");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("aspstate: no --cluster-members: there is no cluster to stop "
+                + "(stop a single server with SIGTERM)");
     }
 
     @Test

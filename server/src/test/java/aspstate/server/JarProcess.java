@@ -29,23 +29,29 @@ final class JarProcess implements AutoCloseable {
 
     private final Process process;
     private final BlockingQueue<String> stdoutLines = new LinkedBlockingQueue<>();
+    private final BlockingQueue<String> stderrSoFar = new LinkedBlockingQueue<>();
     private final CompletableFuture<List<String>> stdout;
     private final CompletableFuture<List<String>> stderr;
 
     private JarProcess(Process process) {
         this.process = process;
         this.stdout = drain(process.getInputStream(), stdoutLines, "stdout");
-        this.stderr = drain(process.getErrorStream(), new LinkedBlockingQueue<>(), "stderr");
+        this.stderr = drain(process.getErrorStream(), stderrSoFar, "stderr");
     }
 
     static JarProcess start(String... args) throws IOException {
+        return start(List.of(), args);
+    }
+
+    /** @param prefix what runs the JVM, e.g. {@code ip netns exec NAME} to run it in a network namespace */
+    static JarProcess start(List<String> prefix, String... args) throws IOException {
         Path jar = Path.of(System.getProperty("aspstate.jar", "target/aspstate.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " not found: run the end-to-end tests with mvn verify");
         }
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-jar",
-                jar.toString()));
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-jar", jar.toString()));
         command.addAll(List.of(args));
         return new JarProcess(new ProcessBuilder(command).start());
     }
@@ -57,13 +63,34 @@ final class JarProcess implements AutoCloseable {
         }
     }
 
-    /** The next line on stdout; fails (showing stderr so far) if none comes within the wait. */
+    /** The next line on stdout; fails if none comes within the wait. */
     String awaitStdoutLine() throws InterruptedException {
-        String line = stdoutLines.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        return awaitStdoutLine(WAIT_SECONDS);
+    }
+
+    String awaitStdoutLine(long seconds) throws InterruptedException {
+        String line = stdoutLines.poll(seconds, TimeUnit.SECONDS);
         if (line == null) {
-            throw new AssertionError("no line on stdout within " + WAIT_SECONDS + "s; alive=" + process.isAlive());
+            throw new AssertionError("no line on stdout within " + seconds + "s; alive=" + process.isAlive());
         }
         return line;
+    }
+
+    /** The lines on stderr so far, while the process runs. */
+    List<String> stderrSoFar() {
+        return List.copyOf(stderrSoFar);
+    }
+
+    /** {@code kill -9}: the process gets no chance to stop cleanly. Waits (bounded) until it is gone. */
+    void kill() throws InterruptedException {
+        process.toHandle().destroyForcibly();
+        if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
+            throw new AssertionError("process still running " + WAIT_SECONDS + "s after SIGKILL");
+        }
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     /**

@@ -42,6 +42,20 @@ class LogLevelsTest {
         assertThat(level(LogLevels.NETTY_LOGGER)).isEqualTo(Level.ERROR);
     }
 
+    @Test
+    void infinispanAndJGroupsSpeakFromWarnAtInfoAndFromInfoAtDebug() {
+        LogLevels.apply(LogLevel.INFO);
+        assertThat(LoggerFactory.getLogger("org.infinispan.CONTAINER").isInfoEnabled()).isFalse();
+        assertThat(LoggerFactory.getLogger("org.jgroups.protocols.TCP").isWarnEnabled()).isTrue();
+
+        LogLevels.apply(LogLevel.DEBUG);
+        assertThat(LoggerFactory.getLogger("org.infinispan.CLUSTER").isInfoEnabled()).isTrue();
+        assertThat(LoggerFactory.getLogger("org.jgroups.protocols.TCP").isDebugEnabled()).isFalse();
+
+        LogLevels.apply(LogLevel.ERROR);
+        assertThat(level(LogLevels.INFINISPAN_LOGGER)).isEqualTo(Level.ERROR);
+    }
+
     private static Level level(String logger) {
         return ((Logger) LoggerFactory.getLogger(logger)).getLevel();
     }

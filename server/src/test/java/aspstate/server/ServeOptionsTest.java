@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.store.infinispan.ClusterSettings;
+import aspstate.store.infinispan.Durability;
+import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.tds.TdsSettings;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import org.junit.jupiter.api.Test;
@@ -30,6 +35,57 @@ class ServeOptionsTest {
         assertThat(options.memoryStore()).isEqualTo(MemoryStoreSettings.withMaxMemory(CliRun.HEAP_MAX_BYTES / 2));
         assertThat(options.logLevel()).isEqualTo(LogLevel.INFO);
         assertThat(options.tds()).contains(TdsSettings.defaults());
+    }
+
+    @Test
+    void withoutDataDirOrClusterMembersTheStoresAreInMemory() {
+        assertThat(CliRun.serve().infinispan()).isEmpty();
+        assertThat(CliRun.serve("--fsync", "off", "--owners", "3", "--cluster-port", "7801").infinispan())
+                .as("settings for what is not in use are checked, not applied").isEmpty();
+    }
+
+    @Test
+    void dataDirMakesTheStoresDurableWithFsyncAlwaysByDefault() {
+        InfinispanSettings settings = CliRun.serve("--data-dir", "/var/lib/aspstate").infinispan().orElseThrow();
+
+        assertThat(settings.durability()).contains(new Durability(Path.of("/var/lib/aspstate"),
+                Durability.Fsync.ALWAYS));
+        assertThat(settings.cluster()).isEmpty();
+        assertThat(CliRun.serve("--data-dir", "d", "--fsync", "OFF").infinispan().orElseThrow().durability()
+                .orElseThrow().fsync()).isEqualTo(Durability.Fsync.OFF);
+    }
+
+    @Test
+    void clusterMembersMakeANodeOfAClusterOnLoopbackWithoutASecret() throws Exception {
+        InfinispanSettings settings = CliRun.serve("--cluster-members", "127.0.0.1:7800,127.0.0.1:7801,[::1]:7802",
+                "--cluster-join-timeout", "1m").infinispan().orElseThrow();
+
+        ClusterSettings cluster = settings.cluster().orElseThrow();
+        assertThat(cluster.members()).containsExactly(new InetSocketAddress("127.0.0.1", 7800),
+                new InetSocketAddress("127.0.0.1", 7801), new InetSocketAddress(InetAddress.getByName("::1"), 7802));
+        assertThat(cluster.bindAddress()).as("follows --bind").isEqualTo(InetAddress.getByName("127.0.0.1"));
+        assertThat(cluster.port()).isEqualTo(7800);
+        assertThat(cluster.name()).isEqualTo("aspstate");
+        assertThat(cluster.owners()).isEqualTo(2);
+        assertThat(cluster.tls()).isEmpty();
+        assertThat(cluster.nodeName()).isEqualTo("127.0.0.1:7800");
+        assertThat(settings.durability()).isEmpty();
+        assertThat(settings.quorumTimeout()).isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void aClusterSecretGivesMutualTlsAndAllowsAnyAddress() throws Exception {
+        ClusterSettings cluster = CliRun.serve("--tds-port", "off", "--bind", "0.0.0.0", "--cluster-bind",
+                "10.0.0.1", "--cluster-port", "7900", "--cluster-members", "10.0.0.1:7900,10.0.0.2:7900",
+                "--cluster-name", "farm-1", "--owners", "1", "--cluster-secret", "0123456789abcdef")
+                .infinispan().orElseThrow().cluster().orElseThrow();
+
+        assertThat(cluster.bindAddress()).isEqualTo(InetAddress.getByName("10.0.0.1"));
+        assertThat(cluster.nodeName()).isEqualTo("10.0.0.1:7900");
+        assertThat(cluster.name()).isEqualTo("farm-1");
+        assertThat(cluster.owners()).isEqualTo(1);
+        assertThat(cluster.tls()).hasValueSatisfying(context -> assertThat(context.getProtocol())
+                .isEqualTo("TLSv1.3"));
     }
 
     @Test

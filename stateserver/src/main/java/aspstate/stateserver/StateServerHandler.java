@@ -1,9 +1,11 @@
 package aspstate.stateserver;
 
+import aspstate.core.ThrottledWarning;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
+import aspstate.core.store.StoreUnavailableException;
 import aspstate.transport.InOrder;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -24,6 +26,7 @@ import org.slf4j.LoggerFactory;
  */
 final class StateServerHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(StateServerHandler.class);
+    private static final ThrottledWarning UNAVAILABLE = new ThrottledWarning(LOG);
 
     private final SessionStore<SessionEntry> store;
     private final StateServerResponses responses;
@@ -96,11 +99,32 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void write(ChannelHandlerContext ctx, CompletableFuture<StateResult> answer) {
-        if (answer == CLOSE) {
+        if (answer == CLOSE || unavailable(answer)) {
+            closing = true;
+            pending.clear(); // requests after it are not answered either: the client reconnects and asks again
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return;
         }
         ctx.write(responses.encode(resultOf(answer), ctx.alloc()), ctx.voidPromise());
+    }
+
+    /**
+     * A store cut off from its data (this node in a partition's minority) answers nothing: the connection closes, so
+     * that the client's next connection may reach a node that can serve (through a load balancer); a 400 would keep
+     * it on this one. The protocol has no status for "try elsewhere".
+     */
+    private boolean unavailable(CompletableFuture<StateResult> answer) {
+        if (!answer.isCompletedExceptionally()) {
+            return false;
+        }
+        Throwable cause = answer.handle((result, failure) -> failure.getCause() != null ? failure.getCause()
+                : failure).join();
+        if (!(cause instanceof StoreUnavailableException)) {
+            return false;
+        }
+        UNAVAILABLE.occurred("store unavailable: closed {} connection(s) instead of answering: {}",
+                cause.getMessage());
+        return true;
     }
 
     private static StateResult resultOf(CompletableFuture<StateResult> answer) {

@@ -2,6 +2,7 @@ package aspstate.core.store;
 
 import aspstate.core.ByteSize;
 import aspstate.core.Clock;
+import aspstate.core.ThrottledWarning;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,7 +23,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class MemorySessionStore<V extends StoredValue> implements SessionStore<V> {
     private static final Logger LOG = LoggerFactory.getLogger(MemorySessionStore.class);
-    private static final long FULL_WARNING_INTERVAL_MILLIS = 10_000;
 
     private final ConcurrentHashMap<String, Slot<V>> entries = new ConcurrentHashMap<>();
     private final ExpirySchedule schedule = new ExpirySchedule();
@@ -36,9 +36,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private final LongAdder created = new LongAdder();
     private final LongAdder expired = new LongAdder();
     private final LongAdder removed = new LongAdder();
-    /** When the last "store full" warning was logged; 0 lets the first refusal warn at once. */
-    private final AtomicLong lastFullWarning = new AtomicLong();
-    private final LongAdder refusedSinceWarning = new LongAdder();
+    private final ThrottledWarning fullWarning = new ThrottledWarning(LOG);
 
     /** Keys of a partly reaped bucket, kept between ticks so each tick's work stays bounded. */
     private ExpirySchedule.Due reaping;
@@ -163,14 +161,8 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     }
 
     private void warnFull() {
-        refusedSinceWarning.increment();
-        long now = System.currentTimeMillis();
-        long last = lastFullWarning.get();
-        if (now - last >= FULL_WARNING_INTERVAL_MILLIS && lastFullWarning.compareAndSet(last, now)) {
-            LOG.warn("store full: refused {} write(s) that would exceed max-memory={} bytes (stored {} bytes); "
-                            + "raise --max-memory or lower session sizes",
-                    refusedSinceWarning.sumThenReset(), budget.limitBytes(), budget.usedBytes());
-        }
+        fullWarning.occurred("store full: refused {} write(s) that would exceed max-memory={} bytes (stored {} "
+                + "bytes); raise --max-memory or lower session sizes", budget.limitBytes(), budget.usedBytes());
     }
 
     private void reapSafely() {

@@ -1,6 +1,7 @@
 package aspstate.store.infinispan;
 
 import aspstate.core.Clock;
+import aspstate.core.ThrottledWarning;
 import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
@@ -15,6 +16,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import org.infinispan.AdvancedCache;
 import org.infinispan.container.entries.CacheEntry;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link SessionStore} on one Infinispan cache, local (durable) or distributed (clustered).
@@ -35,6 +37,8 @@ import org.infinispan.container.entries.CacheEntry;
 final class InfinispanSessionStore<V extends StoredValue> implements SessionStore<V> {
     /** Conflicting writes on one key after which a mutation gives up; each conflict means another write went in. */
     static final int MAX_ATTEMPTS = 64;
+    private static final ThrottledWarning FULL =
+            new ThrottledWarning(LoggerFactory.getLogger(InfinispanSessionStore.class));
 
     private final String name;
     private final AdvancedCache<String, Stamped> cache;
@@ -117,6 +121,8 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
         long oldSize = current == null ? 0 : share.size(key, (StoredValue) current.value());
         long growth = share.size(key, value) - oldSize;
         if (!share.reserve(growth)) {
+            FULL.occurred("store full: refused {} write(s) that would exceed max-memory={} bytes on this node; "
+                    + "raise --max-memory, add nodes or lower session sizes", share.limitBytes());
             return CompletableFuture.failedFuture(new StoreFullException("storing " + key.length() + "+"
                     + value.sizeInBytes() + " bytes would exceed max-memory (" + share.limitBytes() + " bytes)"));
         }

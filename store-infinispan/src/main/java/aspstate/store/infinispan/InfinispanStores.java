@@ -34,10 +34,12 @@ import org.infinispan.configuration.global.GlobalConfigurationBuilder;
 import org.infinispan.configuration.global.ShutdownHookBehavior;
 import org.infinispan.configuration.parsing.ConfigurationBuilderHolder;
 import org.infinispan.conflict.MergePolicy;
+import org.infinispan.context.Flag;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.partitionhandling.PartitionHandling;
 import org.infinispan.remoting.transport.Address;
 import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
+import org.infinispan.topology.MissingMembersException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,6 +72,7 @@ public final class InfinispanStores implements AutoCloseable {
      */
     static final long SWEEP_INTERVAL_MILLIS = 1_000;
     private static final int SWEEP_COST_FACTOR = 20;
+    private static final long RESTORE_POLL_MILLIS = 200;
 
     private final DefaultCacheManager manager;
     private final InfinispanSettings settings;
@@ -79,9 +82,12 @@ public final class InfinispanStores implements AutoCloseable {
     private final ExecutorService iteration;
     private final String description;
     private volatile boolean closing;
+    private final Optional<DirectoryLock> lock;
 
-    private InfinispanStores(DefaultCacheManager manager, InfinispanSettings settings, String description) {
+    private InfinispanStores(DefaultCacheManager manager, InfinispanSettings settings, String description,
+                             Optional<DirectoryLock> lock) {
         this.manager = manager;
+        this.lock = lock;
         this.settings = settings;
         this.description = description;
         this.sweeping = Executors.newSingleThreadScheduledExecutor(daemon("aspstate-store-sweep"));
@@ -94,11 +100,22 @@ public final class InfinispanStores implements AutoCloseable {
      *
      * @param budget             the process's {@code --max-memory}, shared by the stores
      * @param entryOverheadBytes counted per entry on top of key and value, as the memory store counts it
-     * @throws IllegalStateException when the cluster or the data directory cannot be used, with the reason
+     * @throws StoreStartException when the cluster or the data directory cannot be used, with the reason
      */
     public static InfinispanStores start(InfinispanSettings settings, List<String> storeNames, Clock clock,
                                          MemoryBudget budget, int entryOverheadBytes) {
-        settings.durability().ifPresent(durability -> prepareDirectory(durability, settings, storeNames));
+        Optional<DirectoryLock> lock = settings.durability().map(durability -> DirectoryLock.take(durability.directory()));
+        try {
+            settings.durability().ifPresent(durability -> prepareDirectory(durability, settings, storeNames));
+            return start(settings, storeNames, clock, budget, entryOverheadBytes, lock);
+        } catch (RuntimeException | Error e) {
+            lock.ifPresent(DirectoryLock::close);
+            throw e;
+        }
+    }
+
+    private static InfinispanStores start(InfinispanSettings settings, List<String> storeNames, Clock clock,
+                                          MemoryBudget budget, int entryOverheadBytes, Optional<DirectoryLock> lock) {
         ConfigurationBuilderHolder holder = new ConfigurationBuilderHolder();
         configureGlobal(holder.getGlobalConfigurationBuilder(), settings);
         for (String name : storeNames) {
@@ -113,7 +130,7 @@ public final class InfinispanStores implements AutoCloseable {
         } catch (RuntimeException e) {
             throw StartFailure.explain(e, settings);
         }
-        InfinispanStores engine = new InfinispanStores(manager, settings, describe(settings, budget));
+        InfinispanStores engine = new InfinispanStores(manager, settings, describe(settings, budget), lock);
         if (settings.cluster().isPresent()) {
             LOG.info("joined cluster {} as {}: members {}", settings.cluster().get().name(),
                     settings.cluster().get().nodeName(), engine.memberNames());
@@ -129,7 +146,48 @@ public final class InfinispanStores implements AutoCloseable {
         return engine;
     }
 
+    /**
+     * After a cluster-wide stop, Infinispan restores the cluster's layout only once every node of it is back; until
+     * then every operation fails. Starting to serve before would only answer errors: wait, saying so (bounded by
+     * the join timeout).
+     */
+    private void awaitRestored(List<String> names) {
+        long deadline = System.nanoTime() + settings.quorumTimeout().toNanos();
+        long nextReport = 0;
+        for (String name : names) {
+            while (true) {
+                try {
+                    manager.getCache(name).getAdvancedCache().withFlags(Flag.SKIP_CACHE_LOAD).containsKey("");
+                    break;
+                } catch (MissingMembersException e) {
+                    if (System.nanoTime() > deadline) {
+                        throw new StoreStartException(StoreStartException.Reason.NO_QUORUM, "the cluster was stopped "
+                                + "as a whole and restores its sessions only once every node of it is back, but "
+                                + "not all of them came back within " + settings.quorumTimeout().toSeconds() + " s "
+                                + "(members now: " + memberNames() + ")", e);
+                    }
+                    if (System.nanoTime() > nextReport) {
+                        LOG.info("the cluster was stopped as a whole: waiting for every node of it to be back "
+                                + "before serving (members now: {})", memberNames());
+                        nextReport = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    }
+                    sleep(RESTORE_POLL_MILLIS);
+                }
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting", e);
+        }
+    }
+
     private void open(List<String> storeNames, Clock clock, MemoryBudget budget, int entryOverheadBytes) {
+        awaitRestored(Stream.concat(Stream.of(COUNTERS_CACHE), storeNames.stream()).toList());
         String node = nodeName();
         AdvancedCache<String, NodeCounters> counters =
                 manager.<String, NodeCounters>getCache(COUNTERS_CACHE).getAdvancedCache();
@@ -270,6 +328,7 @@ public final class InfinispanStores implements AutoCloseable {
             manager.stop();
         } finally {
             shares.values().forEach(LocalShare::releaseAll);
+            lock.ifPresent(DirectoryLock::close);
         }
     }
 
@@ -371,11 +430,6 @@ public final class InfinispanStores implements AutoCloseable {
      */
     private static void prepareDirectory(Durability durability, InfinispanSettings settings, List<String> names) {
         Path directory = durability.directory();
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot create the data directory " + directory + ": " + e, e);
-        }
         if (settings.cluster().isEmpty()) {
             return;
         }

@@ -37,10 +37,6 @@ final class StartFailure {
         }
         if (settings.durability().isPresent()) {
             String directory = settings.durability().get().directory().toString();
-            if (chain.contains("isn000693") || chain.contains("lock")) {
-                return new StoreStartException(StoreStartException.Reason.DATA_DIRECTORY_IN_USE,
-                        directory + " is in use by another running aspstate", failure);
-            }
             if (hasCause(failure, AccessDeniedException.class)) {
                 return new StoreStartException(StoreStartException.Reason.DATA_DIRECTORY_UNUSABLE,
                         "not permitted to use " + directory, failure);

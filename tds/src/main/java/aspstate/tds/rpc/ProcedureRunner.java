@@ -1,5 +1,7 @@
 package aspstate.tds.rpc;
 
+import aspstate.core.ThrottledWarning;
+import aspstate.core.store.StoreUnavailableException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureError;
@@ -18,6 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ProcedureRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ProcedureRunner.class);
+    private static final ThrottledWarning UNAVAILABLE = new ThrottledWarning(LOG);
     /** The number RAISERROR uses for a message of its own: a procedure that failed inside the server. */
     private static final int PROCEDURE_FAILED = 50000;
 
@@ -32,6 +35,12 @@ public final class ProcedureRunner {
             }
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                     ? failure.getCause() : failure;
+            if (cause instanceof StoreUnavailableException) {
+                UNAVAILABLE.occurred("store unavailable: {} procedure call(s) failed: {}", cause.getMessage());
+                return ProcedureResult.failed(new ProcedureError(PROCEDURE_FAILED, 1,
+                        ErrorToken.USER_ERROR_SEVERITY, "The session store is unavailable on this server ("
+                        + cause.getMessage() + "); try another server of the cluster."));
+            }
             LOG.warn("procedure {} failed with {}", procedure.name(), call, cause);
             return ProcedureResult.failed(new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
                     "Procedure " + procedure.name() + " failed inside the server: " + cause));

@@ -1,0 +1,153 @@
+package aspstate.server;
+
+import static aspstate.server.ServeCommand.*;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * Every option of the server, with its default and help, shared by the commands that take the server's settings
+ * ({@code serve}, and {@code cluster-stop}, so that both read the same config file). The fields only feed picocli's
+ * parsing and help; the values are read back through {@link ServeOptionSources}, which also knows the config file,
+ * and checked by {@link ServeOptionsParser}.
+ */
+@SuppressWarnings("unused") // picocli reads and writes the fields
+final class ServerOptions {
+    @Option(names = "--" + BIND, paramLabel = "ADDRESS", defaultValue = DEFAULT_BIND,
+            description = "Address of both listeners (StateServer and TDS); 0.0.0.0 or :: listens on all. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String bind;
+
+    @Option(names = "--" + STATESERVER_PORT, paramLabel = "PORT", defaultValue = DEFAULT_STATESERVER_PORT,
+            description = "TCP port of the StateServer protocol; 0 picks a free port (the startup line shows "
+                    + "it). Default: ${DEFAULT-VALUE}")
+    private String stateServerPort;
+
+    @Option(names = "--" + TDS_PORT, paramLabel = "PORT", defaultValue = DEFAULT_TDS_PORT,
+            description = "TCP port of the TDS listener (ASP.NET's SQL Server mode); 0 picks a free port, off "
+                    + "does not start it. Default: ${DEFAULT-VALUE}")
+    private String tdsPort;
+
+    // No defaultValue: an unset --tds-bind follows --bind, which ServeOptionsParser resolves.
+    @Option(names = "--" + TDS_BIND, paramLabel = "ADDRESS",
+            description = "Address of the TDS listener; loopback only unless --" + TDS_USER + " is given. "
+                    + "Default: the --bind value")
+    private String tdsBind;
+
+    // An empty default, so that ServeOptionSources always has a text; help says "none", which reads better.
+    @Option(names = "--" + TDS_USER, paramLabel = "NAME=HASH", split = ",", defaultValue = "",
+            description = "A SQL login the TDS listener accepts; HASH is printed by 'aspstate hash-password'. "
+                    + "Repeat the option or separate with commas (in --" + CONFIG + ": tds-user=NAME1=HASH1,"
+                    + "NAME2=HASH2). Without any, every login is accepted and the TDS listener must be on "
+                    + "loopback. Default: none")
+    private List<String> tdsUsers;
+
+    @Option(names = "--" + TDS_TLS, paramLabel = "self-signed|FILE.p12", defaultValue = NONE,
+            description = "Certificate for TLS on the TDS listener: a PKCS12 file (with --" + TDS_TLS_PASSWORD
+                    + "), or self-signed to generate one at start (clients must trust the server certificate). "
+                    + "With none, clients must connect with encryption off. Default: ${DEFAULT-VALUE}")
+    private String tdsTls;
+
+    @Option(names = "--" + TDS_TLS_PASSWORD, paramLabel = "PASSWORD", defaultValue = "",
+            description = "Password of the --" + TDS_TLS + " PKCS12 file. Default: none")
+    private String tdsTlsPassword;
+
+    @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
+            description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; "
+                    + "repeat the option or separate with commas. Given ranges REPLACE the default, so include "
+                    + "127.0.0.0/8 (and ::1) to keep local access. Default: ${DEFAULT-VALUE}")
+    private List<String> allow;
+
+    @Option(names = "--" + IDLE_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_IDLE_TIMEOUT,
+            description = "Close a connection idle this long: 500ms, 30s, 2m, 1h (a plain number is seconds); "
+                    + "0 never closes. Default: ${DEFAULT-VALUE}")
+    private String idleTimeout;
+
+    @Option(names = "--" + MAX_BODY, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_BODY,
+            description = "Largest session data one request may store: bytes, or 64KiB, 64MiB, 1GiB. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String maxBody;
+
+    @Option(names = "--" + MAX_MEMORY, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_MEMORY,
+            description = "Memory for stored sessions; writes beyond it are refused. One budget shared by the "
+                    + "StateServer and SQL Server mode stores. auto = half the JVM heap (-Xmx), 0 = unlimited. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String maxMemory;
+
+    // Empty defaults: help says "none", and ServeOptionsParser reads an empty text as "not set".
+    @Option(names = "--" + DATA_DIR, paramLabel = "DIR", defaultValue = "",
+            description = "Keep every store in files under DIR (created if missing), written before a request is "
+                    + "answered, so a restart or a crash loses no session. Without it, sessions live in memory "
+                    + "only. Default: none")
+    private String dataDir;
+
+    @Option(names = "--" + FSYNC, paramLabel = "always|off", defaultValue = DEFAULT_FSYNC,
+            description = "With --" + DATA_DIR + ": always answers a write once it is on disk (a power loss loses "
+                    + "nothing answered); off once the operating system has it (a crash of the process loses "
+                    + "nothing, a power loss can lose the last seconds of writes). Default: ${DEFAULT-VALUE}")
+    private String fsync;
+
+    @Option(names = "--" + CLUSTER_MEMBERS, paramLabel = "HOST:PORT", split = ",", defaultValue = "",
+            description = "Run as one node of a cluster with these members (their --" + CLUSTER_BIND + " and --"
+                    + CLUSTER_PORT + "; this node may be listed too): any node serves any session and losing "
+                    + "fewer than --" + OWNERS + " nodes loses none. Repeat the option or separate with commas. "
+                    + "Default: none (a single node)")
+    private List<String> clusterMembers;
+
+    // No defaultValue: an unset --cluster-bind follows --bind, which ServeOptionsParser resolves.
+    @Option(names = "--" + CLUSTER_BIND, paramLabel = "ADDRESS",
+            description = "Address of this node's cluster traffic; beyond loopback it needs --" + CLUSTER_SECRET
+                    + ". Default: the --bind value")
+    private String clusterBind;
+
+    @Option(names = "--" + CLUSTER_PORT, paramLabel = "PORT", defaultValue = DEFAULT_CLUSTER_PORT,
+            description = "TCP port of this node's cluster traffic. Default: ${DEFAULT-VALUE}")
+    private String clusterPort;
+
+    @Option(names = "--" + CLUSTER_NAME, paramLabel = "NAME", defaultValue = DEFAULT_CLUSTER_NAME,
+            description = "Name of the cluster; nodes join only a cluster of the same name. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String clusterName;
+
+    @Option(names = "--" + OWNERS, paramLabel = "N", defaultValue = DEFAULT_OWNERS,
+            description = "Copies kept of every session, on different nodes, written before a request is "
+                    + "answered. Default: ${DEFAULT-VALUE}")
+    private String owners;
+
+    @Option(names = "--" + CLUSTER_SECRET, paramLabel = "SECRET", defaultValue = "",
+            description = "Shared secret of the cluster (at least " + ClusterTls.MIN_SECRET_LENGTH + " characters, "
+                    + "the same on every node): cluster traffic is then mutual TLS and only nodes knowing the "
+                    + "secret join. Required when --" + CLUSTER_BIND + " is not a loopback address. Put it in the "
+                    + "--" + CONFIG + " file, where 'ps' does not show it. Default: none")
+    private String clusterSecret;
+
+    @Option(names = "--" + CLUSTER_JOIN_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_CLUSTER_JOIN_TIMEOUT,
+            description = "How long a starting node waits for a majority of the cluster's members before it gives "
+                    + "up; it serves nothing until then. Default: ${DEFAULT-VALUE}")
+    private String clusterJoinTimeout;
+
+    @Option(names = "--" + VERSION_HEADER, paramLabel = "VERSION", defaultValue = DEFAULT_VERSION_HEADER,
+            description = "X-AspNet-Version sent in every response. Default: ${DEFAULT-VALUE}")
+    private String versionHeader;
+
+    @Option(names = "--" + LOG_LEVEL, paramLabel = "LEVEL", defaultValue = DEFAULT_LOG_LEVEL,
+            description = "One of " + LogLevel.CHOICES + ". Default: ${DEFAULT-VALUE}")
+    private String logLevel;
+
+    @Option(names = "--" + CONFIG, paramLabel = "FILE",
+            description = "Properties file setting any of the options above, keyed by the option name "
+                    + "without dashes, e.g. stateserver-port=42425; options on the command line override it. "
+                    + "Default: none")
+    private Path config;
+
+    /** The checked settings: the command line, else the config file, else the defaults. */
+    ServeOptions parse(CommandSpec spec, long heapMaxBytes) {
+        Map<String, String> fileEntries =
+                config == null ? Map.of() : ConfigFile.load(config, ServeOptionSources.keys(spec));
+        Map<String, SourcedValue> values = ServeOptionSources.collect(spec, fileEntries, config);
+        return ServeOptionsParser.parse(values, heapMaxBytes);
+    }
+}

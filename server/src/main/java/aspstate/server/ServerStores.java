@@ -1,0 +1,141 @@
+package aspstate.server;
+
+import aspstate.core.Clock;
+import aspstate.core.store.MemoryBudget;
+import aspstate.core.store.MemorySessionStore;
+import aspstate.core.store.MemoryStoreSettings;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoredValue;
+import aspstate.store.infinispan.InfinispanSettings;
+import aspstate.store.infinispan.InfinispanStores;
+import aspstate.store.infinispan.StoreStartException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The stores the protocols run on, one per kind of value: the StateServer sessions and, with the TDS listener, the
+ * ASPState sessions, the application ids and the SharePoint items. In memory by default; on Infinispan, durable and
+ * or clustered, with {@code --data-dir} or {@code --cluster-members}. Either way they draw on one
+ * {@code --max-memory} budget.
+ */
+final class ServerStores implements AutoCloseable {
+    static final String STATESERVER = "stateserver";
+    static final String SQL_SESSIONS = "sqlstate-sessions";
+    static final String SQL_APP_IDS = "sqlstate-appids";
+    static final String SHAREPOINT_ITEMS = "spstate-items";
+
+    private final Map<String, SessionStore<?>> stores;
+    private final String description;
+    private final AutoCloseable engine;
+    private final Optional<InfinispanStores> infinispan;
+
+    private ServerStores(Map<String, SessionStore<?>> stores, String description, AutoCloseable engine,
+                         Optional<InfinispanStores> infinispan) {
+        this.stores = stores;
+        this.description = description;
+        this.engine = engine;
+        this.infinispan = infinispan;
+    }
+
+    /** @throws UserError when the data directory or the cluster cannot be used, naming the option */
+    static ServerStores start(ServeOptions options) {
+        List<String> names = new ArrayList<>(List.of(STATESERVER));
+        if (options.tds().isPresent()) {
+            names.addAll(List.of(SQL_SESSIONS, SQL_APP_IDS, SHAREPOINT_ITEMS));
+        }
+        MemoryStoreSettings memory = options.memoryStore();
+        MemoryBudget budget = new MemoryBudget(memory.maxMemoryBytes());
+        if (options.infinispan().isEmpty()) {
+            Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
+            for (String name : names) {
+                stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget));
+            }
+            return new ServerStores(stores, stores.get(STATESERVER).describe(), () -> closeAll(stores),
+                    Optional.empty());
+        }
+        InfinispanStores engine = startInfinispan(options, names, budget);
+        Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
+        for (String name : names) {
+            stores.put(name, engine.store(name));
+        }
+        return new ServerStores(stores, engine.describe(), engine, Optional.of(engine));
+    }
+
+    private static InfinispanStores startInfinispan(ServeOptions options, List<String> names, MemoryBudget budget) {
+        InfinispanSettings settings = options.infinispan().orElseThrow();
+        try {
+            return InfinispanStores.start(settings, names, Clock.SYSTEM, budget,
+                    options.memoryStore().entryOverheadBytes());
+        } catch (StoreStartException e) {
+            throw new UserError(where(options, e.reason()) + ": " + e.getMessage());
+        }
+    }
+
+    private static String where(ServeOptions options, StoreStartException.Reason reason) {
+        switch (reason) {
+            case CLUSTER_PORT_IN_USE:
+                return options.where(ServeCommand.CLUSTER_PORT);
+            case CLUSTER_ADDRESS_NOT_LOCAL:
+                return options.where(ServeCommand.CLUSTER_BIND);
+            case NO_QUORUM:
+                return options.where(ServeCommand.CLUSTER_MEMBERS);
+            case DATA_DIRECTORY_IN_USE:
+            case DATA_DIRECTORY_UNUSABLE:
+                return options.where(ServeCommand.DATA_DIR);
+            default:
+                throw new IllegalStateException("unknown reason " + reason);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    <V extends StoredValue> SessionStore<V> get(String name) {
+        SessionStore<?> store = stores.get(name);
+        if (store == null) {
+            throw new IllegalArgumentException("no store " + name + " was started");
+        }
+        return (SessionStore<V>) store;
+    }
+
+    /** For the startup line, e.g. "memory (max-memory 3 GiB)". */
+    String describe() {
+        return description;
+    }
+
+    /** Runs {@code action} if the whole cluster is stopped ({@code aspstate cluster-stop}); never for a single node. */
+    void whenStoppedByCluster(Runnable action) {
+        infinispan.ifPresent(engine -> engine.whenStoppedByCluster(action));
+    }
+
+    @Override
+    public void close() {
+        try {
+            engine.close();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the stores failed", e);
+        }
+    }
+
+    /** Closes every store even when one fails; the first failure is thrown with the later ones suppressed. */
+    private static void closeAll(Map<String, SessionStore<?>> stores) {
+        RuntimeException failure = null;
+        for (SessionStore<?> store : stores.values()) {
+            try {
+                store.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
