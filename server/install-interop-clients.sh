@@ -3,7 +3,8 @@
 # SqlClientInteropTest) run against the server: FreeTDS's tsql from Debian's freetds-bin; Mono 6.8's C# compiler
 # and System.Data (the corefx SqlClient, the driver ASP.NET runs on) with the code page 1252 encoding SqlClient
 # needs for the server's collation; and the tedious driver from npm, pinned in src/test/node/package-lock.json and
-# installed into src/test/node/node_modules.
+# installed into src/test/node/node_modules. Also the tools the restart and cluster tests run the server with:
+# libfaketime (a restart some minutes later, DurableServeIT) and iproute2 (network namespaces, PartitionIT).
 # Idempotent and quick when all are there: apt runs only when a tool is missing, npm ci only when node_modules
 # was not installed from the committed lock file. apt needs root (CI and developer machines run as root); no
 # network besides apt's package sources and the npm registry.
@@ -35,6 +36,16 @@ mono_lib=/usr/lib/mono/4.5
 if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1 \
         || [ ! -f "$mono_lib/System.Data.dll" ] || [ ! -f "$mono_lib/I18N.West.dll" ]; then
     apt_install mono mono-mcs mono-runtime libmono-system-data4.0-cil libmono-i18n-west4.0-cil
+fi
+
+# The library itself: the tests preload it into the JVM (the faketime command would fork, and a kill -9 of its PID
+# would miss the server).
+if ! compgen -G "/usr/lib/*/faketime/libfaketime.so.1" >/dev/null; then
+    apt_install libfaketime libfaketime
+fi
+
+if ! command -v ip >/dev/null 2>&1; then
+    apt_install ip iproute2
 fi
 
 # The machines come with Node.js and npm; Debian's (18.x) is enough for tedious where they do not.

@@ -83,6 +83,7 @@ final class JarProcess implements AutoCloseable {
 
     /** {@code kill -9}: the process gets no chance to stop cleanly. Waits (bounded) until it is gone. */
     void kill() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.toHandle().destroyForcibly();
         if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
             throw new AssertionError("process still running " + WAIT_SECONDS + "s after SIGKILL");
@@ -129,6 +130,7 @@ final class JarProcess implements AutoCloseable {
     /** Kills the process if it still runs, and waits (bounded) for it to be gone. */
     @Override
     public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
         if (process.isAlive()) {
             process.destroyForcibly();
             try {
