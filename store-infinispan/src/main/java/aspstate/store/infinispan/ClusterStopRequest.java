@@ -14,13 +14,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sent by {@code aspstate cluster-stop} to one node of the cluster: once the tool has left (so that the layout the
- * nodes save is the cluster's own, without the tool), that node stops every store cache cluster-wide, each node
- * saving its data and the layout to restore. Runs on a thread of its own: the tool does not wait for the stop.
+ * nodes save is the cluster's own, without the tool), that node has every node stop serving and write its file
+ * stores from memory ({@link ClusterFlushRequest}), then stops every store cache cluster-wide, each node saving the
+ * layout to restore. Runs on a thread of its own: the tool does not wait for the stop.
  */
 @ProtoTypeId(SchemaTypeIds.CLUSTER_STOP_REQUEST)
 public final class ClusterStopRequest implements Function<EmbeddedCacheManager, Void> {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterStopRequest.class);
     private static final long TOOL_LEAVE_WAIT_MILLIS = TimeUnit.SECONDS.toMillis(30);
+    private static final long FLUSH_WAIT_SECONDS = 300;
 
     private final String requester;
 
@@ -53,6 +55,18 @@ public final class ClusterStopRequest implements Function<EmbeddedCacheManager, 
             }
         }
         LOG.info("stopping the whole cluster, as {} asked: every node keeps its data", requester);
+        try {
+            manager.executor().timeout(FLUSH_WAIT_SECONDS, TimeUnit.SECONDS).submitConsumer(new ClusterFlushRequest(),
+                    (node, flushed, failure) -> {
+                        if (failure != null) {
+                            LOG.warn("{} could not write its files before the stop: {}", node, failure.toString());
+                        } else {
+                            LOG.info("{}: {}", node, flushed);
+                        }
+                    }).get(FLUSH_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.warn("not every node confirmed it wrote its files ({}); stopping anyway", e.toString());
+        }
         Set<String> names = manager.getCacheNames();
         for (String name : names) {
             Cache<?, ?> cache = manager.getCache(name, false);

@@ -7,6 +7,7 @@ import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreStatistics;
+import aspstate.core.store.StoreUnavailableException;
 import aspstate.core.store.StoredValue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -16,6 +17,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import org.infinispan.AdvancedCache;
 import org.infinispan.container.entries.CacheEntry;
+import org.infinispan.context.Flag;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -47,21 +49,29 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private final Supplier<StoreStatistics> statistics;
     private final Executor iterationExecutor;
     private final String description;
+    private final RequestGate gate;
 
     InfinispanSessionStore(String name, AdvancedCache<String, Stamped> cache, Clock clock, LocalShare share,
-                           Supplier<StoreStatistics> statistics, Executor iterationExecutor, String description) {
+                           Supplier<StoreStatistics> statistics, Executor iterationExecutor, String description,
+                           RequestGate gate) {
         this.name = name;
-        this.cache = cache;
+        // Every entry is in memory (loaded at start, never evicted): the file store is for restarts only, and a
+        // lookup never reads it (it would be slower, and could find what a rebalance left behind there).
+        this.cache = cache.withFlags(Flag.SKIP_CACHE_LOAD);
         this.clock = clock;
         this.share = share;
         this.statistics = statistics;
         this.iterationExecutor = iterationExecutor;
         this.description = description;
+        this.gate = gate;
     }
 
     @Override
     public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
-        return attempt(key, mutation, 1);
+        if (!gate.enter()) {
+            return CompletableFuture.failedFuture(new StoreUnavailableException("the cluster is stopping", null));
+        }
+        return attempt(key, mutation, 1).whenComplete((result, failure) -> gate.exit());
     }
 
     private <R> CompletionStage<R> attempt(String key, Mutation<V, R> mutation, int attempt) {
@@ -69,18 +79,32 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
                 .thenCompose(current -> runAndWrite(key, mutation, current, attempt));
     }
 
+    /** What a read found for a key. */
+    private enum Found { ABSENT, TOMBSTONE, EXPIRED, LIVE }
+
+    private static Found classify(Stamped current, long now) {
+        if (current == null) {
+            return Found.ABSENT;
+        }
+        Object value = current.value();
+        if (value instanceof Tombstone) {
+            return Found.TOMBSTONE;
+        }
+        return ((StoredValue) value).isExpiredAt(now) ? Found.EXPIRED : Found.LIVE;
+    }
+
     private <R> CompletionStage<R> runAndWrite(String key, Mutation<V, R> mutation, Stamped current, int attempt) {
         long now = clock.millis();
+        Found found = classify(current, now);
         @SuppressWarnings("unchecked")
-        V stored = current == null ? null : (V) current.value();
-        boolean expired = stored != null && stored.isExpiredAt(now);
+        V live = found == Found.LIVE ? (V) current.value() : null;
         Outcome<V, R> outcome;
         try {
-            outcome = mutation.apply(expired ? null : stored, now);
+            outcome = mutation.apply(live, now);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return write(key, current, expired, outcome).thenCompose(written -> {
+        return write(key, current, found, outcome, now).thenCompose(written -> {
             if (written) {
                 return CompletableFuture.completedFuture(outcome.result());
             }
@@ -93,31 +117,50 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     }
 
     /** Writes the outcome if the entry is still the one read; true when written (or nothing had to be). */
-    private CompletionStage<Boolean> write(String key, Stamped current, boolean expired, Outcome<V, ?> outcome) {
+    private CompletionStage<Boolean> write(String key, Stamped current, Found found, Outcome<V, ?> outcome,
+                                           long now) {
         switch (outcome.change()) {
             case KEEP:
-                // An expired entry is reclaimed now rather than left for the reaper: this lookup already found it.
-                return expired ? remove(key, current, true) : CompletableFuture.completedFuture(true);
+                // An expired entry is reclaimed now rather than left for the sweep: this lookup already found it.
+                return found == Found.EXPIRED ? reclaim(key, current) : CompletableFuture.completedFuture(true);
             case DELETE:
-                return current == null ? CompletableFuture.completedFuture(true) : remove(key, current, expired);
+                if (found == Found.LIVE) {
+                    return bury(key, current, now);
+                }
+                return found == Found.EXPIRED ? reclaim(key, current) : CompletableFuture.completedFuture(true);
             case PUT:
-                return put(key, current, expired, outcome.value());
+                return put(key, current, found, outcome.value());
             default:
                 throw new IllegalStateException("unknown change " + outcome.change());
         }
     }
 
-    private CompletionStage<Boolean> remove(String key, Stamped current, boolean expired) {
-        return StoreFailures.translate(cache.removeAsync(key, current.expectation())).thenApply(removed -> {
+    /** Removes an expired entry (if still the one read), counted as expired. */
+    private CompletionStage<Boolean> reclaim(String key, Stamped expired) {
+        return StoreFailures.translate(cache.removeAsync(key, expired.expectation())).thenApply(removed -> {
             if (removed) {
-                share.release(share.size(key, (StoredValue) current.value()));
-                share.counted(expired ? LocalShare.Event.EXPIRED : LocalShare.Event.REMOVED);
+                share.release(share.size(key, (StoredValue) expired.value()));
+                share.counted(LocalShare.Event.EXPIRED);
             }
             return removed;
         });
     }
 
-    private CompletionStage<Boolean> put(String key, Stamped current, boolean expired, V value) {
+    /** Deletes a live entry for a client: replaces it with a {@link Tombstone}, counted as removed. */
+    private CompletionStage<Boolean> bury(String key, Stamped live, long now) {
+        Tombstone tombstone = new Tombstone(now);
+        long freed = share.size(key, (StoredValue) live.value()) - share.size(key, tombstone);
+        return StoreFailures.translate(cache.replaceAsync(key, live.expectation(),
+                new Stamped(nextStamp(live), tombstone))).thenApply(replaced -> {
+                    if (replaced) {
+                        share.release(freed);
+                        share.counted(LocalShare.Event.REMOVED);
+                    }
+                    return replaced;
+                });
+    }
+
+    private CompletionStage<Boolean> put(String key, Stamped current, Found found, V value) {
         long oldSize = current == null ? 0 : share.size(key, (StoredValue) current.value());
         long growth = share.size(key, value) - oldSize;
         if (!share.reserve(growth)) {
@@ -133,10 +176,10 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
         return written.handle((ok, failure) -> {
             if (failure != null || !ok) {
                 share.release(growth);
-            } else if (current == null) {
-                share.counted(LocalShare.Event.CREATED);
-            } else if (expired) {
-                share.counted(LocalShare.Event.EXPIRED);
+            } else if (found != Found.LIVE) {
+                if (found == Found.EXPIRED) {
+                    share.counted(LocalShare.Event.EXPIRED);
+                }
                 share.counted(LocalShare.Event.CREATED);
             }
             if (failure != null) {
@@ -162,9 +205,9 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             try (var entries = cache.cacheEntrySet().iterator()) {
                 while (entries.hasNext()) {
                     CacheEntry<String, Stamped> entry = entries.next();
-                    @SuppressWarnings("unchecked")
-                    V value = (V) entry.getValue().value();
-                    if (!value.isExpiredAt(now)) {
+                    if (classify(entry.getValue(), now) == Found.LIVE) {
+                        @SuppressWarnings("unchecked")
+                        V value = (V) entry.getValue().value();
                         visitor.accept(entry.getKey(), value);
                     }
                 }

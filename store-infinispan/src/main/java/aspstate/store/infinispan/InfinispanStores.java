@@ -36,6 +36,7 @@ import org.infinispan.configuration.parsing.ConfigurationBuilderHolder;
 import org.infinispan.conflict.MergePolicy;
 import org.infinispan.context.Flag;
 import org.infinispan.manager.DefaultCacheManager;
+import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.partitionhandling.PartitionHandling;
 import org.infinispan.remoting.transport.Address;
 import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
@@ -82,6 +83,9 @@ public final class InfinispanStores implements AutoCloseable {
     private final ExecutorService iteration;
     private final String description;
     private volatile boolean closing;
+    private final RequestGate gate = new RequestGate();
+    /** The stores of each running cache manager, for requests that arrive through the cluster executor. */
+    private static final Map<EmbeddedCacheManager, InfinispanStores> RUNNING = new java.util.concurrent.ConcurrentHashMap<>();
     private final Optional<DirectoryLock> lock;
 
     private InfinispanStores(DefaultCacheManager manager, InfinispanSettings settings, String description,
@@ -143,6 +147,7 @@ public final class InfinispanStores implements AutoCloseable {
             throw StartFailure.explain(e, settings);
         }
         engine.logLoaded(started);
+        RUNNING.put(manager, engine);
         return engine;
     }
 
@@ -200,7 +205,7 @@ public final class InfinispanStores implements AutoCloseable {
             scheduleSweep(sweep, SWEEP_INTERVAL_MILLIS);
             shares.put(name, share);
             stores.put(name, new InfinispanSessionStore<>(name, cache, clock, share,
-                    () -> board.total(name, share.snapshot()), iteration, description));
+                    () -> board.total(name, share.snapshot()), iteration, description, gate));
         }
     }
 
@@ -318,10 +323,41 @@ public final class InfinispanStores implements AutoCloseable {
         }));
     }
 
+    /** The cache manager, for tests that inject faults into it (drop its network, say). */
+    DefaultCacheManager managerForTests() {
+        return manager;
+    }
+
+    static Optional<InfinispanStores> running(EmbeddedCacheManager manager) {
+        return Optional.ofNullable(RUNNING.get(manager));
+    }
+
+    /**
+     * Before a cluster-wide stop: refuses new requests, lets those under way finish, and writes every store's file
+     * store from memory ({@link StoreFlush}).
+     *
+     * @return what was written, for the log
+     */
+    String quiesceAndFlush() {
+        gate.closeAndDrain(Duration.ofSeconds(10));
+        if (settings.durability().isEmpty()) {
+            return "stopped serving (no data directory)";
+        }
+        int written = 0;
+        int deleted = 0;
+        for (String name : Stream.concat(stores.keySet().stream(), Stream.of(COUNTERS_CACHE)).toList()) {
+            int[] flushed = StoreFlush.run(manager.<String, Stamped>getCache(name).getAdvancedCache());
+            written += flushed[0];
+            deleted += flushed[1];
+        }
+        return "stopped serving and wrote " + written + " entries to its files (" + deleted + " stale ones dropped)";
+    }
+
     /** Leaves the cluster (the others take over this node's entries) and stops. */
     @Override
     public void close() {
         closing = true;
+        RUNNING.remove(manager);
         sweeping.shutdownNow();
         iteration.shutdownNow();
         try {

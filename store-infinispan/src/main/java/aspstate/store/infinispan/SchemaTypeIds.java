@@ -13,6 +13,8 @@ public final class SchemaTypeIds {
     public static final int SHAREPOINT_STATE_ITEM = 70_005;
     public static final int NODE_COUNTERS = 70_006;
     public static final int CLUSTER_STOP_REQUEST = 70_007;
+    public static final int TOMBSTONE = 70_008;
+    public static final int CLUSTER_FLUSH_REQUEST = 70_009;
 
     private SchemaTypeIds() {
     }

@@ -19,7 +19,7 @@ final class StartFailure {
         if (settings.cluster().isPresent()) {
             ClusterSettings cluster = settings.cluster().get();
             String address = cluster.nodeName();
-            if (chain.contains("address already in use")) {
+            if (chain.contains("address already in use") || chain.contains("no available port to bind to")) {
                 return new StoreStartException(StoreStartException.Reason.CLUSTER_PORT_IN_USE,
                         "address " + address + " is already in use", failure);
             }

@@ -24,7 +24,9 @@ import org.infinispan.protostream.annotations.ProtoSyntax;
             AppRegistrationAdapter.class,
             SharePointStateItemAdapter.class,
             NodeCounters.class,
-            ClusterStopRequest.class
+            ClusterStopRequest.class,
+            Tombstone.class,
+            ClusterFlushRequest.class
         })
 interface StoreSchema extends GeneratedSchema {
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.infinispan.AdvancedCache;
 import org.infinispan.container.entries.InternalCacheEntry;
+import org.infinispan.context.Flag;
 import org.infinispan.distribution.DistributionManager;
 import org.infinispan.distribution.LocalizedCacheTopology;
 import org.slf4j.Logger;
@@ -19,6 +20,8 @@ import org.slf4j.LoggerFactory;
  * counts what the node holds: its bytes, primary and backup copies (what its memory pays for), and the entries and
  * bytes it is the primary owner of (which, summed over the members, count each entry once). The counts go to the
  * store's {@link LocalShare} and, through the {@link CounterBoard}, to the other nodes.
+ *
+ * <p>Old {@link Tombstone}s go the same way, once their time is up.
  *
  * <p>Expiry is done here, not by Infinispan's lifespans: entries are immortal to Infinispan, and the value's own
  * expiry decides, as in the memory store. Infinispan's file store keeps an entry's first creation time with its
@@ -39,7 +42,7 @@ final class Sweep {
 
     Sweep(String store, AdvancedCache<String, Stamped> cache, LocalShare share, CounterBoard board, Clock clock) {
         this.store = store;
-        this.cache = cache;
+        this.cache = cache.withFlags(Flag.SKIP_CACHE_LOAD); // memory holds every entry: never read the file store
         this.share = share;
         this.board = board;
         this.clock = clock;
@@ -62,11 +65,14 @@ final class Sweep {
             if (topology != null && !topology.getDistribution(key).isPrimary()) {
                 continue;
             }
+            boolean tombstone = value instanceof Tombstone;
             if (!value.isExpiredAt(now)) {
-                primaryEntries++;
-                primaryBytes += size;
+                if (!tombstone) {
+                    primaryEntries++;
+                    primaryBytes += size;
+                }
             } else if (reclaims.size() < MAX_RECLAIMED_PER_PASS) {
-                reclaims.add(reclaim(key, stamped, size));
+                reclaims.add(reclaim(key, stamped, size, !tombstone));
             }
         }
         share.recounted(held, primaryEntries, primaryBytes);
@@ -74,12 +80,17 @@ final class Sweep {
         awaitReclaims(reclaims);
     }
 
-    /** Removes the entry if it is still the expired one seen (a request may have replaced it meanwhile). */
-    private CompletableFuture<Boolean> reclaim(String key, Stamped expired, long size) {
+    /**
+     * Removes the entry if it is still the expired one seen (a request may have replaced it meanwhile); an expired
+     * session counts as expired, an old tombstone as nothing (its deletion was counted).
+     */
+    private CompletableFuture<Boolean> reclaim(String key, Stamped expired, long size, boolean countExpired) {
         return cache.removeAsync(key, expired.expectation()).thenApply(removed -> {
             if (removed) {
                 share.release(size);
-                share.counted(LocalShare.Event.EXPIRED);
+                if (countExpired) {
+                    share.counted(LocalShare.Event.EXPIRED);
+                }
             }
             return removed;
         });
