@@ -53,8 +53,10 @@ final class ServeNode implements AutoCloseable {
 
     /** Starts the process; {@link #awaitReady()} waits for it. */
     ServeNode start() throws IOException {
-        List<String> command = new ArrayList<>(List.of("serve", "--stateserver-port", "" + stateServerPort,
-                "--tds-port", "" + tdsPort));
+        List<String> command = new ArrayList<>(List.of("serve", "--stateserver-port", "" + stateServerPort));
+        if (!args.contains("--tds-port")) {
+            command.addAll(List.of("--tds-port", "" + tdsPort));
+        }
         command.addAll(args);
         process = JarProcess.start(prefix, command.toArray(String[]::new));
         return this;
