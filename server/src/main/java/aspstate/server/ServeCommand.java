@@ -34,6 +34,7 @@ final class ServeCommand implements Callable<Integer> {
     static final String IDLE_TIMEOUT = "idle-timeout";
     static final String MAX_BODY = "max-body";
     static final String MAX_MEMORY = "max-memory";
+    static final String TDS_FAILOVER_PARTNER = "tds-failover-partner";
     static final String DATA_DIR = "data-dir";
     static final String FSYNC = "fsync";
     static final String CLUSTER_MEMBERS = "cluster-members";

@@ -17,6 +17,7 @@ import static aspstate.server.ServeCommand.MAX_MEMORY;
 import static aspstate.server.ServeCommand.OWNERS;
 import static aspstate.server.ServeCommand.STATESERVER_PORT;
 import static aspstate.server.ServeCommand.TDS_BIND;
+import static aspstate.server.ServeCommand.TDS_FAILOVER_PARTNER;
 import static aspstate.server.ServeCommand.TDS_PORT;
 import static aspstate.server.ServeCommand.TDS_TLS;
 import static aspstate.server.ServeCommand.TDS_TLS_PASSWORD;
@@ -237,8 +238,20 @@ final class ServeOptionsParser {
         int port = parse(TDS_PORT, text -> defaults.withPort(tdsPort(text)).port());
         InetAddress bind = parse(TDS_BIND, text -> tdsAddress(text, logins));
         Optional<SslContext> tls = parse(TDS_TLS, this::tls);
+        Optional<String> failoverPartner = parse(TDS_FAILOVER_PARTNER, ServeOptionsParser::failoverPartner);
         return Optional.of(new TdsSettings(bind, port, defaults.maxMessageBytes(), defaults.minPacketSize(),
-                defaults.maxPacketSize(), tls));
+                defaults.maxPacketSize(), tls, failoverPartner));
+    }
+
+    /** A server name as a Data Source writes it (HOST or HOST,PORT); empty for none. */
+    private static Optional<String> failoverPartner(String text) {
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        if (text.length() > 255 || !text.matches("[A-Za-z0-9._:\\[\\]-]+(,\\d{1,5})?")) {
+            throw new IllegalArgumentException("not a server as a connection string names one (HOST or HOST,PORT)");
+        }
+        return Optional.of(text);
     }
 
     /** Empty for none: PRELOGIN then answers that encryption is not supported. */

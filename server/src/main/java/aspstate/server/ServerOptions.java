@@ -55,6 +55,12 @@ final class ServerOptions {
             description = "Password of the --" + TDS_TLS + " PKCS12 file. Default: none")
     private String tdsTlsPassword;
 
+    @Option(names = "--" + TDS_FAILOVER_PARTNER, paramLabel = "HOST[,PORT]", defaultValue = "",
+            description = "Another node's TDS listener, announced to SQL clients after login as SQL Server "
+                    + "announces a mirroring partner, so that SqlClient's 'Failover Partner=HOST,PORT' in the "
+                    + "connection string reaches that node when this one is down. Default: none")
+    private String tdsFailoverPartner;
+
     @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
             description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; "
                     + "repeat the option or separate with commas. Given ranges REPLACE the default, so include "

@@ -6,6 +6,7 @@ import aspstate.stateserver.client.StateResponse;
 import aspstate.stateserver.client.StateServerClient;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 class ClusterIT {
     private static final long SECONDS = 30;
     private final List<ServeNode> nodes = new ArrayList<>();
+    private final List<Integer> tdsPorts = new ArrayList<>();
 
     @BeforeAll
     void startThreeNodes() throws Exception {
@@ -41,9 +43,14 @@ class ClusterIT {
         List<Integer> clusterPorts = List.of(ServeNode.freePort(), ServeNode.freePort(), ServeNode.freePort());
         String members = "127.0.0.1:" + clusterPorts.get(0) + ",127.0.0.1:" + clusterPorts.get(1) + ",127.0.0.1:"
                 + clusterPorts.get(2);
-        for (int port : clusterPorts) {
+        for (int i = 0; i < 3; i++) {
+            tdsPorts.add(ServeNode.freePort());
+        }
+        for (int i = 0; i < 3; i++) {
             nodes.add(new ServeNode(List.of(), loopback, List.of("--cluster-members", members, "--cluster-port",
-                    "" + port, "--cluster-name", "it-" + clusterPorts.get(0))).start());
+                    "" + clusterPorts.get(i), "--cluster-name", "it-" + clusterPorts.get(0), "--tds-port",
+                    "" + tdsPorts.get(i), "--tds-failover-partner", "127.0.0.1," + tdsPorts.get((i + 1) % 3)))
+                    .start());
         }
         for (ServeNode node : nodes) {
             node.awaitReady();
@@ -266,6 +273,24 @@ class ClusterIT {
                 assertThat(get.data()).isEqualTo(session.getValue());
             }
         }
+    }
+
+    /**
+     * SQL Server mode's failover as ASP.NET's SqlClient does it: the connection string names a node that is down
+     * and, as Failover Partner, another; SqlClient goes to the partner, which announces its own partner after
+     * login as a mirrored SQL Server does, and the session calls run there.
+     */
+    @Test
+    @Order(4)
+    void sqlClientReachesTheFailoverPartnerWhenTheDataSourceIsDown() throws Exception {
+        Path program = SqlClientInteropTest.compiled();
+        int down = ServeNode.freePort();
+
+        Map<String, String> observed = SqlClientInteropTest.run(program, "Data Source=127.0.0.1," + down
+                + ";Failover Partner=127.0.0.1," + tdsPorts.get(0) + ";Initial Catalog=ASPState;User ID=web;"
+                + "Password=x;Encrypt=false;Connect Timeout=30");
+
+        SqlClientInteropTest.assertAspNetSequence(observed);
     }
 
     private static void awaitPages(AtomicLong pages, long count) throws InterruptedException {

@@ -20,6 +20,7 @@ class ServeHelpTest {
         {"--tds-user=NAME=HASH[,NAME=HASH...]", "none"},
         {"--tds-tls=self-signed|FILE.p12", "none"},
         {"--tds-tls-password=PASSWORD", "none"},
+        {"--tds-failover-partner=HOST[,PORT]", "none"},
         {"--allow=CIDR[,CIDR...]", "127.0.0.0/8,::1"},
         {"--idle-timeout=DURATION", "30s"},
         {"--max-body=SIZE", "64MiB"},

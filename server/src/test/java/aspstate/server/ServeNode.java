@@ -35,13 +35,15 @@ final class ServeNode implements AutoCloseable {
 
     /**
      * @param prefix what runs the JVM (e.g. {@code ip netns exec NAME}), or empty
-     * @param args   serve's options beyond the ports, which this class chooses
+     * @param args   serve's options beyond the ports, which this class chooses (unless args has a --tds-port)
      */
     ServeNode(List<String> prefix, InetAddress address, List<String> args) throws IOException {
         this.prefix = List.copyOf(prefix);
         this.address = address;
         this.stateServerPort = freePort();
-        this.tdsPort = freePort();
+        int tdsAt = args.indexOf("--tds-port");
+        this.tdsPort = tdsAt >= 0 && !args.get(tdsAt + 1).equals("off") ? Integer.parseInt(args.get(tdsAt + 1))
+                : freePort();
         this.args = List.copyOf(args);
     }
 

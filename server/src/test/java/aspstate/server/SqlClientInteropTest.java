@@ -28,14 +28,24 @@ class SqlClientInteropTest {
 
     @BeforeAll
     static void compile() throws IOException, InterruptedException {
+        program = compiled();
+    }
+
+    /** src/test/dotnet/AspNetSqlCalls.cs, compiled with mcs. */
+    static Path compiled() throws IOException, InterruptedException {
         Path out = Files.createDirectories(Path.of("target", "dotnet")).resolve("AspNetSqlCalls.exe");
         BoundedProcess.Result compiled = BoundedProcess.run(List.of(InteropClients.mcs().toString(),
                 "-r:System.Data.dll", "-out:" + out, "src/test/dotnet/AspNetSqlCalls.cs"), Map.of(), "", LIMIT);
         assertThat(compiled.exitCode()).as("mcs: %s %s", compiled.stdout(), compiled.stderr()).isZero();
-        program = out;
+        return out;
     }
 
     private static Map<String, String> run(String connectionString) throws IOException, InterruptedException {
+        return run(program, connectionString);
+    }
+
+    /** Runs the compiled program against the connection string; what it observed, by name. */
+    static Map<String, String> run(Path program, String connectionString) throws IOException, InterruptedException {
         BoundedProcess.Result result = BoundedProcess.run(List.of(InteropClients.mono().toString(),
                 program.toString(), connectionString), Map.of(), "", LIMIT);
         assertThat(result.exitCode()).as("AspNetSqlCalls: %s %s", result.stdout(), result.stderr()).isZero();
@@ -66,7 +76,7 @@ class SqlClientInteropTest {
         return "Data Source=127.0.0.1," + server.tdsAddress().orElseThrow().getPort() + ";User ID=web;Password=x";
     }
 
-    private static void assertAspNetSequence(Map<String, String> observed) {
+    static void assertAspNetSequence(Map<String, String> observed) {
         assertThat(observed.get("probe")).isEqualTo("TempGetVersion");
         assertThat(observed.get("appId")).isEqualTo("-855047175");
         assertThat(observed.get("missing")).isEqualTo(MISSING);

@@ -227,7 +227,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         session = new TdsSession(login, spid, database);
         rpcResponder = new RpcResponder(catalog, session.prepared(), session::database, login.version());
         ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, login.version(), database, packetSize,
-                writer.packetSize())));
+                writer.packetSize(), settings.failoverPartner().orElse(null))));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),

@@ -14,9 +14,13 @@ import java.util.Optional;
  * @param maxPacketSize   largest packet size a client may negotiate in LOGIN7; larger requests are lowered to it
  * @param tls             the server's TLS context (see {@link aspstate.tds.tls.TdsTls}), or empty to answer
  *                        PRELOGIN's ENCRYPTION with NOT_SUP and refuse clients that require encryption
+ * @param failoverPartner another server of the same cluster, announced after login as SQL Server announces a
+ *                        database mirroring partner ([MS-TDS] ENVCHANGE 13), so that SqlClient's
+ *                        {@code Failover Partner} works: it connects to a failover partner only if that server says
+ *                        it has one. Written as a Data Source is, e.g. {@code 10.0.1.6,1433}; empty announces none
  */
 public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes, int minPacketSize,
-                          int maxPacketSize, Optional<SslContext> tls) {
+                          int maxPacketSize, Optional<SslContext> tls, Optional<String> failoverPartner) {
     public static final int DEFAULT_PORT = 1433;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
     /** SQL Server's lower bound for the "network packet size" option. */
@@ -30,6 +34,11 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
     public static final int INITIAL_PACKET_SIZE = 4096;
 
     public TdsSettings {
+        failoverPartner.ifPresent(partner -> {
+            if (partner.isBlank() || partner.length() > 255) {
+                throw new IllegalArgumentException("a failover partner is a server name of 1..255 characters");
+            }
+        });
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 0..65535, got " + port);
         }
@@ -48,20 +57,21 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
     /** Loopback only: a session store should not be reachable from elsewhere unless asked for. */
     public static TdsSettings defaults() {
         return new TdsSettings(InetAddress.getLoopbackAddress(), DEFAULT_PORT, DEFAULT_MAX_MESSAGE_BYTES,
-                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE, Optional.empty());
+                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE, Optional.empty(), Optional.empty());
     }
 
     public TdsSettings withPort(int newPort) {
-        return new TdsSettings(bindAddress, newPort, maxMessageBytes, minPacketSize, maxPacketSize, tls);
+        return new TdsSettings(bindAddress, newPort, maxMessageBytes, minPacketSize, maxPacketSize, tls,
+                failoverPartner);
     }
 
     public TdsSettings withMaxMessageBytes(int bytes) {
-        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize, tls);
+        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize, tls, failoverPartner);
     }
 
     public TdsSettings withTls(SslContext context) {
         return new TdsSettings(bindAddress, port, maxMessageBytes, minPacketSize, maxPacketSize,
-                Optional.of(context));
+                Optional.of(context), failoverPartner);
     }
 
     /** The packet size to use for a client that asked for {@code requested} in LOGIN7. */

@@ -17,9 +17,17 @@ public final class LoginResponse {
     private LoginResponse() {
     }
 
-    /** @param version the version the connection speaks from now on, which LOGINACK names */
-    public static void write(ByteBuf out, TdsVersion version, String database, int packetSize, int oldPacketSize) {
+    /**
+     * @param version         the version the connection speaks from now on, which LOGINACK names
+     * @param failoverPartner announced as the database's mirroring partner, as SQL Server does for a mirrored
+     *                        database (SqlClient's Failover Partner needs it), or null for none
+     */
+    public static void write(ByteBuf out, TdsVersion version, String database, int packetSize, int oldPacketSize,
+                             String failoverPartner) {
         EnvChangeToken.database(out, database, "master");
+        if (failoverPartner != null) {
+            EnvChangeToken.mirroringPartner(out, failoverPartner);
+        }
         InfoToken.write(out, version, 5701, 2, "Changed database context to '" + database + "'.");
         EnvChangeToken.collation(out, Collation.SERVER_DEFAULT);
         EnvChangeToken.language(out, ServerIdentity.LANGUAGE, "");

@@ -11,6 +11,7 @@ public final class EnvChangeToken {
     private static final int LANGUAGE = 2;
     private static final int PACKET_SIZE = 4;
     private static final int SQL_COLLATION = 7;
+    private static final int MIRRORING_PARTNER = 13;
     private static final int RESET_ACKNOWLEDGEMENT = 18;
 
     private EnvChangeToken() {
@@ -35,6 +36,11 @@ public final class EnvChangeToken {
         out.writeByte(collation.length).writeBytes(collation);
         out.writeByte(0);
         end(out, lengthAt);
+    }
+
+    /** The database mirroring partner (type 13): the server a client may fail over to; no old value. */
+    public static void mirroringPartner(ByteBuf out, String partner) {
+        strings(out, MIRRORING_PARTNER, partner, "");
     }
 
     /** Acknowledges a RESETCONNECTION request (type 18); new and old values are both empty. */
