@@ -175,16 +175,21 @@ final class ServeOptionsParser {
         return port;
     }
 
+    /**
+     * At least two: with one copy the loss of any node loses its sessions, and a partition could not be told from
+     * a loss (Infinispan's partition handling, which keeps a session from getting two lock holders, needs two).
+     */
     private static int owners(String text) {
         try {
             int owners = Integer.parseInt(text);
-            if (owners >= 1) {
+            if (owners >= 2) {
                 return owners;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("must be a whole number of at least 1");
+        throw new IllegalArgumentException("must be a whole number of at least 2 (for one copy, run a single node "
+                + "without --" + CLUSTER_MEMBERS + ")");
     }
 
     /** More copies than nodes cannot be kept: a promise of --owners 3 on two nodes would be a false one. */

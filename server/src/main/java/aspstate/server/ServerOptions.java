@@ -120,7 +120,7 @@ final class ServerOptions {
 
     @Option(names = "--" + OWNERS, paramLabel = "N", defaultValue = DEFAULT_OWNERS,
             description = "Copies kept of every session, on different nodes, written before a request is "
-                    + "answered. Default: ${DEFAULT-VALUE}")
+                    + "answered: at least 2, at most the number of members. Default: ${DEFAULT-VALUE}")
     private String owners;
 
     @Option(names = "--" + CLUSTER_SECRET, paramLabel = "SECRET", defaultValue = "",

@@ -39,7 +39,8 @@ class CommandLineErrorsTest {
         "--cluster-members  | ::1:7800     | '::1:7800': write an IPv6 address in brackets, e.g. [fd00::5]:7800",
         "--cluster-members  | 127.0.0.1:0  | '127.0.0.1:0': the port must be 1..65535",
         "--cluster-name     | a/b          | a cluster name is letters, digits, '.', '_' and '-'",
-        "--owners           | 0            | must be a whole number of at least 1",
+        "--owners           | 0            | must be a whole number of at least 2",
+        "--owners           | 1            | must be a whole number of at least 2 (for one copy, run a single node without --cluster-members)",
         "--cluster-bind     | nowhere.invalid | no such address or host name",
         "--cluster-join-timeout | 0        | must be more than 0",
     })

@@ -77,13 +77,13 @@ class ServeOptionsTest {
     void aClusterSecretGivesMutualTlsAndAllowsAnyAddress() throws Exception {
         ClusterSettings cluster = CliRun.serve("--tds-port", "off", "--bind", "0.0.0.0", "--cluster-bind",
                 "10.0.0.1", "--cluster-port", "7900", "--cluster-members", "10.0.0.1:7900,10.0.0.2:7900",
-                "--cluster-name", "farm-1", "--owners", "1", "--cluster-secret", "0123456789abcdef")
+                "--cluster-name", "farm-1", "--owners", "2", "--cluster-secret", "0123456789abcdef")
                 .infinispan().orElseThrow().cluster().orElseThrow();
 
         assertThat(cluster.bindAddress()).isEqualTo(InetAddress.getByName("10.0.0.1"));
         assertThat(cluster.nodeName()).isEqualTo("10.0.0.1:7900");
         assertThat(cluster.name()).isEqualTo("farm-1");
-        assertThat(cluster.owners()).isEqualTo(1);
+        assertThat(cluster.owners()).isEqualTo(2);
         assertThat(cluster.tls()).hasValueSatisfying(context -> assertThat(context.getProtocol())
                 .isEqualTo("TLSv1.3"));
     }

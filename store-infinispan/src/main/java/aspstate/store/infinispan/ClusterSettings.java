@@ -36,8 +36,9 @@ public record ClusterSettings(String name, InetAddress bindAddress, int port, Li
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 0..65535, got " + port);
         }
-        if (owners < 1) {
-            throw new IllegalArgumentException("owners must be at least 1, got " + owners);
+        if (owners < 2) {
+            // One copy: a lost node loses its entries, and partition handling (no two lock holders) needs two.
+            throw new IllegalArgumentException("owners must be at least 2, got " + owners);
         }
         if (members.isEmpty()) {
             throw new IllegalArgumentException("at least one member is needed");
