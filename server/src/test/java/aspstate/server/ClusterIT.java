@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.stateserver.client.StateResponse;
@@ -40,11 +41,11 @@ class ClusterIT {
     @BeforeAll
     void startThreeNodes() throws Exception {
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        List<Integer> clusterPorts = List.of(ServeNode.freePort(), ServeNode.freePort(), ServeNode.freePort());
+        List<Integer> clusterPorts = List.of(LoopbackPorts.free(), LoopbackPorts.free(), LoopbackPorts.free());
         String members = "127.0.0.1:" + clusterPorts.get(0) + ",127.0.0.1:" + clusterPorts.get(1) + ",127.0.0.1:"
                 + clusterPorts.get(2);
         for (int i = 0; i < 3; i++) {
-            tdsPorts.add(ServeNode.freePort());
+            tdsPorts.add(LoopbackPorts.free());
         }
         for (int i = 0; i < 3; i++) {
             nodes.add(new ServeNode(List.of(), loopback, List.of("--cluster-members", members, "--cluster-port",
@@ -284,7 +285,7 @@ class ClusterIT {
     @Order(4)
     void sqlClientReachesTheFailoverPartnerWhenTheDataSourceIsDown() throws Exception {
         Path program = SqlClientInteropTest.compiled();
-        int down = ServeNode.freePort();
+        int down = LoopbackPorts.free();
 
         Map<String, String> observed = SqlClientInteropTest.run(program, "Data Source=127.0.0.1," + down
                 + ";Failover Partner=127.0.0.1," + tdsPorts.get(0) + ";Initial Catalog=ASPState;User ID=web;"

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.stateserver.client.StateResponse;
@@ -37,7 +38,7 @@ class DurableClusterIT {
     }
 
     private void startThreeNodes() throws Exception {
-        List<Integer> ports = List.of(ServeNode.freePort(), ServeNode.freePort(), ServeNode.freePort());
+        List<Integer> ports = List.of(LoopbackPorts.free(), LoopbackPorts.free(), LoopbackPorts.free());
         members = "127.0.0.1:" + ports.get(0) + ",127.0.0.1:" + ports.get(1) + ",127.0.0.1:" + ports.get(2);
         name = "durable-" + ports.get(0);
         for (int i = 0; i < 3; i++) {

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -113,7 +114,7 @@ class RunningServerTest {
 
     @Test
     void aTdsPortInUseIsAUserErrorNamingTheTdsPortOptionAndFreesTheStateServerPort() throws IOException {
-        int stateServerPort = freePort();
+        int stateServerPort = LoopbackPorts.free();
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
             ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(stateServerPort),
@@ -126,11 +127,6 @@ class RunningServerTest {
         new ServerSocket(stateServerPort, 50, InetAddress.getByName("127.0.0.1")).close();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
-    }
 
     @Test
     void anAddressThisMachineDoesNotHaveIsAUserErrorNamingTheBindOption() {

@@ -1,12 +1,12 @@
 package aspstate.server;
 
+import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.stateserver.client.StateServerClient;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -40,18 +40,13 @@ final class ServeNode implements AutoCloseable {
     ServeNode(List<String> prefix, InetAddress address, List<String> args) throws IOException {
         this.prefix = List.copyOf(prefix);
         this.address = address;
-        this.stateServerPort = freePort();
+        this.stateServerPort = LoopbackPorts.free();
         int tdsAt = args.indexOf("--tds-port");
         this.tdsPort = tdsAt >= 0 && !args.get(tdsAt + 1).equals("off") ? Integer.parseInt(args.get(tdsAt + 1))
-                : freePort();
+                : LoopbackPorts.free();
         this.args = List.copyOf(args);
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
-    }
 
     /** Starts the process; {@link #awaitReady()} waits for it. */
     ServeNode start() throws IOException {

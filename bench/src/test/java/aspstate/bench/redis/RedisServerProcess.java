@@ -1,11 +1,10 @@
 package aspstate.bench.redis;
 
+import aspstate.core.testing.LoopbackPorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,7 +48,7 @@ final class RedisServerProcess implements AutoCloseable {
         List<String> failures = new ArrayList<>();
         for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
             Path directory = Files.createTempDirectory("redis-test");
-            int port = freePort();
+            int port = LoopbackPorts.free();
             Process process = launch(port, directory);
             RedisServerProcess server = new RedisServerProcess(process, port, directory);
             String failure = server.awaitPing();
@@ -81,11 +80,6 @@ final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-            return socket.getLocalPort();
-        }
-    }
 
     /** Polls PING until PONG, the process dies, or the start timeout passes; null when ready, else why not. */
     private String awaitPing() throws InterruptedException {

@@ -1,5 +1,6 @@
 package aspstate.store.infinispan;
 
+import aspstate.core.testing.LoopbackPorts;
 import static aspstate.store.infinispan.DurableStoreTest.await;
 import static aspstate.store.infinispan.DurableStoreTest.read;
 import static aspstate.store.infinispan.DurableStoreTest.send;
@@ -12,10 +13,8 @@ import aspstate.core.stateserver.StateResult;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreStatistics;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +46,7 @@ class ClusterStoreTest {
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
         List<InetSocketAddress> members = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            members.add(new InetSocketAddress(loopback, freePort()));
+            members.add(new InetSocketAddress(loopback, LoopbackPorts.free()));
         }
         // A node waits for a majority before it starts: start them together.
         List<CompletableFuture<InfinispanStores>> starting = new ArrayList<>();
@@ -67,11 +66,6 @@ class ClusterStoreTest {
                 Duration.ofMinutes(2)), DurableStoreTest.NAMES, clock, new MemoryBudget(0), 0);
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
-    }
 
     @AfterAll
     void stop() {

@@ -1,6 +1,6 @@
 package aspstate.store.infinispan;
 
-import static aspstate.store.infinispan.ClusterStoreTest.freePort;
+import aspstate.core.testing.LoopbackPorts;
 import static aspstate.store.infinispan.DurableStoreTest.await;
 import static aspstate.store.infinispan.DurableStoreTest.read;
 import static aspstate.store.infinispan.DurableStoreTest.send;
@@ -78,7 +78,7 @@ class DurableClusterStoreTest {
     private void threeMembers() throws Exception {
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
         for (int i = 0; i < 3; i++) {
-            members.add(new InetSocketAddress(loopback, freePort()));
+            members.add(new InetSocketAddress(loopback, LoopbackPorts.free()));
         }
     }
 
