@@ -49,6 +49,9 @@ final class ClusterChannel {
         tcp.setSockConnTimeout(CONNECT_TIMEOUT_MILLIS);
         tcp.tcpNodelay(true);
         tcp.enableSuspectEvents(true);
+        // JGroups 5.5's default per-destination bundler keeps counting what was queued for a member that crashed
+        // and then spins on a core for good; the transfer-queue bundler (the default for years before) does not.
+        tcp.setBundlerType("transfer-queue");
         settings.tls().ifPresent(context -> tcp.tls().enabled(true).setSSLContext(context)
                 .setClientAuth(TLSClientAuth.NEED).setProtocols(new String[] {"TLSv1.3"}));
 

@@ -35,6 +35,7 @@ import org.infinispan.configuration.global.ShutdownHookBehavior;
 import org.infinispan.configuration.parsing.ConfigurationBuilderHolder;
 import org.infinispan.conflict.MergePolicy;
 import org.infinispan.context.Flag;
+import org.infinispan.factories.GlobalComponentRegistry;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.partitionhandling.PartitionHandling;
@@ -84,8 +85,13 @@ public final class InfinispanStores implements AutoCloseable {
     private final String description;
     private volatile boolean closing;
     private final RequestGate gate = new RequestGate();
-    /** The stores of each running cache manager, for requests that arrive through the cluster executor. */
-    private static final Map<EmbeddedCacheManager, InfinispanStores> RUNNING = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * The stores of each running cache manager, for requests that arrive through the cluster executor, by the
+     * manager's component registry: the manager such a request is given is another view of the one started (not
+     * equal to it), the registry is the same.
+     */
+    private static final Map<GlobalComponentRegistry, InfinispanStores> RUNNING =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final Optional<DirectoryLock> lock;
 
     private InfinispanStores(DefaultCacheManager manager, InfinispanSettings settings, String description,
@@ -147,7 +153,7 @@ public final class InfinispanStores implements AutoCloseable {
             throw StartFailure.explain(e, settings);
         }
         engine.logLoaded(started);
-        RUNNING.put(manager, engine);
+        RUNNING.put(GlobalComponentRegistry.of(manager), engine);
         return engine;
     }
 
@@ -329,7 +335,7 @@ public final class InfinispanStores implements AutoCloseable {
     }
 
     static Optional<InfinispanStores> running(EmbeddedCacheManager manager) {
-        return Optional.ofNullable(RUNNING.get(manager));
+        return Optional.ofNullable(RUNNING.get(GlobalComponentRegistry.of(manager)));
     }
 
     /**
@@ -357,7 +363,7 @@ public final class InfinispanStores implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        RUNNING.remove(manager);
+        RUNNING.remove(GlobalComponentRegistry.of(manager));
         sweeping.shutdownNow();
         iteration.shutdownNow();
         try {
