@@ -21,8 +21,8 @@ cd "$root"
 [ -f bench/target/aspstate-bench.jar ] || mvn -q -B -ntp -DskipTests package
 bench/install-redis.sh >&2
 out=$(mktemp -d /tmp/aspstate-calibrate.XXXXXX)
-# shellcheck source=free-port.sh
-source "$root/bench/free-port.sh"
+# shellcheck source=lib.sh
+source "$root/bench/lib.sh"
 port=$(free_port)
 taskset -c 0 redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --loglevel warning \
   >"$out/redis.log" 2>&1 &

@@ -9,66 +9,28 @@ set -euo pipefail
 
 duration=20 warmup=5 rounds=2 sessions=100000 payload=1024 connections=32 mix="rw=90,ro=10" latency=1
 out=""
-while [ $# -gt 0 ]; do
+extra_option() {
   case "$1" in
-    --duration) duration=$2; shift 2 ;;
-    --warmup) warmup=$2; shift 2 ;;
-    --rounds) rounds=$2; shift 2 ;;
-    --sessions) sessions=$2; shift 2 ;;
-    --payload) payload=$2; shift 2 ;;
-    --connections) connections=$2; shift 2 ;;
-    --mix) mix=$2; shift 2 ;;
-    --no-latency) latency=0; shift ;;
-    --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
-    *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    --no-latency) latency=0 ;;
+    *) return 1 ;;
   esac
-done
-[ "$rounds" -ge 2 ] || { echo "compare.sh: --rounds must be at least 2 (A B A B)" >&2; exit 2; }
-
+}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-out=${out:-$(mktemp -d /tmp/aspstate-compare.XXXXXX)}
-mkdir -p "$out"
-started=()
-cleanup() {
-  for pid in "${started[@]:-}"; do
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
-  done
-}
-trap cleanup EXIT INT TERM
-
-cpus=$(nproc)
-if [ "$cpus" -lt 2 ]; then
-  echo "compare.sh: needs 2 CPUs (server on CPU 0, load generator on CPU 1); this machine has $cpus" >&2
-  exit 2
-fi
-
-echo "== building" >&2
-if [ ! -f server/target/aspstate.jar ] || [ ! -f bench/target/aspstate-bench.jar ] || [ -n "${REBUILD:-}" ]; then
-  mvn -q -B -ntp -DskipTests package
-fi
+# shellcheck source=lib.sh
+source "$root/bench/lib.sh"
+parse_common_options compare.sh 2,9 "$@"
+[ "$rounds" -ge 2 ] || { echo "compare.sh: --rounds must be at least 2 (A B A B)" >&2; exit 2; }
+prepare_run compare.sh
 bench/install-redis.sh >&2
-
-# shellcheck source=free-port.sh
-source "$root/bench/free-port.sh"
 
 # Starts one system on CPU 0; sets $target and $server_pid.
 start_system() {
   local system=$1 log=$out/$1-server.log
   case "$system" in
     aspstate)
-      taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off >"$out/aspstate.out" 2>"$log" &
-      server_pid=$!
-      started+=("$server_pid")
-      for _ in $(seq 1 300); do
-        grep -q ' ready: ' "$out/aspstate.out" 2>/dev/null && break
-        kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; echo "compare.sh: aspstate did not start" >&2; exit 1; }
-        sleep 0.1
-      done
-      local port
-      port=$(sed -n 's/.*stateserver on [^,]*:\([0-9]*\),.*/\1/p' "$out/aspstate.out")
-      [ -n "$port" ] || { echo "compare.sh: aspstate did not print its port" >&2; exit 1; }
+      start_serve aspstate
+      server_pid=$serve_pid
       target="stateserver://127.0.0.1:$port"
       ;;
     redis)
@@ -93,39 +55,19 @@ stop_system() {
   wait "$server_pid" 2>/dev/null || true
 }
 
-json_number() { sed -n "s/^  \"$2\": \([0-9.]*\),\$/\1/p" "$1"; }
-page_p99() { sed -n 's/.*"page": {[^}]*"p99": \([0-9.]*\).*/\1/p' "$1"; }
-
-run_bench() {  # system round extra-args...
-  local system=$1 round=$2; shift 2
-  local json=$out/$system-$round.json
-  echo "== round $round: $system ($target)" >&2
-  taskset -c 1 java -jar bench/target/aspstate-bench.jar run --target "$target" --mix "$mix" \
-    --sessions "$sessions" --payload "$payload" --connections "$connections" \
-    --warmup "${warmup}s" --duration "${duration}s" --json "$json" "$@" >"$out/$system-$round.txt"
-  cat "$out/$system-$round.txt" >&2
-}
-
 declare -A pages
-for round in $(seq 1 "$rounds"); do
-  for system in aspstate redis; do
-    start_system "$system"
-    run_bench "$system" "$round"
-    stop_system
-    pages[$system,$round]=$(json_number "$out/$system-$round.json" pagesPerSecond)
-  done
-done
+run_rounds aspstate redis
 
 echo
 printf '%-6s %-10s %14s %14s\n' round system pages/s "page p99 ms"
 ratios=()
 for round in $(seq 1 "$rounds"); do
   for system in aspstate redis; do
-    printf '%-6s %-10s %14s %14s\n' "$round" "$system" "${pages[$system,$round]}" "$(page_p99 "$out/$system-$round.json")"
+    printf '%-6s %-10s %14s %14s\n' "$round" "$system" "${pages[$system,$round]}" "$(page_percentile "$out/$system-$round.json" p99)"
   done
   ratios+=("$(awk -v a="${pages[aspstate,$round]}" -v r="${pages[redis,$round]}" 'BEGIN { printf "%.4f", a / r }')")
 done
-ratio=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f", m }')
+ratio=$(printf '%s\n' "${ratios[@]}" | median)
 
 if [ "$latency" = 1 ]; then
   # p99 at half of aspstate's peak: both systems offered the same paced load.
@@ -138,7 +80,7 @@ if [ "$latency" = 1 ]; then
     run_bench "$system" "paced" --rate "$half"
     stop_system
     printf '%-10s achieved %10s pages/s   page p99 %8s ms\n' "$system" \
-      "$(json_number "$out/$system-paced.json" pagesPerSecond)" "$(page_p99 "$out/$system-paced.json")"
+      "$(json_number "$out/$system-paced.json" pagesPerSecond)" "$(page_percentile "$out/$system-paced.json" p99)"
   done
 fi
 

@@ -1,0 +1,120 @@
+# Sourced by the bench scripts: what the side-by-side comparisons share (options, cleanup, build, starting a serve
+# process, running the generator pinned, reading its JSON).
+
+# free_port: a loopback port nothing listens on, below Linux's ephemeral range (32768 and up), which outgoing
+# connections never take. bash connects to random candidates until one is refused, so no other tool is needed.
+free_port() {
+  local port
+  while :; do
+    port=$((20000 + RANDOM % 12000))
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
+  done
+}
+
+# parse_common_options NAME HELP_LINES "$@": the options every comparison takes, into duration warmup rounds
+# sessions payload connections mix out (the caller sets the defaults first). An option not listed here goes to the
+# caller's extra_option function, if it has one (status 0: taken, one word).
+parse_common_options() {
+  local name=$1 help=$2
+  shift 2
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --duration) duration=$2; shift 2 ;;
+      --warmup) warmup=$2; shift 2 ;;
+      --rounds) rounds=$2; shift 2 ;;
+      --sessions) sessions=$2; shift 2 ;;
+      --payload) payload=$2; shift 2 ;;
+      --connections) connections=$2; shift 2 ;;
+      --mix) mix=$2; shift 2 ;;
+      --out) out=$2; shift 2 ;;
+      -h|--help) sed -n "${help}p" "$0"; exit 0 ;;
+      *)
+        if declare -F extra_option >/dev/null && extra_option "$1"; then
+          shift
+        else
+          echo "$name: unknown option $1 (see --help)" >&2
+          exit 2
+        fi ;;
+    esac
+  done
+}
+
+# prepare_run NAME: needs 2 CPUs, makes $out (a new temporary directory unless given), stops every process in
+# $started on exit, builds the jars if missing (or if REBUILD is set). Run from the repository root.
+prepare_run() {
+  local name=$1 cpus
+  cpus=$(nproc)
+  if [ "$cpus" -lt 2 ]; then
+    echo "$name: needs 2 CPUs (servers on CPU 0, load generator on CPU 1); this machine has $cpus" >&2
+    exit 2
+  fi
+  out=${out:-$(mktemp -d "/tmp/aspstate-${name%.sh}.XXXXXX")}
+  mkdir -p "$out"
+  started=()
+  trap stop_started EXIT INT TERM
+  echo "== building" >&2
+  if [ ! -f server/target/aspstate.jar ] || [ ! -f bench/target/aspstate-bench.jar ] || [ -n "${REBUILD:-}" ]; then
+    mvn -q -B -ntp -DskipTests package
+  fi
+}
+
+stop_started() {
+  for pid in "${started[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  done
+}
+
+# start_serve NAME ARGS...: one serve process on CPU 0 (StateServer on a free port, no TDS); waits (at most
+# 120 s) for its startup line. Sets $port and $serve_pid.
+start_serve() {
+  local name=$1
+  shift
+  taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off "$@" \
+    >"$out/$name.out" 2>"$out/$name.log" &
+  serve_pid=$!
+  started+=("$serve_pid")
+  for _ in $(seq 1 1200); do
+    grep -q ' ready: ' "$out/$name.out" 2>/dev/null && break
+    kill -0 "$serve_pid" 2>/dev/null || { cat "$out/$name.log" >&2; echo "$name did not start" >&2; exit 1; }
+    sleep 0.1
+  done
+  port=$(sed -n 's/.*stateserver on [^,]*:\([0-9]*\),.*/\1/p' "$out/$name.out")
+  [ -n "$port" ] || { echo "$name did not start within 120 s" >&2; exit 1; }
+}
+
+# run_bench SYSTEM ROUND [ARGS...]: the generator on CPU 1 against $target; writes $out/SYSTEM-ROUND.json/.txt.
+run_bench() {
+  local system=$1 round=$2
+  shift 2
+  echo "== round $round: $system ($target)" >&2
+  taskset -c 1 java -jar bench/target/aspstate-bench.jar run --target "$target" --mix "$mix" \
+    --sessions "$sessions" --payload "$payload" --connections "$connections" \
+    --warmup "${warmup}s" --duration "${duration}s" --json "$out/$system-$round.json" "$@" \
+    >"$out/$system-$round.txt"
+  cat "$out/$system-$round.txt" >&2
+}
+
+# run_rounds SYSTEM...: for each of $rounds rounds, each system in turn: the caller's start_system SYSTEM ROUND,
+# run_bench, the caller's stop_system; each throughput goes to pages[SYSTEM,ROUND] (declare -A pages first).
+run_rounds() {
+  local round system
+  for round in $(seq 1 "$rounds"); do
+    for system in "$@"; do
+      start_system "$system" "$round"
+      run_bench "$system" "$round"
+      stop_system
+      pages[$system,$round]=$(json_number "$out/$system-$round.json" pagesPerSecond)
+    done
+  done
+}
+
+# json_number FILE NAME: a top-level number of the generator's JSON.
+json_number() { sed -n "s/^  \"$2\": \([0-9.]*\),\$/\1/p" "$1"; }
+
+# page_percentile FILE p50|p99|max: a page latency of the generator's JSON, in ms.
+page_percentile() { sed -n "s/.*\"page\": {[^}]*\"$2\": \([0-9.]*\).*/\1/p" "$1"; }
+
+# median: of the numbers on stdin, one per line, with two decimals.
+median() {
+  sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f", m }'
+}
