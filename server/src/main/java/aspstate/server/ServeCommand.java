@@ -73,7 +73,6 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     private ServerOptions options;
 
-
     private final ServeLauncher launcher;
     private final long heapMaxBytes;
 

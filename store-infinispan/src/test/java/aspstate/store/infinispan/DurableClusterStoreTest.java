@@ -77,6 +77,18 @@ class DurableClusterStoreTest {
         return nodes;
     }
 
+    /** Runs {@code cluster-stop}, waits until every node has stopped, and starts all three again on their files. */
+    private List<InfinispanStores> stopTheClusterAndStartItAgain(List<InfinispanStores> nodes) throws Exception {
+        CountDownLatch stopped = new CountDownLatch(3);
+        nodes.forEach(node -> node.whenStoppedByCluster(stopped::countDown));
+        InfinispanStores.stopCluster(new ClusterSettings(cluster(members.get(0)).name(),
+                InetAddress.getByName("127.0.0.1"), 0, members, 2, Optional.empty()), Duration.ofMinutes(1));
+        assertThat(stopped.await(60, TimeUnit.SECONDS)).as("every node noticed the cluster-wide stop").isTrue();
+        nodes.forEach(InfinispanStores::close);
+        running.clear();
+        return startAll();
+    }
+
     private static int coordinator(List<InfinispanStores> nodes) {
         for (int i = 0; i < nodes.size(); i++) {
             if (nodes.get(i).managerForTests().isCoordinator()) {
@@ -102,16 +114,7 @@ class DurableClusterStoreTest {
             send(nodes.get(i % 3).store("stateserver"), "/whole/" + i, StateRequest.set(DATA, 20, false, null));
         }
         send(nodes.get(0).store("stateserver"), "/whole/0", StateRequest.getExclusive());
-        CountDownLatch stopped = new CountDownLatch(3);
-        nodes.forEach(node -> node.whenStoppedByCluster(stopped::countDown));
-
-        InfinispanStores.stopCluster(new ClusterSettings(cluster(members.get(0)).name(),
-                InetAddress.getByName("127.0.0.1"), 0, members, 2, Optional.empty()), Duration.ofMinutes(1));
-
-        assertThat(stopped.await(60, TimeUnit.SECONDS)).as("every node noticed the cluster-wide stop").isTrue();
-        nodes.forEach(InfinispanStores::close);
-        running.clear();
-        List<InfinispanStores> again = startAll();
+        List<InfinispanStores> again = stopTheClusterAndStartItAgain(nodes);
         for (int i = 0; i < count; i++) {
             SessionEntry entry = read(again.get((i + 1) % 3).<SessionEntry>store("stateserver"), "/whole/" + i);
             assertThat(entry).as("/whole/%d after the restart", i).isNotNull();
@@ -176,15 +179,7 @@ class DurableClusterStoreTest {
         nodes.get(crashed).close();
         running.remove(nodes.get(crashed));
         nodes.set(crashed, node(crashed));
-        CountDownLatch stopped = new CountDownLatch(3);
-        nodes.forEach(node -> node.whenStoppedByCluster(stopped::countDown));
-
-        InfinispanStores.stopCluster(new ClusterSettings(cluster(members.get(0)).name(),
-                InetAddress.getByName("127.0.0.1"), 0, members, 2, Optional.empty()), Duration.ofMinutes(1));
-        assertThat(stopped.await(60, TimeUnit.SECONDS)).as("every node noticed the cluster-wide stop").isTrue();
-        nodes.forEach(InfinispanStores::close);
-        running.clear();
-        List<InfinispanStores> again = startAll();
+        List<InfinispanStores> again = stopTheClusterAndStartItAgain(nodes);
 
         for (int n = 0; n < 3; n++) {
             SessionStore<SessionEntry> sessions = again.get(n).store("stateserver");
