@@ -31,7 +31,7 @@ public final class TdsListener implements AutoCloseable {
         AtomicInteger connections = new AtomicInteger();
         TcpListener listener = TcpListener.start(settings.bindAddress(), settings.port(), false, ch -> {
             int spid = FIRST_USER_SPID + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
-            ch.pipeline().addLast(new TdsPacketDecoder(settings.maxMessageBytes()));
+            ch.pipeline().addLast(new TdsPacketDecoder(settings.maxMessageBytes(), settings.maxPacketsPerMessage()));
             ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, authenticator, spid));
         });
         return new TdsListener(settings, listener);

@@ -32,6 +32,7 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
      * ([MS-TDS] 2.2.6.4: PacketSize 0).
      */
     public static final int INITIAL_PACKET_SIZE = 4096;
+    private static final int PACKET_HEADER_BYTES = 8;
 
     public TdsSettings {
         failoverPartner.ifPresent(partner -> {
@@ -72,6 +73,14 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
     public TdsSettings withTls(SslContext context) {
         return new TdsSettings(bindAddress, port, maxMessageBytes, minPacketSize, maxPacketSize,
                 Optional.of(context), failoverPartner);
+    }
+
+    /**
+     * Most packets one request message may take: what the largest message needs in packets of the smallest size a
+     * client can negotiate (every packet of a message but the last is full). More is not a client, and costs heap.
+     */
+    public int maxPacketsPerMessage() {
+        return maxMessageBytes / (minPacketSize - PACKET_HEADER_BYTES) + 1;
     }
 
     /** The packet size to use for a client that asked for {@code requested} in LOGIN7. */

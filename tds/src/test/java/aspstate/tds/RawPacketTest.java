@@ -106,6 +106,20 @@ class RawPacketTest {
         }
     }
 
+    /** Regression: 8-byte packets without EOM grew the heap without bound (every one became a buffer component). */
+    @Test
+    void aStreamOfEmptyPacketsWithoutEndOfMessageClosesTheConnection() {
+        byte[] empty = packet(PRELOGIN, false, 1, new byte[0]);
+        byte[] many = new byte[empty.length * 2_000];
+        for (int i = 0; i < 2_000; i++) {
+            System.arraycopy(empty, 0, many, i * empty.length, empty.length);
+        }
+        try (RawTdsConnection connection = new RawTdsConnection(server.address())) {
+            connection.send(many);
+            assertThat(connection.bytesUntilClosed()).isZero();
+        }
+    }
+
     @Test
     void preloginWithoutTerminatorClosesTheConnection() {
         byte[] payload = prelogin(ENCRYPT_OFF);

@@ -13,6 +13,10 @@ import java.util.List;
  * Turns the byte stream into {@link TdsMessage}s: a state machine over the cumulative buffer, so packet headers
  * split across reads, messages split across packets ([MS-TDS] 2.2.3.1: until status EOM) and several packets in
  * one read all work. Input that cannot be TDS fails the channel once and everything after it is discarded.
+ *
+ * <p>An unfinished message is bounded in bytes (its payload) and in packets: every buffered packet costs heap
+ * beyond its payload, so a stream of tiny or empty packets without EOM (which a client has no reason to send: all
+ * packets but the last of a message are of the negotiated size) must not grow the heap for free.
  */
 public final class TdsPacketDecoder extends ByteToMessageDecoder {
     public static final int HEADER_BYTES = 8;
@@ -20,6 +24,7 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
     private enum State { HEADER, PAYLOAD, DISCARD }
 
     private final int maxMessageBytes;
+    private final int maxPacketsPerMessage;
 
     private State state = State.HEADER;
     private int packetType;
@@ -30,9 +35,17 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
     private int messageType;
     /** Status of the unfinished message's first packet. */
     private int messageStatus;
+    /** Packets received for the unfinished message, the empty ones included. */
+    private int messagePackets;
 
-    public TdsPacketDecoder(int maxMessageBytes) {
+    /**
+     * @param maxMessageBytes      largest message payload, all its packets together
+     * @param maxPacketsPerMessage most packets one message may take (what the largest message needs at the
+     *                             smallest packet size a client can negotiate)
+     */
+    public TdsPacketDecoder(int maxMessageBytes, int maxPacketsPerMessage) {
         this.maxMessageBytes = maxMessageBytes;
+        this.maxPacketsPerMessage = maxPacketsPerMessage;
     }
 
     @Override
@@ -80,6 +93,10 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
             throw fail(in, new TooLongFrameException("TDS message longer than the server's max message size of "
                     + maxMessageBytes + " bytes"));
         }
+        if (messagePackets + 1 > maxPacketsPerMessage) {
+            throw fail(in, new TooLongFrameException("TDS message in more than " + maxPacketsPerMessage
+                    + " packets"));
+        }
     }
 
     private void packetComplete(ChannelHandlerContext ctx, ByteBuf payload, List<Object> out) {
@@ -89,7 +106,12 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
                 messageStatus = packetStatus;
                 messageType = packetType;
             }
-            message.addComponent(true, payload);
+            messagePackets++;
+            if (payload.isReadable()) {
+                message.addComponent(true, payload);
+            } else {
+                payload.release();
+            }
             return;
         }
         ByteBuf whole = payload;
@@ -99,6 +121,7 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
             whole = message;
             status = messageStatus;
             message = null;
+            messagePackets = 0;
         }
         // IGNORE comes with EOM, on the packet where the client gave up.
         if ((packetStatus & PacketStatus.IGNORE) != 0) {
@@ -125,5 +148,6 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
             message.release();
             message = null;
         }
+        messagePackets = 0;
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class TdsPacketDecoderTest {
-    private final EmbeddedChannel channel = new EmbeddedChannel(new TdsPacketDecoder(100));
+    private final EmbeddedChannel channel = new EmbeddedChannel(new TdsPacketDecoder(100, 4));
 
     @AfterEach
     void close() {
@@ -45,7 +45,7 @@ class TdsPacketDecoderTest {
     void messageOfTwoPacketsSplitAtEveryByteIsReassembled() {
         byte[] stream = concat(packet(0x01, 0x08, (byte) 1, (byte) 2, (byte) 3), packet(0x01, 0x01, (byte) 4));
         for (int cut = 0; cut <= stream.length; cut++) {
-            EmbeddedChannel split = new EmbeddedChannel(new TdsPacketDecoder(100));
+            EmbeddedChannel split = new EmbeddedChannel(new TdsPacketDecoder(100, 4));
             split.writeInbound(Unpooled.wrappedBuffer(stream, 0, cut));
             split.writeInbound(Unpooled.wrappedBuffer(stream, cut, stream.length - cut));
             TdsMessage message = split.readInbound();
@@ -100,6 +100,23 @@ class TdsPacketDecoderTest {
                 .isInstanceOf(TooLongFrameException.class);
         channel.writeInbound(Unpooled.wrappedBuffer(packet(0x01, 0x01, (byte) 1)));
         assertThat(channel.<Object>readInbound()).isNull();
+    }
+
+    @Test
+    void emptyPacketsWithoutEndOfMessageCountTowardsThePacketLimit() {
+        byte[] empty = packet(0x12, 0x00);
+        assertThatThrownBy(() -> channel.writeInbound(Unpooled.wrappedBuffer(concat(empty, empty, empty, empty,
+                empty)))).isInstanceOf(TooLongFrameException.class);
+        channel.writeInbound(Unpooled.wrappedBuffer(packet(0x12, 0x01, (byte) 1)));
+        assertThat(channel.<Object>readInbound()).isNull();
+    }
+
+    @Test
+    void aMessageInExactlyThePacketLimitIsAccepted() {
+        byte[] one = packet(0x12, 0x00, (byte) 1);
+        channel.writeInbound(Unpooled.wrappedBuffer(concat(one, packet(0x12, 0x00), one, packet(0x12, 0x01,
+                (byte) 2))));
+        assertThat(payloadOf(channel.readInbound())).containsExactly(1, 1, 2);
     }
 
     @Test
