@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.LogText;
 import aspstate.tds.LoginAuthenticator;
 import aspstate.tds.login.LoginRequest;
 import java.net.SocketAddress;
@@ -88,7 +89,7 @@ final class SqlLogins implements LoginAuthenticator {
     public CompletionStage<Boolean> accepts(LoginRequest login, SocketAddress peer) {
         if (users.isEmpty()) {
             LOG.debug("TDS login from {} as '{}' (no --tds-user configured: any login is accepted)", peer,
-                    login.userName());
+                    LogText.client(login.userName()));
             return CompletableFuture.completedFuture(true);
         }
         return CompletableFuture.supplyAsync(() -> check(login, peer), CHECKER);
@@ -99,10 +100,10 @@ final class SqlLogins implements LoginAuthenticator {
         PasswordHash hash = users.get(login.userName().toLowerCase(Locale.ROOT));
         boolean matches = (hash == null ? decoy : hash).matches(login.password());
         if (hash != null && matches) {
-            LOG.debug("TDS login from {} as '{}'", peer, login.userName());
+            LOG.debug("TDS login from {} as '{}'", peer, LogText.client(login.userName()));
             return true;
         }
-        LOG.info("TDS login failed from {} for user '{}'", peer, login.userName());
+        LOG.info("TDS login failed from {} for user '{}'", peer, LogText.client(login.userName()));
         return false;
     }
 }

@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +43,42 @@ class TdsUsersTest {
             assertLoginFails(port, "app", "");
             assertLoginFails(port, "nobody", "app-secret");
         }
+    }
+
+    /**
+     * Regression: the failed-login line printed the raw user name, so CR LF in it forged a log line (LogTextTest
+     * covers the length bound, beyond the 128 characters mssql-jdbc sends).
+     */
+    @Test
+    void aFailedLoginIsLoggedOnOneBoundedLineWhateverTheUserNameHolds() throws SQLException {
+        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0",
+                "--tds-user", "app=" + APP_HASH);
+        ch.qos.logback.classic.Logger logger =
+                (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(SqlLogins.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> appender =
+                new ch.qos.logback.core.read.ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        ch.qos.logback.classic.Level level = logger.getLevel();
+        logger.setLevel(ch.qos.logback.classic.Level.INFO);
+        String forged = "app\r\n00:00:00.000 ERROR forged line" + "x".repeat(80); // mssql-jdbc sends at most 128
+        try (RunningServer server = RunningServer.start(options)) {
+            Properties login = new Properties();
+            login.setProperty("user", forged);
+            login.setProperty("password", "wrong");
+            login.setProperty("encrypt", "false");
+            login.setProperty("loginTimeout", "10");
+            String url = "jdbc:sqlserver://127.0.0.1:" + server.tdsAddress().orElseThrow().getPort();
+            assertThatThrownBy(() -> DriverManager.getConnection(url, login).close())
+                    .isInstanceOf(SQLException.class);
+        } finally {
+            logger.detachAppender(appender);
+            logger.setLevel(level);
+        }
+        assertThat(appender.list).extracting(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+                .anySatisfy(line -> assertThat(line).contains("TDS login failed")
+                        .contains("app\\r\\n00:00:00.000 ERROR forged line").doesNotContain("\r", "\n")
+                        .hasSizeLessThan(400));
     }
 
     @Test

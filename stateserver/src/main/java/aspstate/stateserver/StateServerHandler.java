@@ -1,5 +1,6 @@
 package aspstate.stateserver;
 
+import aspstate.core.LogText;
 import aspstate.core.ThrottledWarning;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateResult;
@@ -53,7 +54,8 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (decoded.isMalformed()) {
-            LOG.debug("{}: closing, not a request: {}", ctx.channel().remoteAddress(), decoded.problem());
+            LOG.debug("{}: closing, not a request: {}", ctx.channel().remoteAddress(),
+                    LogText.client(decoded.problem()));
             closing = true;
             enqueue(ctx, CLOSE);
             return;
@@ -63,7 +65,8 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
 
     private CompletableFuture<StateResult> execute(ChannelHandlerContext ctx, DecodedRequest decoded) {
         if (decoded.request() == null) {
-            LOG.debug("{}: 400 for {}: {}", ctx.channel().remoteAddress(), decoded.key(), decoded.problem());
+            LOG.debug("{}: 400 for {}: {}", ctx.channel().remoteAddress(), LogText.client(decoded.key()),
+                    LogText.client(decoded.problem()));
             return CompletableFuture.completedFuture(StateResult.BAD_REQUEST);
         }
         StateResult invalid = decoded.request().validate();

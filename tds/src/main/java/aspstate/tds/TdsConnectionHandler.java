@@ -1,5 +1,6 @@
 package aspstate.tds;
 
+import aspstate.core.LogText;
 import aspstate.tds.batch.BatchResponder;
 import aspstate.tds.login.Encryption;
 import aspstate.tds.login.LoginFailure;
@@ -186,7 +187,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         authenticator.accepts(login, ctx.channel().remoteAddress()).whenCompleteAsync((accepted, error) -> {
             if (error != null) {
                 LOG.error("{}: checking the login of '{}' failed; refusing it", ctx.channel().remoteAddress(),
-                        login.userName(), error);
+                        LogText.client(login.userName()), error);
             }
             if (phase == Phase.AUTHENTICATING && ctx.channel().isActive()) {
                 finishLogin(ctx, login, error == null && Boolean.TRUE.equals(accepted));
@@ -231,7 +232,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
         LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),
-                login.userName(), login.appName(), login.libraryName(), packetSize);
+                LogText.client(login.userName()), LogText.client(login.appName()),
+                LogText.client(login.libraryName()), packetSize);
     }
 
     /** The packets of a reply whose tokens {@code tokens} writes; nothing leaks if writing them fails. */
@@ -256,9 +258,10 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         phase = Phase.CLOSING;
         if (cause instanceof TdsProtocolException || cause instanceof CorruptedFrameException
                 || cause instanceof TooLongFrameException) {
-            LOG.info("{}: closing, not valid TDS: {}", ctx.channel().remoteAddress(), cause.getMessage());
+            LOG.info("{}: closing, not valid TDS: {}", ctx.channel().remoteAddress(),
+                    LogText.client(cause.getMessage()));
         } else if (cause instanceof IOException) {
-            LOG.debug("{}: connection failed: {}", ctx.channel().remoteAddress(), cause.getMessage());
+            LOG.debug("{}: connection failed: {}", ctx.channel().remoteAddress(), LogText.client(cause.getMessage()));
         } else {
             LOG.warn("{}: closing after an unexpected failure", ctx.channel().remoteAddress(), cause);
         }

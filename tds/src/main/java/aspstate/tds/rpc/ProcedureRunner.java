@@ -1,5 +1,6 @@
 package aspstate.tds.rpc;
 
+import aspstate.core.LogText;
 import aspstate.core.ThrottledWarning;
 import aspstate.core.store.StoreUnavailableException;
 import aspstate.tds.proc.Procedure;
@@ -41,7 +42,7 @@ public final class ProcedureRunner {
                         ErrorToken.USER_ERROR_SEVERITY, "The session store is unavailable on this server ("
                         + cause.getMessage() + "); try another server of the cluster."));
             }
-            LOG.warn("procedure {} failed with {}", procedure.name(), call, cause);
+            LOG.warn("procedure {} failed with {}", procedure.name(), LogText.client(String.valueOf(call)), cause);
             return ProcedureResult.failed(new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
                     "Procedure " + procedure.name() + " failed inside the server: " + cause));
         });
