@@ -32,11 +32,13 @@ public final class LockArithmetic {
     }
 
     /**
-     * Whole seconds a lock taken at lockTime has been held at now, truncated. Never negative (another node's clock
-     * may be slightly ahead) and capped at the int an @lockAge output can carry.
+     * The lock's age as the shipped procedures compute it, {@code DATEDIFF(second, LockDate, now)}: the number of
+     * second boundaries crossed since the lock was taken, not elapsed time truncated (a lock taken at 10.900 s is
+     * 1 s old at 11.100 s), so a stuck lock is force-released as early as SQL Server releases it. Never negative
+     * (another node's clock may be slightly behind) and capped at the int an @lockAge output can carry.
      */
     public static int lockAgeSeconds(long lockTimeMillis, long nowMillis) {
-        long seconds = Math.max(0, nowMillis - lockTimeMillis) / 1000;
+        long seconds = Math.max(0, Math.floorDiv(nowMillis, 1000) - Math.floorDiv(lockTimeMillis, 1000));
         return (int) Math.min(seconds, Integer.MAX_VALUE);
     }
 }

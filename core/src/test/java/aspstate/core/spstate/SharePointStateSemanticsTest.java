@@ -32,8 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Conventions: the stored item was added at {@link #ADDED} (its lock time since) and last touched at {@link #T0}
  * with a {@link #TIMEOUT}-minute timeout; procedures run at {@link #NOW}; a held lock was placed at
- * {@link #LOCKED_AT}, 2.9 s before NOW (so a lock age of 2 shows whole seconds, truncated), with cookie
- * {@link #HELD}.
+ * {@link #LOCKED_AT}, 2.9 s before NOW (so a lock age of 3 shows that second boundaries are counted, as DATEDIFF
+ * does), with cookie {@link #HELD}.
  */
 class SharePointStateSemanticsTest {
 
@@ -88,9 +88,9 @@ class SharePointStateSemanticsTest {
                 row("GetItemWithoutLock: unlocked after an earlier lock -> age 0, the current cookie; lock time kept",
                         stored().cookie(HELD).releasedLock(LOCKED_AT), new ProcGetItemWithoutLock(),
                         found(DATA, false, 0, HELD), PUT, stored().cookie(HELD).releasedLock(LOCKED_AT).refreshed()),
-                row("GetItemWithoutLock: locked -> @item NULL, @locked 1, age in whole seconds, held cookie; lock kept, expiry refreshed",
+                row("GetItemWithoutLock: locked -> @item NULL, @locked 1, age in second boundaries crossed, held cookie; lock kept, expiry refreshed",
                         stored().lockedBy(HELD, LOCKED_AT), new ProcGetItemWithoutLock(),
-                        found(null, true, 2, HELD), PUT, stored().lockedBy(HELD, LOCKED_AT).refreshed()),
+                        found(null, true, 3, HELD), PUT, stored().lockedBy(HELD, LOCKED_AT).refreshed()),
                 row("GetItemWithoutLock: unlocked NULL data -> @item NULL but @locked 0",
                         stored().data(null), new ProcGetItemWithoutLock(),
                         found(null, false, 0, 1), PUT, stored().data(null).refreshed()),
@@ -112,7 +112,7 @@ class SharePointStateSemanticsTest {
                         found(DATA, false, 0, 6), PUT, stored().lockedBy(6, NOW).refreshed()),
                 row("GetItemWithLock: locked -> @item NULL, @locked 1, age since the lock, held cookie; cookie and lock time unchanged, expiry refreshed",
                         stored().lockedBy(HELD, LOCKED_AT), new ProcGetItemWithLock(),
-                        found(null, true, 2, HELD), PUT, stored().lockedBy(HELD, LOCKED_AT).refreshed()),
+                        found(null, true, 3, HELD), PUT, stored().lockedBy(HELD, LOCKED_AT).refreshed()),
                 row("GetItemWithLock: unlocked NULL data -> lock placed, @item NULL, @locked 0, cookie 2",
                         stored().data(null), new ProcGetItemWithLock(),
                         found(null, false, 0, 2), PUT, stored().data(null).lockedBy(2, NOW).refreshed()),
@@ -127,7 +127,7 @@ class SharePointStateSemanticsTest {
     static Stream<Arguments> lockAge() {
         return Stream.of(
                 lockAgeRow("LockAge: placed this very millisecond -> 0", 0, 0),
-                lockAgeRow("LockAge: 999 ms -> 0 (whole seconds, truncated)", 999, 0),
+                lockAgeRow("LockAge: 999 ms within one second -> 0 (no second boundary crossed)", 999, 0),
                 lockAgeRow("LockAge: 1000 ms -> 1", 1_000, 1),
                 lockAgeRow("LockAge: 2 h 5 s -> 7205", 7_205_000, 7_205),
                 lockAgeRow("LockAge: lock time ahead of now (another node's clock) -> 0, never negative", -5_000, 0),

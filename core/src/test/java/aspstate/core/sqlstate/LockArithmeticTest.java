@@ -31,16 +31,19 @@ class LockArithmeticTest {
         assertThat(LockArithmetic.nextCookie(cookie)).isEqualTo(next);
     }
 
-    @ParameterizedTest(name = "held {0} ms -> {1} s")
+    @ParameterizedTest(name = "locked at {0} ms, now {1} ms -> {2} s")
     @CsvSource({
-            "0, 0",
-            "999, 0",
-            "1000, 1",
-            "61999, 61",
-            "-5000, 0",
-            "2147483648000, 2147483647",
-            "9000000000000000, 2147483647"})
-    void lockAgeIsWholeSecondsNeverNegativeAndCapped(long heldMillis, int seconds) {
-        assertThat(LockArithmetic.lockAgeSeconds(NOW - heldMillis, NOW)).isEqualTo(seconds);
+            "10000, 10000, 0",
+            "10000, 10999, 0",
+            "10900, 11100, 1", // DATEDIFF(second, ...) counts the boundary crossed, not 200 ms elapsed
+            "10999, 11000, 1",
+            "10000, 11000, 1",
+            "10001, 71999, 61",
+            "10500, 72499, 62",
+            "15000, 10000, 0",
+            "0, 2147483648000, 2147483647",
+            "0, 9000000000000000, 2147483647"})
+    void lockAgeCountsSecondBoundariesAsDatediffNeverNegativeAndCapped(long lockedAt, long now, int seconds) {
+        assertThat(LockArithmetic.lockAgeSeconds(lockedAt, now)).isEqualTo(seconds);
     }
 }

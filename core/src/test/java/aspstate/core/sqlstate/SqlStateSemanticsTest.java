@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Conventions: the stored item was inserted at {@link #CREATED} and last touched at {@link #T0} with a
  * {@link #TIMEOUT}-minute timeout; procedures run at {@link #NOW}; a held lock was taken at {@link #LOCKED_AT}, 2.9 s
- * before NOW (so a lock age of 2 shows whole seconds, truncated), with cookie {@link #HELD}.
+ * before NOW (so a lock age of 3 shows that second boundaries are counted, as DATEDIFF does), with cookie {@link #HELD}.
  */
 class SqlStateSemanticsTest {
 
@@ -77,15 +77,15 @@ class SqlStateSemanticsTest {
                 row("Get3: unlocked after an earlier lock -> @lockAge 0 (decision), @lockCookie the current counter",
                         stored().cookie(HELD).releasedLock(LOCKED_AT), new TempGetStateItem3(),
                         v3(SHORT, false, 0, HELD, 0, null), PUT, stored().cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("Get3: locked -> no data and no result set, @locked 1, @lockAge in whole seconds, held cookie; lock kept, expiry slid",
+                row("Get3: locked -> no data and no result set, @locked 1, @lockAge in second boundaries crossed, held cookie; lock kept, expiry slid",
                         stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempGetStateItem3(),
-                        v3(null, true, 2, HELD, 0, null), PUT, stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
+                        v3(null, true, 3, HELD, 0, null), PUT, stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
                 row("Get3: uninitialized -> @actionFlags 1 and the flag is cleared",
                         stored().flags(1), new TempGetStateItem3(),
                         v3(SHORT, false, 0, 1, 1, null), PUT, stored().slid()),
                 row("Get3: uninitialized and locked -> @actionFlags 1 even when locked, flag cleared",
                         stored().flags(1).lockedBy(HELD, LOCKED_AT), new TempGetStateItem3(),
-                        v3(null, true, 2, HELD, 1, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
+                        v3(null, true, 3, HELD, 1, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
                 row("Get3: only bit 1 of Flags is cleared (Flags & ~1), other bits stay",
                         stored().flags(3), new TempGetStateItem3(),
                         v3(SHORT, false, 0, 1, 1, null), PUT, stored().flags(2).slid()),
@@ -110,13 +110,13 @@ class SqlStateSemanticsTest {
                         v3(null, false, 0, 2, 0, LONG), PUT, stored().items(null, LONG).lockedBy(2, NOW).slid()),
                 row("Exclusive3: locked -> no data, @locked 1, @lockAge since lockDate, cookie and lockDate unchanged; expiry slid",
                         stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempGetStateItemExclusive3(),
-                        v3(null, true, 2, HELD, 0, null), PUT, stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
+                        v3(null, true, 3, HELD, 0, null), PUT, stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
                 row("Exclusive3: uninitialized -> @actionFlags 1, lock taken, flag cleared",
                         stored().flags(1), new TempGetStateItemExclusive3(),
                         v3(SHORT, false, 0, 2, 1, null), PUT, stored().lockedBy(2, NOW).slid()),
                 row("Exclusive3: uninitialized and locked -> @actionFlags 1, flag cleared, lock untouched",
                         stored().flags(1).lockedBy(HELD, LOCKED_AT), new TempGetStateItemExclusive3(),
-                        v3(null, true, 2, HELD, 1, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
+                        v3(null, true, 3, HELD, 1, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
                 row("Exclusive3: cookie 2147483646 -> 2147483647",
                         stored().cookie(Integer.MAX_VALUE - 1), new TempGetStateItemExclusive3(),
                         v3(SHORT, false, 0, Integer.MAX_VALUE, 0, null), PUT, stored().lockedBy(Integer.MAX_VALUE, NOW).slid()),
@@ -135,7 +135,7 @@ class SqlStateSemanticsTest {
                         v2(SHORT, false, 0, 1, LONG), PUT, stored().items(SHORT, LONG).flags(1).slid()),
                 row("Get2: locked -> @lockAge, no data",
                         stored().lockedBy(HELD, LOCKED_AT), new TempGetStateItem2(),
-                        v2(null, true, 2, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
+                        v2(null, true, 3, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
                 row("Exclusive2: missing id -> every output NULL",
                         null, new TempGetStateItemExclusive2(),
                         NULLS, KEEP, null),
@@ -144,7 +144,7 @@ class SqlStateSemanticsTest {
                         v2(SHORT, false, 0, 2, null), PUT, stored().flags(1).lockedBy(2, NOW).slid()),
                 row("Exclusive2: locked -> @locked 1, @lockAge, held cookie",
                         stored().lockedBy(HELD, LOCKED_AT), new TempGetStateItemExclusive2(),
-                        v2(null, true, 2, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()));
+                        v2(null, true, 3, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()));
     }
 
     static Stream<Arguments> version1() {
@@ -169,7 +169,7 @@ class SqlStateSemanticsTest {
     static Stream<Arguments> lockAge() {
         return Stream.of(
                 lockAgeRow("LockAge: taken this very millisecond -> 0", 0, 0),
-                lockAgeRow("LockAge: 999 ms -> 0 (whole seconds, truncated)", 999, 0),
+                lockAgeRow("LockAge: 999 ms within one second -> 0 (no second boundary crossed)", 999, 0),
                 lockAgeRow("LockAge: 1000 ms -> 1", 1_000, 1),
                 lockAgeRow("LockAge: 2 h 5 s -> 7205", 7_205_000, 7_205),
                 lockAgeRow("LockAge: lockDate ahead of now (another node's clock) -> 0, never negative", -5_000, 0));
