@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class JdbcNamedParameterTest {
     private static final String APP_NAME = "/LM/W3SVC/1/ROOT/SessionStateSerialization";
-    /** TempGetAppID's id for APP_NAME (shared/spec/sql-state-procedures.md). */
+    /** TempGetAppID's id for APP_NAME (docs/spec/sql-state-procedures.md). */
     private static final int APP_ID = -855047175;
     private static final String SESSION_ID = "abcdefghijklmnopqrstuvwxcd0903f9";
 

@@ -6,7 +6,7 @@ import aspstate.core.sqlstate.LockArithmetic;
 import aspstate.core.store.StoredValue;
 
 /**
- * One instance of binary data of SharePoint's Temporary State Service ([MS-SPSTATE] 3.1.1; shared/spec/
+ * One instance of binary data of SharePoint's Temporary State Service ([MS-SPSTATE] 3.1.1; docs/spec/
  * sql-state-procedures.md, "SharePoint procedures"). Immutable, like the ASPState item: the semantics return a new
  * item for every change, which keeps them pure and lets a distributed store ship items as values.
  *

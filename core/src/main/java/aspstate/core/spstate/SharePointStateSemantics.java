@@ -6,7 +6,7 @@ import aspstate.core.store.Outcome;
 
 /**
  * The rules of the [MS-SPSTATE] procedures, as pure functions of (item or null, parameters, now). See
- * shared/spec/sql-state-procedures.md, "SharePoint procedures". A procedure that finds no item, or whose lock cookie
+ * docs/spec/sql-state-procedures.md, "SharePoint procedures". A procedure that finds no item, or whose lock cookie
  * does not match, changes nothing (KEEP) and still returns 0: in SQL it is an UPDATE or DELETE that matched no row.
  */
 final class SharePointStateSemantics {

@@ -5,7 +5,7 @@ import static aspstate.core.sqlstate.LockArithmetic.expiry;
 import aspstate.core.store.StoredValue;
 
 /**
- * One row of ASPState's session table, as the SQL Server mode procedures keep it (shared/spec/sql-state-procedures.md,
+ * One row of ASPState's session table, as the SQL Server mode procedures keep it (docs/spec/sql-state-procedures.md,
  * "ASPState procedures"). Immutable: the semantics return a new item for every change, which keeps them pure and lets
  * a distributed store ship items as values.
  *

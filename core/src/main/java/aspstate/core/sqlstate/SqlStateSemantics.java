@@ -5,7 +5,7 @@ import aspstate.core.store.Outcome;
 
 /**
  * The rules of the ASPState procedures, as pure functions of (item or null, parameters, now). See
- * shared/spec/sql-state-procedures.md, "ASPState procedures", and its "Decisions" table for where we follow the
+ * docs/spec/sql-state-procedures.md, "ASPState procedures", and its "Decisions" table for where we follow the
  * shipped InstallSqlState.sql instead of [MS-ASPSS]. A procedure that finds no item, or whose lock cookie does not
  * match, changes nothing (KEEP) and still returns 0: in SQL it is an UPDATE or DELETE that matched no row.
  *

@@ -4,7 +4,7 @@ import aspstate.core.store.Outcome;
 
 /**
  * The rules of Microsoft's state service, as pure functions of (entry or null, request, now). See
- * shared/spec/stateserver-protocol.md, "Operations and state". Every request that finds an entry pushes its
+ * docs/spec/stateserver-protocol.md, "Operations and state". Every request that finds an entry pushes its
  * sliding expiry, including those answered 423, so every such outcome is a PUT of the touched entry.
  */
 public final class StateServerSemantics {

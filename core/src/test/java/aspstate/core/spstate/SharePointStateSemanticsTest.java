@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The rules of shared/spec/sql-state-procedures.md, "SharePoint procedures" ([MS-SPSTATE] 3.1.5), one table row per
+ * The rules of docs/spec/sql-state-procedures.md, "SharePoint procedures" ([MS-SPSTATE] 3.1.5), one table row per
  * rule.
  *
  * <p>Every row states the item before the call (null = no item for the id), the procedure with its parameters, and

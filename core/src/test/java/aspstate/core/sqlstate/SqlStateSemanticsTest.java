@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The rules of shared/spec/sql-state-procedures.md, "ASPState procedures", one table row per rule.
+ * The rules of docs/spec/sql-state-procedures.md, "ASPState procedures", one table row per rule.
  *
  * <p>Every row states the item before the call (null = no row for the id), the procedure with its parameters, and
  * the complete expected outcome: the change the store must make, every field of the item left behind, and every

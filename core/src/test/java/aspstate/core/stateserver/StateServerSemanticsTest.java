@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The rules of shared/spec/stateserver-protocol.md, "Operations and state", one table row per rule.
+ * The rules of docs/spec/stateserver-protocol.md, "Operations and state", one table row per rule.
  *
  * <p>Every row states the entry before the request (null = missing key), the request, and the complete expected
  * outcome: the change the store must make (PUT / KEEP / DELETE), every field of the entry left behind, and every

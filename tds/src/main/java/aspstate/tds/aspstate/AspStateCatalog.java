@@ -41,7 +41,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * The ASPState procedures ASP.NET's SQL Server session-state mode calls (shared/spec/sql-state-procedures.md), bound
+ * The ASPState procedures ASP.NET's SQL Server session-state mode calls (docs/spec/sql-state-procedures.md), bound
  * to the stores that keep sessions and application ids. Every procedure is one line of {@link #create}: its name,
  * its parameters in the shipped declaration order (clients that pass values by position depend on it), and the
  * core semantics it runs.

@@ -22,7 +22,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * The procedures of SharePoint's Temporary State Service ([MS-SPSTATE]; shared/spec/sql-state-procedures.md,
+ * The procedures of SharePoint's Temporary State Service ([MS-SPSTATE]; docs/spec/sql-state-procedures.md,
  * "SharePoint procedures"), bound to the store that keeps its items, in the pattern of the ASPState catalog: every
  * procedure is one line of {@link #create} with its name, its parameters in declaration order and the core record
  * it runs. Time comes from the store's clock, read inside its atomic step.
