@@ -82,9 +82,9 @@ class ClusterIT {
                  Connection sql = nodes.get(writer).sql()) {
                 assertThat(await(client.set("/LM/W3SVC/1/ROOT/app/by" + writer, bytes("written by " + writer), 20,
                         null)).isOk()).isTrue();
-                SessionStateCalls.insertShort(sql, "sqlsession0000000000000" + writer + "0000002a",
+                AspStateJdbc.insertShort(sql, "sqlsession0000000000000" + writer + "0000002a",
                         bytes("sql by " + writer), 20);
-                SessionStateCalls.addItem(sql, "sharepoint-" + writer, bytes("sp by " + writer), 20);
+                AspStateJdbc.addItem(sql, "sharepoint-" + writer, bytes("sp by " + writer), 20);
             }
         }
         for (int reader = 0; reader < 3; reader++) {
@@ -94,9 +94,9 @@ class ClusterIT {
                     StateResponse get = await(client.get("/LM/W3SVC/1/ROOT/app/by" + writer));
                     assertThat(get.isOk()).as("node %d reads node %d's session", reader, writer).isTrue();
                     assertThat(get.data()).isEqualTo(bytes("written by " + writer));
-                    assertThat(SessionStateCalls.get3(sql, "sqlsession0000000000000" + writer + "0000002a",
+                    assertThat(AspStateJdbc.get3(sql, "sqlsession0000000000000" + writer + "0000002a",
                             false).item()).isEqualTo(bytes("sql by " + writer));
-                    assertThat(SessionStateCalls.getItem(sql, "sharepoint-" + writer, false).item())
+                    assertThat(AspStateJdbc.getItem(sql, "sharepoint-" + writer, false).item())
                             .isEqualTo(bytes("sp by " + writer));
                 }
                 assertThat(AspStateJdbc.tempGetAppId(sql, "/LM/W3SVC/1/ROOT")).as("one id on every node")

@@ -67,14 +67,14 @@ class DurableClusterIT {
             try (StateServerClient client = nodes.get(i).client(); Connection sql = nodes.get(i).sql()) {
                 for (int s = i; s < count; s += 3) {
                     assertThat(await(client.set(APP + s, bytes("session " + s), 20, null)).isOk()).isTrue();
-                    SessionStateCalls.insertShort(sql, String.format("sql%021d0000002a", s), bytes("sql " + s), 20);
-                    SessionStateCalls.addItem(sql, "sp-" + s, bytes("sp " + s), 20);
+                    AspStateJdbc.insertShort(sql, String.format("sql%021d0000002a", s), bytes("sql " + s), 20);
+                    AspStateJdbc.addItem(sql, "sp-" + s, bytes("sp " + s), 20);
                 }
             }
         }
         try (StateServerClient client = nodes.get(0).client(); Connection sql = nodes.get(1).sql()) {
             assertThat(await(client.getExclusive(APP + "0")).lockCookie()).isEqualTo(2);
-            assertThat(SessionStateCalls.get3(sql, String.format("sql%021d0000002a", 0), true).lockCookie())
+            assertThat(AspStateJdbc.get3(sql, String.format("sql%021d0000002a", 0), true).lockCookie())
                     .isEqualTo(2);
         }
 
@@ -102,14 +102,14 @@ class DurableClusterIT {
                 for (int s = 1; s < count; s++) {
                     assertThat(await(client.get(APP + s)).data()).as("session %d through node %d", s, i)
                             .isEqualTo(bytes("session " + s));
-                    assertThat(SessionStateCalls.get3(sql, String.format("sql%021d0000002a", s), false).item())
+                    assertThat(AspStateJdbc.get3(sql, String.format("sql%021d0000002a", s), false).item())
                             .isEqualTo(bytes("sql " + s));
-                    assertThat(SessionStateCalls.getItem(sql, "sp-" + s, false).item()).isEqualTo(bytes("sp " + s));
+                    assertThat(AspStateJdbc.getItem(sql, "sp-" + s, false).item()).isEqualTo(bytes("sp " + s));
                 }
                 StateResponse locked = await(client.get(APP + "0"));
                 assertThat(locked.isLocked()).isTrue();
                 assertThat(locked.lockCookie()).isEqualTo(2);
-                assertThat(SessionStateCalls.get3(sql, String.format("sql%021d0000002a", 0), false).lockCookie())
+                assertThat(AspStateJdbc.get3(sql, String.format("sql%021d0000002a", 0), false).lockCookie())
                         .isEqualTo(2);
             }
         }

@@ -70,13 +70,13 @@ class DurableServeIT {
             assertThat(await(client.getExclusive(APP + "locked")).lockCookie()).isEqualTo(2);
             assertThat(await(client.set(APP + "new", new byte[] {7}, 20, 0, true)).isOk()).isTrue();
             appId = AspStateJdbc.tempGetAppId(sql, "/LM/W3SVC/1/ROOT/app");
-            SessionStateCalls.insertShort(sql, "sqlplain0000000000000000" + "0000002a", data, 20);
-            SessionStateCalls.insertShort(sql, "sqllocked000000000000000" + "0000002a", data, 20);
-            assertThat(SessionStateCalls.get3(sql, "sqllocked000000000000000" + "0000002a", true).lockCookie())
+            AspStateJdbc.insertShort(sql, "sqlplain0000000000000000" + "0000002a", data, 20);
+            AspStateJdbc.insertShort(sql, "sqllocked000000000000000" + "0000002a", data, 20);
+            assertThat(AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a", true).lockCookie())
                     .isEqualTo(2);
-            SessionStateCalls.insertUninitialized(sql, "sqlnew000000000000000000" + "0000002a", new byte[] {1}, 20);
-            SessionStateCalls.addItem(sql, "sp-item", data, 20);
-            assertThat(SessionStateCalls.getItem(sql, "sp-item", true).lockCookie()).isEqualTo(2);
+            AspStateJdbc.insertUninitialized(sql, "sqlnew000000000000000000" + "0000002a", new byte[] {1}, 20);
+            AspStateJdbc.addItem(sql, "sp-item", data, 20);
+            assertThat(AspStateJdbc.getItem(sql, "sp-item", true).lockCookie()).isEqualTo(2);
         }
 
         node.kill();
@@ -98,20 +98,20 @@ class DurableServeIT {
             assertThat(await(client.get(APP + "new")).actionFlags()).isFalse();
 
             assertThat(AspStateJdbc.tempGetAppId(sql, "/LM/W3SVC/1/ROOT/app")).isEqualTo(appId);
-            assertThat(SessionStateCalls.get3(sql, "sqlplain0000000000000000" + "0000002a", false).item())
+            assertThat(AspStateJdbc.get3(sql, "sqlplain0000000000000000" + "0000002a", false).item())
                     .isEqualTo(data);
-            SessionStateCalls.Got sqlLocked = SessionStateCalls.get3(sql, "sqllocked000000000000000" + "0000002a",
+            AspStateJdbc.Got sqlLocked = AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a",
                     false);
             assertThat(sqlLocked.locked()).isTrue();
             assertThat(sqlLocked.lockCookie()).isEqualTo(2);
-            SessionStateCalls.Got sqlNew = SessionStateCalls.get3(sql, "sqlnew000000000000000000" + "0000002a",
+            AspStateJdbc.Got sqlNew = AspStateJdbc.get3(sql, "sqlnew000000000000000000" + "0000002a",
                     false);
             assertThat(sqlNew.actionFlags()).as("the uninitialized flag survived").isEqualTo(1);
-            SessionStateCalls.Got item = SessionStateCalls.getItem(sql, "sp-item", false);
+            AspStateJdbc.Got item = AspStateJdbc.getItem(sql, "sp-item", false);
             assertThat(item.locked()).isTrue();
             assertThat(item.lockCookie()).isEqualTo(2);
-            SessionStateCalls.release(sql, "sqllocked000000000000000" + "0000002a", 2);
-            assertThat(SessionStateCalls.get3(sql, "sqllocked000000000000000" + "0000002a", false).item())
+            AspStateJdbc.release(sql, "sqllocked000000000000000" + "0000002a", 2);
+            assertThat(AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a", false).item())
                     .isEqualTo(data);
         }
     }
@@ -122,8 +122,8 @@ class DurableServeIT {
         try (StateServerClient client = node.client(); Connection sql = node.sql()) {
             assertThat(await(client.set(APP + "short", new byte[] {1}, 1, null)).isOk()).isTrue();
             assertThat(await(client.set(APP + "long", new byte[] {2}, 20, null)).isOk()).isTrue();
-            SessionStateCalls.insertShort(sql, "sqlshort0000000000000000" + "0000002a", new byte[] {3}, 1);
-            SessionStateCalls.insertShort(sql, "sqllong00000000000000000" + "0000002a", new byte[] {4}, 20);
+            AspStateJdbc.insertShort(sql, "sqlshort0000000000000000" + "0000002a", new byte[] {3}, 1);
+            AspStateJdbc.insertShort(sql, "sqllong00000000000000000" + "0000002a", new byte[] {4}, 20);
         }
         node.kill();
 
@@ -136,8 +136,8 @@ class DurableServeIT {
         try (StateServerClient client = later.client(); Connection sql = later.sql()) {
             assertThat(await(client.get(APP + "short")).isNotFound()).as("expired 4 minutes ago").isTrue();
             assertThat(await(client.get(APP + "long")).data()).containsExactly(2);
-            assertThat(SessionStateCalls.get3(sql, "sqlshort0000000000000000" + "0000002a", false).item()).isNull();
-            assertThat(SessionStateCalls.get3(sql, "sqllong00000000000000000" + "0000002a", false).item())
+            assertThat(AspStateJdbc.get3(sql, "sqlshort0000000000000000" + "0000002a", false).item()).isNull();
+            assertThat(AspStateJdbc.get3(sql, "sqllong00000000000000000" + "0000002a", false).item())
                     .containsExactly(4);
         }
     }

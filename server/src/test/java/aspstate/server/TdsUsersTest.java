@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.testing.CapturedLog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -53,16 +54,9 @@ class TdsUsersTest {
     void aFailedLoginIsLoggedOnOneBoundedLineWhateverTheUserNameHolds() throws SQLException {
         ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0",
                 "--tds-user", "app=" + APP_HASH);
-        ch.qos.logback.classic.Logger logger =
-                (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(SqlLogins.class);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> appender =
-                new ch.qos.logback.core.read.ListAppender<>();
-        appender.start();
-        logger.addAppender(appender);
-        ch.qos.logback.classic.Level level = logger.getLevel();
-        logger.setLevel(ch.qos.logback.classic.Level.INFO);
         String forged = "app\r\n00:00:00.000 ERROR forged line" + "x".repeat(80); // mssql-jdbc sends at most 128
-        try (RunningServer server = RunningServer.start(options)) {
+        try (CapturedLog log = new CapturedLog(SqlLogins.class, ch.qos.logback.classic.Level.INFO);
+             RunningServer server = RunningServer.start(options)) {
             Properties login = new Properties();
             login.setProperty("user", forged);
             login.setProperty("password", "wrong");
@@ -71,14 +65,11 @@ class TdsUsersTest {
             String url = "jdbc:sqlserver://127.0.0.1:" + server.tdsAddress().orElseThrow().getPort();
             assertThatThrownBy(() -> DriverManager.getConnection(url, login).close())
                     .isInstanceOf(SQLException.class);
-        } finally {
-            logger.detachAppender(appender);
-            logger.setLevel(level);
+            assertThat(log.events()).extracting(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+                    .anySatisfy(line -> assertThat(line).contains("TDS login failed")
+                            .contains("app\\r\\n00:00:00.000 ERROR forged line").doesNotContain("\r", "\n")
+                            .hasSizeLessThan(400));
         }
-        assertThat(appender.list).extracting(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
-                .anySatisfy(line -> assertThat(line).contains("TDS login failed")
-                        .contains("app\\r\\n00:00:00.000 ERROR forged line").doesNotContain("\r", "\n")
-                        .hasSizeLessThan(400));
     }
 
     @Test

@@ -10,6 +10,7 @@ import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.stateserver.StateResult.Shape;
+import aspstate.core.testing.CapturedLog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -547,20 +548,12 @@ class MemorySessionStoreTest {
         /** The first refusal must reach the log at once, naming the setting (it once never did: an overflow). */
         @Test
         void refusalLogsAWarningNamingTheSetting() {
-            ch.qos.logback.classic.Logger logger =
-                    (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(MemorySessionStore.class);
-            ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> appender =
-                    new ch.qos.logback.core.read.ListAppender<>();
-            appender.start();
-            logger.addAppender(appender);
-            try {
+            try (CapturedLog log = new CapturedLog(MemorySessionStore.class, ch.qos.logback.classic.Level.WARN)) {
                 MemorySessionStore<Counter> store = store(10);
                 catchThrowable(() -> put(store, "k", 100, NEVER));
-                assertThat(appender.list).hasSize(1);
-                assertThat(appender.list.get(0).getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
-                assertThat(appender.list.get(0).getFormattedMessage()).contains("max-memory=10").contains("--max-memory");
-            } finally {
-                logger.detachAppender(appender);
+                assertThat(log.events()).hasSize(1);
+                assertThat(log.events().get(0).getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
+                assertThat(log.events().get(0).getFormattedMessage()).contains("max-memory=10").contains("--max-memory");
             }
         }
 
