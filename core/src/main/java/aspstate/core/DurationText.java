@@ -5,7 +5,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses durations as the options write them: 500ms, 30s, 2m, 1h, 1d; a plain number means seconds. */
+/**
+ * Durations as the options write them: 500ms, 30s, 2m, 1h, 1d; a plain number means seconds. Log lines write them
+ * the same way, so that what a line says can be given back to an option.
+ */
 public final class DurationText {
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
     private static final String EXAMPLES = "(examples: 500ms, 30s, 2m, 1h; a plain number means seconds)";
@@ -37,5 +40,18 @@ public final class DurationText {
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("duration too large: '" + text + "'");
         }
+    }
+
+    /** In the largest unit that states it exactly: 500ms, 30s, 2m, 1h, 1d. */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        long[] unitMillis = {86_400_000L, 3_600_000L, 60_000L, 1_000L};
+        String[] units = {"d", "h", "m", "s"};
+        for (int i = 0; i < units.length; i++) {
+            if (millis != 0 && millis % unitMillis[i] == 0) {
+                return millis / unitMillis[i] + units[i];
+            }
+        }
+        return millis + "ms";
     }
 }

@@ -27,6 +27,22 @@ class DurationTextTest {
         assertThat(DurationText.parse(text)).isEqualTo(Duration.ofMillis(millis));
     }
 
+    @ParameterizedTest(name = "{0} ms is {1}")
+    @CsvSource({
+        "0,        0ms",
+        "500,      500ms",
+        "1500,     1500ms",
+        "30000,    30s",
+        "120000,   2m",
+        "5400000,  90m",
+        "3600000,  1h",
+        "86400000, 1d",
+    })
+    void formatsInTheLargestExactUnitSoTheTextParsesBack(long millis, String text) {
+        assertThat(DurationText.format(Duration.ofMillis(millis))).isEqualTo(text);
+        assertThat(DurationText.parse(text)).isEqualTo(Duration.ofMillis(millis));
+    }
+
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"", "s", "abc", "1.5s", "5x", "1 minute", "PT30S", "30 s s"})
     void rejectsWhatIsNotADurationWithExamples(String text) {

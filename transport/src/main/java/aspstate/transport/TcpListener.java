@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -13,8 +14,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * A TCP listener on its own event loops: one acceptor thread, one I/O loop per CPU, Nagle off. Each protocol
- * module gives it the pipeline to build for a new connection.
+ * A TCP listener on its own event loops: one acceptor thread, one I/O loop per CPU, Nagle off. It holds every
+ * connection to the {@link ConnectionLimits} (how many, per peer, how much unsent); each protocol module gives it the
+ * pipeline to build for a connection it admits.
  */
 public final class TcpListener implements AutoCloseable {
     private final EventLoopGroup acceptor;
@@ -31,14 +33,17 @@ public final class TcpListener implements AutoCloseable {
     /**
      * Binds and starts serving.
      *
+     * @param name        the listener's name in log lines (stateserver, tds)
      * @param halfClosure keep a connection open after the peer shuts down its sending side, so that answers to
      *                    requests already received still go out; the pipeline must then close the channel on
      *                    {@code ChannelInputShutdownEvent} itself
      * @param initializer builds the pipeline of each accepted connection (it may close the channel to refuse it)
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static TcpListener start(InetAddress bindAddress, int port, boolean halfClosure,
-                                    Consumer<SocketChannel> initializer) throws InterruptedException {
+    public static TcpListener start(String name, InetAddress bindAddress, int port, boolean halfClosure,
+                                    ConnectionLimits limits, Consumer<SocketChannel> initializer)
+            throws InterruptedException {
+        OpenConnections connections = new OpenConnections(name, limits);
         EventLoopGroup acceptor = EventLoops.newGroup(1);
         EventLoopGroup workers = EventLoops.newGroupPerCpu();
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -47,9 +52,15 @@ public final class TcpListener implements AutoCloseable {
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, halfClosure)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(limits.maxUnsentBytes() / 2, limits.maxUnsentBytes()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (!connections.admit(ch)) {
+                            ch.close();
+                            return;
+                        }
                         initializer.accept(ch);
                     }
                 });

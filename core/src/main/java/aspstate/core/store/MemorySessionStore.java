@@ -2,7 +2,8 @@ package aspstate.core.store;
 
 import aspstate.core.ByteSize;
 import aspstate.core.Clock;
-import aspstate.core.ThrottledWarning;
+import aspstate.core.FatalErrors;
+import aspstate.core.RepeatedEventLog;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,7 +37,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private final LongAdder created = new LongAdder();
     private final LongAdder expired = new LongAdder();
     private final LongAdder removed = new LongAdder();
-    private final ThrottledWarning fullWarning = new ThrottledWarning(LOG);
+    private final RepeatedEventLog fullWarning = new RepeatedEventLog(LOG);
 
     /** Keys of a partly reaped bucket, kept between ticks so each tick's work stays bounded. */
     private ExpirySchedule.Due reaping;
@@ -168,9 +169,13 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private void reapSafely() {
         try {
             reapExpired(settings.reaperBatch());
-        } catch (RuntimeException e) {
-            // A failed tick must not kill the scheduler: the next tick tries again.
-            LOG.error("expiry reaper tick failed", e);
+        } catch (Throwable e) {
+            // A failed tick must not stop the ticks (an exception would cancel them silently): the next one tries
+            // again, unless the process cannot go on.
+            FatalErrors.exitIfFatal(e, "the expiry reaper");
+            if (!FatalErrors.isFatal(e)) {
+                LOG.error("expiry reaper tick failed", e);
+            }
         }
     }
 

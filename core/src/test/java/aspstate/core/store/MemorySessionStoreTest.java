@@ -3,13 +3,13 @@ package aspstate.core.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import static org.assertj.core.api.Assertions.fail;
 
 import aspstate.core.ManualClock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.stateserver.StateResult.Shape;
+import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,8 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -436,7 +434,7 @@ class MemorySessionStoreTest {
 
             clock.advance(Duration.ofSeconds(2));
 
-            awaitCondition(() -> store.statistics().active() == 1);
+            Await.until("the reaper removed the expired session", () -> store.statistics().active() == 1);
             assertThat(store.statistics()).isEqualTo(stats(1, 2, 1, 0, 4 + 100));
         }
     }
@@ -920,17 +918,6 @@ class MemorySessionStoreTest {
             }
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    /** Waits for a condition another thread makes true: polls it, with a 10 s deadline. */
-    private static void awaitCondition(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                fail("condition not met within 10 s");
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // a polling interval, not a guess at timing
         }
     }
 }
