@@ -9,6 +9,7 @@ import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerListener;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.transport.InboundBudget;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,8 @@ class LoadGeneratorTest {
     @BeforeEach
     void start() throws Exception {
         store = new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0));
-        listener = StateServerListener.start(StateServerSettings.defaults().withPort(0), store);
+        listener = StateServerListener.start(StateServerSettings.defaults().withPort(0), store,
+                InboundBudget.unshared(StateServerSettings.DEFAULT_MAX_BODY_BYTES));
     }
 
     @AfterEach

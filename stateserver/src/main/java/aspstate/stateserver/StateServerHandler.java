@@ -1,18 +1,21 @@
 package aspstate.stateserver;
 
 import aspstate.core.LogText;
-import aspstate.core.ThrottledWarning;
+import aspstate.core.RepeatedEventLog;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
+import aspstate.transport.ConnectionFailures;
 import aspstate.transport.InOrder;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.handler.stream.ChunkedInput;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -27,7 +30,7 @@ import org.slf4j.LoggerFactory;
  */
 final class StateServerHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(StateServerHandler.class);
-    private static final ThrottledWarning UNAVAILABLE = new ThrottledWarning(LOG);
+    private static final RepeatedEventLog UNAVAILABLE = new RepeatedEventLog(LOG);
 
     private final SessionStore<SessionEntry> store;
     private final StateServerResponses responses;
@@ -108,7 +111,12 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        ctx.write(responses.encode(resultOf(answer), ctx.alloc()), ctx.voidPromise());
+        StateResult result = resultOf(answer);
+        ctx.write(responses.encode(result, ctx.alloc()), ctx.voidPromise());
+        ChunkedInput<ByteBuf> body = StateServerResponses.separateBody(result);
+        if (body != null) {
+            ctx.write(body, ctx.voidPromise());
+        }
     }
 
     /**
@@ -147,13 +155,6 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
         ctx.flush();
     }
 
-    /** Stop reading while the peer is not taking our answers, so a pipelining client cannot exhaust memory. */
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
-        ctx.fireChannelWritabilityChanged();
-    }
-
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof ChannelInputShutdownEvent) {
@@ -172,9 +173,10 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
         ctx.fireUserEventTriggered(evt);
     }
 
+    /** Malformed requests do not come here (the decoder frames them as requests to refuse). */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        LOG.debug("{}: connection error, closing: {}", ctx.channel().remoteAddress(), cause.toString());
-        ctx.close();
+        closing = true;
+        ConnectionFailures.close(ctx, cause, "stateserver", failure -> false);
     }
 }

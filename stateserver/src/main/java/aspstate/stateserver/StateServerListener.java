@@ -1,18 +1,27 @@
 package aspstate.stateserver;
 
+import aspstate.core.RepeatedEventLog;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.SessionStore;
+import aspstate.transport.HoldWhileUnwritable;
+import aspstate.transport.InboundBudget;
+import aspstate.transport.RequestDeadline;
 import aspstate.transport.TcpListener;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The StateServer TCP listener: accepts connections, filters peers, and wires codec and handler. */
+/**
+ * The StateServer TCP listener: accepts connections, filters peers, and wires the limits (idle and request
+ * timeouts, outbound back-pressure), the codec and the handler.
+ */
 public final class StateServerListener implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StateServerListener.class);
+    private static final RepeatedEventLog REFUSED = new RepeatedEventLog(LOG);
 
     private final StateServerSettings settings;
     private final TcpListener listener;
@@ -27,19 +36,19 @@ public final class StateServerListener implements AutoCloseable {
      *
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static StateServerListener start(StateServerSettings settings, SessionStore<SessionEntry> store)
-            throws InterruptedException {
+    public static StateServerListener start(StateServerSettings settings, SessionStore<SessionEntry> store,
+                                            InboundBudget inbound) throws InterruptedException {
         StateServerResponses responses = new StateServerResponses(settings.aspNetVersion(), settings.lockDateZone());
-        TcpListener listener = TcpListener.start(settings.bindAddress(), settings.port(), true,
-                ch -> initialize(ch, settings, store, responses));
+        TcpListener listener = TcpListener.start("stateserver", settings.bindAddress(), settings.port(), true,
+                settings.connections(), ch -> initialize(ch, settings, store, responses, inbound));
         return new StateServerListener(settings, listener);
     }
 
     private static void initialize(SocketChannel ch, StateServerSettings settings, SessionStore<SessionEntry> store,
-                                   StateServerResponses responses) {
+                                   StateServerResponses responses, InboundBudget inbound) {
         if (!settings.isAllowed(ch.remoteAddress().getAddress())) {
-            LOG.warn("refused connection from {}: not in the allowed peers {} (see --allow)",
-                    ch.remoteAddress(), settings.allowedPeers());
+            REFUSED.occurred("refused {} connection(s) from peers not in the allowed peers {} (see --allow; latest "
+                    + "from {})", settings.allowedPeers(), ch.remoteAddress().getAddress().getHostAddress());
             ch.close();
             return;
         }
@@ -47,7 +56,11 @@ public final class StateServerListener implements AutoCloseable {
         if (idleMillis > 0) {
             ch.pipeline().addLast(new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS));
         }
-        ch.pipeline().addLast(new StateServerRequestDecoder(settings.maxBodyBytes()));
+        StateServerRequestDecoder decoder = new StateServerRequestDecoder(settings.maxBodyBytes(), inbound);
+        ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));
+        ch.pipeline().addLast(decoder);
+        ch.pipeline().addLast(new HoldWhileUnwritable());
+        ch.pipeline().addLast(new ChunkedWriteHandler()); // large bodies go out in slices, as the peer takes them
         ch.pipeline().addLast(new StateServerHandler(store, responses));
     }
 

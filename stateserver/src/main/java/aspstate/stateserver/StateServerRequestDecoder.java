@@ -1,19 +1,31 @@
 package aspstate.stateserver;
 
 import aspstate.core.stateserver.StateRequest;
+import aspstate.core.RepeatedEventLog;
+import aspstate.transport.InboundBudget;
+import aspstate.transport.RequestFraming;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ByteProcessor;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Splits the byte stream into StateServer requests: a state machine over the cumulative buffer, so requests
  * split across packets (even between CR and LF, or inside a body) and many requests in one packet both work.
  * Input that does not frame as a request produces one {@link DecodedRequest#malformed} and everything after it
  * is discarded: the handler closes the connection without answering, as Microsoft's service does.
+ *
+ * <p>A body that does not arrive with its headers is collected in an array of its announced size, taken from the
+ * {@link InboundBudget} until it is whole: many clients sending large bodies slowly cannot hold more than that
+ * budget, and the buffer never grows by doubling.
  */
-public final class StateServerRequestDecoder extends ByteToMessageDecoder {
+public final class StateServerRequestDecoder extends ByteToMessageDecoder implements RequestFraming {
+    private static final Logger LOG = LoggerFactory.getLogger(StateServerRequestDecoder.class);
+    private static final RepeatedEventLog NO_ROOM = new RepeatedEventLog(LOG);
+
     /** Request line plus headers may not exceed this many bytes. */
     public static final int MAX_HEADER_SECTION_BYTES = 10 * 1024;
 
@@ -24,6 +36,7 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
     private enum Verb { GET, PUT, DELETE, HEAD }
 
     private final long maxBodyBytes;
+    private final InboundBudget inbound;
 
     private State state = State.REQUEST_LINE;
     private int headerSectionBytes;
@@ -39,6 +52,10 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
     private long lockCookie;
     private long timeout;
     private long extraFlags;
+    /** The body being collected across reads, and how much of it has arrived; null when none is. */
+    private byte[] body;
+    private int bodyArrived;
+    private long requestsFramed;
 
     private enum Exclusive { ABSENT, ACQUIRE, RELEASE, OTHER }
 
@@ -47,8 +64,24 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
     /** Numeric header sent, but not a 32-bit decimal integer. */
     private static final long INVALID = Long.MIN_VALUE + 1;
 
-    public StateServerRequestDecoder(long maxBodyBytes) {
+    /**
+     * @param maxBodyBytes largest body one request may carry
+     * @param inbound      what bodies still arriving may hold, all connections together
+     */
+    public StateServerRequestDecoder(long maxBodyBytes, InboundBudget inbound) {
         this.maxBodyBytes = maxBodyBytes;
+        this.inbound = inbound;
+    }
+
+    @Override
+    public boolean midRequest() {
+        return state == State.HEADERS || state == State.BODY
+                || state == State.REQUEST_LINE && internalBuffer().isReadable();
+    }
+
+    @Override
+    public long requestsFramed() {
+        return requestsFramed;
     }
 
     @Override
@@ -76,12 +109,15 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
                     break;
                 }
                 case BODY: {
-                    if (in.readableBytes() < contentLength) {
+                    byte[] whole = readBody(ctx, in);
+                    if (whole == null) {
+                        if (state != State.DISCARD) {
+                            return;
+                        }
+                        out.add(DecodedRequest.malformed("no room for a body of " + contentLength + " bytes"));
                         return;
                     }
-                    byte[] body = new byte[(int) contentLength];
-                    in.readBytes(body);
-                    out.add(complete(body));
+                    out.add(complete(whole));
                     break;
                 }
                 case DISCARD:
@@ -90,6 +126,47 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
                     return;
             }
         }
+    }
+
+    /** The whole body, or null while more is to come (or, in DISCARD, when there is no room for it). */
+    private byte[] readBody(ChannelHandlerContext ctx, ByteBuf in) {
+        if (body == null) {
+            if (in.readableBytes() >= contentLength) {
+                byte[] whole = new byte[(int) contentLength];
+                in.readBytes(whole);
+                return whole;
+            }
+            if (!inbound.reserve(contentLength)) {
+                NO_ROOM.occurred("closed {} connection(s) whose body of {} bytes did not fit: {} (latest from {})",
+                        contentLength, inbound.describe(), ctx.channel().remoteAddress());
+                state = State.DISCARD;
+                in.skipBytes(in.readableBytes());
+                return null;
+            }
+            body = new byte[(int) contentLength];
+        }
+        int arriving = Math.min(in.readableBytes(), body.length - bodyArrived);
+        in.readBytes(body, bodyArrived, arriving);
+        bodyArrived += arriving;
+        if (bodyArrived < body.length) {
+            return null;
+        }
+        byte[] whole = body;
+        releaseBody();
+        return whole;
+    }
+
+    private void releaseBody() {
+        if (body != null) {
+            inbound.release(body.length);
+            body = null;
+            bodyArrived = 0;
+        }
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        releaseBody();
     }
 
     private static final int NEED_MORE = -1;
@@ -219,6 +296,7 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder {
     private DecodedRequest complete(byte[] body) {
         state = State.REQUEST_LINE;
         headerSectionBytes = 0;
+        requestsFramed++;
         try {
             return DecodedRequest.of(key, request(body));
         } catch (BadValueException e) {

@@ -4,6 +4,9 @@ import aspstate.core.stateserver.StateResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import io.netty.handler.stream.ChunkedInput;
+import io.netty.handler.stream.ChunkedStream;
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -14,8 +17,13 @@ import java.time.zone.ZoneRules;
  * the headers in its order. Only a 200 to Get/GetExclusive carries a body; the real client reads no other.
  */
 public final class StateServerResponses {
-    /** Bodies up to this size are copied into the header buffer (one write); larger ones are sent without a copy. */
+    /**
+     * Bodies up to this size are copied into the header buffer (one write); larger ones are not part of what
+     * {@link #encode} returns: {@link #separateBody} gives them, to be sent in slices as the peer takes them.
+     */
     private static final int COPY_BODY_LIMIT = 8 * 1024;
+    /** The slices a separate body is sent in: each is copied to the socket's memory only when it is its turn. */
+    public static final int BODY_SLICE_BYTES = 64 * 1024;
     /** .NET ticks (100 ns) from 0001-01-01 to the Unix epoch. */
     private static final long TICKS_AT_UNIX_EPOCH = 621_355_968_000_000_000L;
 
@@ -47,7 +55,10 @@ public final class StateServerResponses {
         this.zone = zone.getRules();
     }
 
-    /** Encodes a result; may return a composite whose body shares the stored array (entries are immutable). */
+    /**
+     * Encodes a result: the whole response, or only its head when {@link #separateBody} gives the body (then the
+     * body must be written next).
+     */
     public ByteBuf encode(StateResult result, ByteBufAllocator alloc) {
         switch (result.shape()) {
             case NOT_FOUND:
@@ -97,10 +108,20 @@ public final class StateServerResponses {
         buf.writeBytes(CRLF).writeBytes(CACHE_CONTROL_LENGTH);
         writeDecimal(buf, data.length);
         buf.writeBytes(CRLF).writeBytes(CRLF);
-        if (copy) {
-            return buf.writeBytes(data);
+        return copy ? buf.writeBytes(data) : buf;
+    }
+
+    /**
+     * The body to send after what {@link #encode} returned, or null when that was the whole response. The stored
+     * array itself (entries are immutable): a large session is never copied whole per response, so many requests
+     * for it cost no more memory than the slices on their way out.
+     */
+    public static ChunkedInput<ByteBuf> separateBody(StateResult result) {
+        boolean hasBody = result.shape() == StateResult.Shape.DATA || result.shape() == StateResult.Shape.DATA_LOCKED;
+        if (!hasBody || result.data().length <= COPY_BODY_LIMIT) {
+            return null;
         }
-        return alloc.compositeBuffer(2).addComponents(true, buf, Unpooled.wrappedBuffer(data));
+        return new ChunkedStream(new ByteArrayInputStream(result.data()), BODY_SLICE_BYTES);
     }
 
     private static void writeActionFlags(ByteBuf buf, StateResult result) {

@@ -1,5 +1,6 @@
 package aspstate.stateserver;
 
+import aspstate.transport.ConnectionLimits;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -15,10 +16,11 @@ import java.util.List;
  * @param maxBodyBytes  largest PUT body accepted; a larger Content-Length closes the connection
  * @param aspNetVersion the X-AspNet-Version header value
  * @param lockDateZone  zone in which LockDate is expressed
+ * @param connections   how many connections, per peer too, how long a request may take to arrive, how much unsent
  */
 public record StateServerSettings(InetAddress bindAddress, int port, List<CidrRange> allowedPeers,
                                   Duration idleTimeout, long maxBodyBytes, String aspNetVersion,
-                                  ZoneId lockDateZone) {
+                                  ZoneId lockDateZone, ConnectionLimits connections) {
     public static final int DEFAULT_PORT = 42424;
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
     public static final long DEFAULT_MAX_BODY_BYTES = 64L << 20;
@@ -49,27 +51,33 @@ public record StateServerSettings(InetAddress bindAddress, int port, List<CidrRa
 
     public static StateServerSettings defaults() {
         return new StateServerSettings(InetAddress.getLoopbackAddress(), DEFAULT_PORT, LOOPBACK_ONLY,
-                DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY_BYTES, DEFAULT_ASPNET_VERSION, ZoneId.systemDefault());
+                DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY_BYTES, DEFAULT_ASPNET_VERSION, ZoneId.systemDefault(),
+                ConnectionLimits.defaults());
     }
 
     public StateServerSettings withPort(int newPort) {
         return new StateServerSettings(bindAddress, newPort, allowedPeers, idleTimeout, maxBodyBytes, aspNetVersion,
-                lockDateZone);
+                lockDateZone, connections);
     }
 
     public StateServerSettings withAllowedPeers(List<CidrRange> peers) {
         return new StateServerSettings(bindAddress, port, peers, idleTimeout, maxBodyBytes, aspNetVersion,
-                lockDateZone);
+                lockDateZone, connections);
     }
 
     public StateServerSettings withIdleTimeout(Duration timeout) {
         return new StateServerSettings(bindAddress, port, allowedPeers, timeout, maxBodyBytes, aspNetVersion,
-                lockDateZone);
+                lockDateZone, connections);
     }
 
     public StateServerSettings withMaxBodyBytes(long bytes) {
         return new StateServerSettings(bindAddress, port, allowedPeers, idleTimeout, bytes, aspNetVersion,
-                lockDateZone);
+                lockDateZone, connections);
+    }
+
+    public StateServerSettings withConnections(ConnectionLimits limits) {
+        return new StateServerSettings(bindAddress, port, allowedPeers, idleTimeout, maxBodyBytes, aspNetVersion,
+                lockDateZone, limits);
     }
 
     public boolean isAllowed(InetAddress peer) {

@@ -116,7 +116,7 @@ class ByteExactResponsesTest {
     void versionHeaderIsConfigurable() {
         StateServerSettings s = TestServer.settings();
         StateServerSettings old = new StateServerSettings(s.bindAddress(), 0, s.allowedPeers(), s.idleTimeout(),
-                s.maxBodyBytes(), "2.0.50727", s.lockDateZone());
+                s.maxBodyBytes(), "2.0.50727", s.lockDateZone(), s.connections());
         try (TestServer legacy = new TestServer(old, 0); RawConnection c = legacy.raw()) {
             c.send("GET x HTTP/1.1\r\n\r\n");
             assertThat(c.readResponseText()).isEqualTo("404 Not Found\r\nX-AspNet-Version: 2.0.50727\r\n"

@@ -3,6 +3,7 @@ package aspstate.stateserver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.stateserver.StateRequest;
+import aspstate.transport.InboundBudget;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StateServerRequestDecoderTest {
 
     private static DecodedRequest decodeOne(String bytes) {
-        EmbeddedChannel channel = new EmbeddedChannel(new StateServerRequestDecoder(1 << 20));
+        EmbeddedChannel channel = new EmbeddedChannel(new StateServerRequestDecoder(1 << 20, InboundBudget.unshared(1 << 20)));
         channel.writeInbound(Unpooled.wrappedBuffer(bytes.getBytes(StandardCharsets.ISO_8859_1)));
         DecodedRequest decoded = channel.readInbound();
         assertThat((Object) channel.readInbound()).as("exactly one message").isNull();
@@ -65,7 +66,7 @@ class StateServerRequestDecoderTest {
 
     @Test
     void everythingAfterMalformedInputIsDiscarded() {
-        EmbeddedChannel channel = new EmbeddedChannel(new StateServerRequestDecoder(1 << 20));
+        EmbeddedChannel channel = new EmbeddedChannel(new StateServerRequestDecoder(1 << 20, InboundBudget.unshared(1 << 20)));
         channel.writeInbound(Unpooled.wrappedBuffer("BREW k HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
         channel.writeInbound(Unpooled.wrappedBuffer("GET k HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
         assertThat(((DecodedRequest) channel.readInbound()).isMalformed()).isTrue();

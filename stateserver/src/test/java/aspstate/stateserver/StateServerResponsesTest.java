@@ -26,7 +26,7 @@ class StateServerResponsesTest {
     void versionBelowTwoIsRefusedBecauseTheClientWouldRejectIt() {
         StateServerSettings d = StateServerSettings.defaults();
         assertThatThrownBy(() -> new StateServerSettings(d.bindAddress(), 0, d.allowedPeers(), d.idleTimeout(),
-                d.maxBodyBytes(), "1.1.4322", d.lockDateZone()))
+                d.maxBodyBytes(), "1.1.4322", d.lockDateZone(), d.connections()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("version-header");
     }
 }

@@ -5,6 +5,7 @@ import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.client.StateServerClient;
+import aspstate.transport.InboundBudget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -21,15 +22,22 @@ final class TestServer implements AutoCloseable {
     final ManualClock clock = new ManualClock(START_MILLIS);
     final MemorySessionStore<SessionEntry> store;
     final StateServerListener listener;
+    /** What bodies still arriving hold, all connections together; tests of that limit read it. */
+    final InboundBudget inbound;
 
     TestServer() {
         this(settings(), 0);
     }
 
     TestServer(StateServerSettings settings, long maxMemoryBytes) {
+        this(settings, maxMemoryBytes, 2 * settings.maxBodyBytes());
+    }
+
+    TestServer(StateServerSettings settings, long maxMemoryBytes, long maxInboundBytes) {
+        inbound = InboundBudget.unshared(maxInboundBytes);
         store = new MemorySessionStore<>(clock, new MemoryStoreSettings(maxMemoryBytes, 3_600_000, 1000));
         try {
-            listener = StateServerListener.start(settings, store);
+            listener = StateServerListener.start(settings, store, inbound);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -40,7 +48,7 @@ final class TestServer implements AutoCloseable {
     static StateServerSettings settings() {
         StateServerSettings defaults = StateServerSettings.defaults();
         return new StateServerSettings(defaults.bindAddress(), 0, defaults.allowedPeers(), defaults.idleTimeout(),
-                defaults.maxBodyBytes(), defaults.aspNetVersion(), ZoneOffset.UTC);
+                defaults.maxBodyBytes(), defaults.aspNetVersion(), ZoneOffset.UTC, defaults.connections());
     }
 
     InetSocketAddress address() {

@@ -7,6 +7,7 @@ import aspstate.stateserver.SessionKeys;
 import aspstate.stateserver.StateServerRequestDecoder;
 import aspstate.stateserver.StateServerResponses;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.transport.InboundBudget;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -92,7 +93,8 @@ public class RequestDecoderBenchmark {
 
         @Setup
         public void setUp() {
-            channel = new EmbeddedChannel(new StateServerRequestDecoder(StateServerSettings.DEFAULT_MAX_BODY_BYTES));
+            channel = new EmbeddedChannel(new StateServerRequestDecoder(StateServerSettings.DEFAULT_MAX_BODY_BYTES,
+                    InboundBudget.unshared(StateServerSettings.DEFAULT_MAX_BODY_BYTES)));
             bare = new EmbeddedChannel();
             byte[] body = new byte[BODY_BYTES];
             Arrays.fill(body, (byte) 0x5a);
