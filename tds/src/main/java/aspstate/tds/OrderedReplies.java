@@ -20,6 +20,7 @@ final class OrderedReplies {
     private final Function<ByteBuf, ByteBuf> packets;
     private final InOrder inOrder;
     private final Queue<CompletableFuture<ByteBuf>> pending = new ArrayDeque<>();
+    private boolean failed;
 
     /** @param packets turns a reply's tokens into the packets to write, releasing the tokens */
     OrderedReplies(ChannelHandlerContext ctx, Function<ByteBuf, ByteBuf> packets) {
@@ -64,17 +65,32 @@ final class OrderedReplies {
         });
     }
 
+    /**
+     * Writes the replies that are ready, in order. A reply that failed ends the connection there: the replies after
+     * it would otherwise reach the client as the answers to the requests before them. A write that fails also goes
+     * down the pipeline (the void promise), which closes the connection.
+     */
     private void writeCompleted() {
-        while (!pending.isEmpty() && pending.peek().isDone()) {
+        while (!failed && !pending.isEmpty() && pending.peek().isDone()) {
             CompletableFuture<ByteBuf> reply = pending.remove();
             ByteBuf tokens;
             try {
                 tokens = reply.join();
             } catch (RuntimeException failure) {
+                failed = true;
+                releaseAll();
                 ctx.fireExceptionCaught(failure.getCause() != null ? failure.getCause() : failure);
-                continue;
+                return;
             }
-            ctx.write(packets.apply(tokens));
+            ctx.write(packets.apply(tokens), ctx.voidPromise());
+        }
+    }
+
+    /** Replies still to come are dropped with their buffers. */
+    private void releaseAll() {
+        CompletableFuture<ByteBuf> reply;
+        while ((reply = pending.poll()) != null) {
+            reply.thenAccept(ByteBuf::release);
         }
     }
 }

@@ -1,6 +1,8 @@
 package aspstate.tds;
 
+import aspstate.core.DurationText;
 import aspstate.core.LogText;
+import aspstate.core.RepeatedEventLog;
 import aspstate.tds.batch.BatchResponder;
 import aspstate.tds.login.Encryption;
 import aspstate.tds.login.LoginFailure;
@@ -19,15 +21,18 @@ import aspstate.tds.tls.PreloginTls;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
 import io.netty.buffer.ByteBuf;
+import aspstate.transport.ConnectionFailures;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.TooLongFrameException;
-import java.io.IOException;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +46,8 @@ import org.slf4j.LoggerFactory;
  */
 final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(TdsConnectionHandler.class);
+    private static final RepeatedEventLog NEEDS_TLS = new RepeatedEventLog(LOG);
+    private static final RepeatedEventLog LOGIN_TIMED_OUT = new RepeatedEventLog(LOG, org.slf4j.event.Level.INFO);
     /** SQL Server's database when a login names none. */
     private static final String DEFAULT_DATABASE = "master";
 
@@ -58,6 +65,10 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     private TdsSession session;
     private RpcResponder rpcResponder;
     private OrderedReplies replies;
+    /** Closes the connection if it is not logged in by then; null once it is. */
+    private ScheduledFuture<?> loginDeadline;
+    /** The login being checked, cancelled if the connection goes away first (its work is then not done). */
+    private CompletableFuture<Boolean> loginCheck;
 
     TdsConnectionHandler(TdsSettings settings, ProcedureCatalog catalog, LoginAuthenticator authenticator,
                          int spid) {
@@ -71,6 +82,19 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         replies = new OrderedReplies(ctx, tokens -> writer.packets(ctx.alloc(), tokens));
+        loginDeadline = ctx.executor().schedule(() -> {
+            LOGIN_TIMED_OUT.occurred("closed {} connection(s) not logged in within --tds-login-timeout {} (latest "
+                    + "from {})", DurationText.format(settings.loginTimeout()), ctx.channel().remoteAddress());
+            phase = Phase.CLOSING;
+            ctx.close();
+        }, settings.loginTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void cancelLoginDeadline() {
+        if (loginDeadline != null) {
+            loginDeadline.cancel(false);
+            loginDeadline = null;
+        }
     }
 
     @Override
@@ -169,9 +193,9 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         ByteBuf reply = reply(ctx, out -> PreloginResponse.write(out, Encryption.NOT_SUPPORTED));
         if (demandsTls) {
             // The client gives up on NOT_SUP by itself; answering first lets it report why instead of a reset.
-            LOG.warn("{}: client requires encryption (PRELOGIN {}), which this server does not offer without "
-                    + "--tds-tls; connect with encrypt=false (mssql-jdbc) or Encrypt=False (SqlClient)",
-                    ctx.channel().remoteAddress(), request.encryption());
+            NEEDS_TLS.occurred("refused {} client(s) requiring encryption, which this server does not offer without "
+                    + "--tds-tls; connect with encrypt=false (mssql-jdbc) or Encrypt=False (SqlClient) (latest from {}, "
+                    + "PRELOGIN {})", ctx.channel().remoteAddress(), request.encryption());
             phase = Phase.CLOSING;
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
             return;
@@ -184,7 +208,12 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     private void login(ChannelHandlerContext ctx, LoginRequest login) {
         phase = Phase.AUTHENTICATING;
         ctx.channel().config().setAutoRead(false); // nothing more is read until the login is decided
-        authenticator.accepts(login, ctx.channel().remoteAddress()).whenCompleteAsync((accepted, error) -> {
+        loginCheck = authenticator.accepts(login, ctx.channel().remoteAddress()).toCompletableFuture();
+        loginCheck.whenCompleteAsync((accepted, error) -> {
+            if (error instanceof CancellationException) {
+                releaseHeld();
+                return; // the connection went away before its login was checked
+            }
             if (error != null) {
                 LOG.error("{}: checking the login of '{}' failed; refusing it", ctx.channel().remoteAddress(),
                         LogText.client(login.userName()), error);
@@ -211,11 +240,16 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        cancelLoginDeadline();
+        if (loginCheck != null) {
+            loginCheck.cancel(false);
+        }
         releaseHeld();
         ctx.fireChannelInactive();
     }
 
     private void finishLogin(ChannelHandlerContext ctx, LoginRequest login, boolean accepted) {
+        cancelLoginDeadline();
         if (!accepted) {
             // As SQL Server does: after a failed login the client must start over on a new connection.
             phase = Phase.CLOSING;
@@ -256,15 +290,11 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         phase = Phase.CLOSING;
-        if (cause instanceof TdsProtocolException || cause instanceof CorruptedFrameException
-                || cause instanceof TooLongFrameException) {
-            LOG.info("{}: closing, not valid TDS: {}", ctx.channel().remoteAddress(),
-                    LogText.client(cause.getMessage()));
-        } else if (cause instanceof IOException) {
-            LOG.debug("{}: connection failed: {}", ctx.channel().remoteAddress(), LogText.client(cause.getMessage()));
-        } else {
-            LOG.warn("{}: closing after an unexpected failure", ctx.channel().remoteAddress(), cause);
-        }
-        ctx.close();
+        ConnectionFailures.close(ctx, cause, "tds", TdsConnectionHandler::isClientsFault);
+    }
+
+    private static boolean isClientsFault(Throwable cause) {
+        return cause instanceof TdsProtocolException || cause instanceof CorruptedFrameException
+                || cause instanceof TooLongFrameException;
     }
 }

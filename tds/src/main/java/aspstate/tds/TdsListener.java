@@ -2,11 +2,17 @@ package aspstate.tds;
 
 import aspstate.tds.packet.TdsPacketDecoder;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.transport.HoldWhileUnwritable;
+import aspstate.transport.InboundBudget;
+import aspstate.transport.RequestDeadline;
 import aspstate.transport.TcpListener;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The TDS TCP listener: accepts SQL Server clients and wires packet decoder and connection handler. */
+/**
+ * The TDS TCP listener: accepts SQL Server clients and wires the limits (request timeout, outbound back-pressure),
+ * the packet decoder and the connection handler.
+ */
 public final class TdsListener implements AutoCloseable {
     /** SQL Server numbers user sessions from 51; lower SPIDs are its system sessions. */
     private static final int FIRST_USER_SPID = 51;
@@ -27,13 +33,20 @@ public final class TdsListener implements AutoCloseable {
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
     public static TdsListener start(TdsSettings settings, ProcedureCatalog catalog,
-                                    LoginAuthenticator authenticator) throws InterruptedException {
+                                    LoginAuthenticator authenticator, InboundBudget inbound)
+            throws InterruptedException {
         AtomicInteger connections = new AtomicInteger();
-        TcpListener listener = TcpListener.start(settings.bindAddress(), settings.port(), false, ch -> {
-            int spid = FIRST_USER_SPID + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
-            ch.pipeline().addLast(new TdsPacketDecoder(settings.maxMessageBytes(), settings.maxPacketsPerMessage()));
-            ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, authenticator, spid));
-        });
+        TcpListener listener = TcpListener.start("tds", settings.bindAddress(), settings.port(), false,
+                settings.connections(), ch -> {
+                    int spid = FIRST_USER_SPID
+                            + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
+                    TdsPacketDecoder decoder = new TdsPacketDecoder(settings.maxMessageBytes(),
+                            settings.maxPacketsPerMessage(), inbound);
+                    ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));
+                    ch.pipeline().addLast(decoder);
+                    ch.pipeline().addLast(new HoldWhileUnwritable());
+                    ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, authenticator, spid));
+                });
         return new TdsListener(settings, listener);
     }
 

@@ -1,7 +1,9 @@
 package aspstate.tds;
 
+import aspstate.transport.ConnectionLimits;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -18,9 +20,13 @@ import java.util.Optional;
  *                        database mirroring partner ([MS-TDS] ENVCHANGE 13), so that SqlClient's
  *                        {@code Failover Partner} works: it connects to a failover partner only if that server says
  *                        it has one. Written as a Data Source is, e.g. {@code 10.0.1.6,1433}; empty announces none
+ * @param connections     how many connections, per peer too, how long a request may take to arrive, how much unsent
+ * @param loginTimeout    a connection not logged in this long after it opened is closed (a client that connects
+ *                        and never logs in holds a connection, and its PRELOGIN or TLS state, for nothing)
  */
 public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes, int minPacketSize,
-                          int maxPacketSize, Optional<SslContext> tls, Optional<String> failoverPartner) {
+                          int maxPacketSize, Optional<SslContext> tls, Optional<String> failoverPartner,
+                          ConnectionLimits connections, Duration loginTimeout) {
     public static final int DEFAULT_PORT = 1433;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
     /** SQL Server's lower bound for the "network packet size" option. */
@@ -33,6 +39,8 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
      */
     public static final int INITIAL_PACKET_SIZE = 4096;
     private static final int PACKET_HEADER_BYTES = 8;
+    /** SqlClient's default Connect Timeout: a client still logging in after it has given up. */
+    public static final Duration DEFAULT_LOGIN_TIMEOUT = Duration.ofSeconds(15);
 
     public TdsSettings {
         failoverPartner.ifPresent(partner -> {
@@ -49,6 +57,9 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
                     + " <= min <= max <= " + DEFAULT_MAX_PACKET_SIZE + ", got min " + minPacketSize + ", max "
                     + maxPacketSize);
         }
+        if (loginTimeout.isNegative() || loginTimeout.isZero()) {
+            throw new IllegalArgumentException("login-timeout must be more than 0");
+        }
         if (maxMessageBytes < INITIAL_PACKET_SIZE) {
             throw new IllegalArgumentException("max-message must be at least " + INITIAL_PACKET_SIZE
                     + " bytes (a login must fit), got " + maxMessageBytes);
@@ -58,21 +69,28 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
     /** Loopback only: a session store should not be reachable from elsewhere unless asked for. */
     public static TdsSettings defaults() {
         return new TdsSettings(InetAddress.getLoopbackAddress(), DEFAULT_PORT, DEFAULT_MAX_MESSAGE_BYTES,
-                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE, Optional.empty(), Optional.empty());
+                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE, Optional.empty(), Optional.empty(),
+                ConnectionLimits.defaults(), DEFAULT_LOGIN_TIMEOUT);
     }
 
     public TdsSettings withPort(int newPort) {
         return new TdsSettings(bindAddress, newPort, maxMessageBytes, minPacketSize, maxPacketSize, tls,
-                failoverPartner);
+                failoverPartner, connections, loginTimeout);
     }
 
     public TdsSettings withMaxMessageBytes(int bytes) {
-        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize, tls, failoverPartner);
+        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize, tls, failoverPartner,
+                connections, loginTimeout);
     }
 
     public TdsSettings withTls(SslContext context) {
         return new TdsSettings(bindAddress, port, maxMessageBytes, minPacketSize, maxPacketSize,
-                Optional.of(context), failoverPartner);
+                Optional.of(context), failoverPartner, connections, loginTimeout);
+    }
+
+    public TdsSettings withConnections(ConnectionLimits limits, Duration newLoginTimeout) {
+        return new TdsSettings(bindAddress, port, maxMessageBytes, minPacketSize, maxPacketSize, tls,
+                failoverPartner, limits, newLoginTimeout);
     }
 
     /**

@@ -9,7 +9,9 @@ import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
+import aspstate.core.testing.CapturedLog;
 import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.rpc.ProcedureRunner;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -157,6 +159,32 @@ class AspStateJdbcTest {
             assertThat(read.actionFlags()).isZero();
             assertThat(appId(connection, APP_NAME.toLowerCase())).as("the same id, case-insensitively")
                     .isEqualTo(appId);
+        }
+    }
+
+    /**
+     * Regression (issue 9): a full store was answered "failed inside the server: aspstate.core.store.StoreFullException:
+     * ..." and logged twice, once with a stack trace. Now SQL Server's error for a full database, and the store's
+     * grouped line alone.
+     */
+    @Test
+    void aFullStoreIsAnsweredAsAFullDatabaseWithoutJavaNamesOrAStackTrace() throws SQLException {
+        MemorySessionStore<SqlSessionItem> tiny = new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(
+                64 << 10));
+        try (TestServer small = new TestServer(AspStateCatalog.create(tiny, appIds, new SqlStateServerProcedures(),
+                SERVER_ZONE));
+             CapturedLog runnerLog = new CapturedLog(ProcedureRunner.class, ch.qos.logback.classic.Level.DEBUG);
+             Connection connection = small.connect()) {
+            assertThatThrownBy(() -> exec(connection, "TempInsertStateItemLong", "full", bytes(100_000, 1),
+                    TIMEOUT_MINUTES)).isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getErrorCode()).isEqualTo(1105);
+                        assertThat(e.getMessage()).contains("session store is full").doesNotContain("Exception",
+                                "aspstate.");
+                    });
+            assertThat(runnerLog.events()).isEmpty();
+            exec(connection, "TempInsertStateItemShort", "fits", bytes(100, 2), TIMEOUT_MINUTES);
+        } finally {
+            tiny.close();
         }
     }
 

@@ -26,6 +26,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /** Test-only procedures that exercise every parameter type and reply shape; each records the calls it gets. */
@@ -55,6 +56,19 @@ final class TestProcedures {
         Map<String, Object> outputs = new HashMap<>();
         outputs.put("@copy", call.value("@data", byte[].class));
         return ProcedureResult.of(outputs);
+    }
+
+    /** Bytes of the item dbo.TestBig returns. */
+    static final int BIG_ITEM_BYTES = 256 * 1024;
+    /** Calls dbo.TestBig has run. */
+    final AtomicInteger bigCalls = new AtomicInteger();
+
+    /** dbo.TestBig: the result set {@code SessionItemLong image} with one row of {@link #BIG_ITEM_BYTES} bytes. */
+    private ProcedureResult big(ProcedureCall call) {
+        bigCalls.incrementAndGet();
+        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", ImageType.IMAGE, true)),
+                List.of(Arrays.asList((Object) new byte[BIG_ITEM_BYTES])));
+        return ProcedureResult.of(Map.of(), List.of(rows));
     }
 
     /**
@@ -132,6 +146,7 @@ final class TestProcedures {
                         output("@copy", DeclaredType.VARBINARY_MAX)), this::blob),
                 procedure("TestGetLong", List.of(ID, output("@found", DeclaredType.BIT)), this::getLong),
                 procedure("TestInsert", List.of(ID), this::insert),
+                procedure("TestBig", List.of(), this::big),
                 procedure("TestTypes", List.of(input("@when", DeclaredType.DATETIME),
                         output("@later", DeclaredType.DATETIME), input("@name", DeclaredType.varchar(280)),
                         output("@ver", DeclaredType.fixedChar(10))), this::types),

@@ -2,6 +2,7 @@ package aspstate.tds;
 
 import aspstate.tds.login.LoginRequest;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.transport.InboundBudget;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 final class TestServer implements AutoCloseable {
     private final BlockingQueue<LoginRequest> logins = new LinkedBlockingQueue<>();
     final TestProcedures procedures = new TestProcedures();
+    /** What unfinished messages hold, all connections together; tests of that limit read it. */
+    final InboundBudget inbound = InboundBudget.unshared(2L * TdsSettings.DEFAULT_MAX_MESSAGE_BYTES);
     final TdsListener listener;
 
     TestServer() {
@@ -47,7 +50,7 @@ final class TestServer implements AutoCloseable {
             return TdsListener.start(settings, catalog, (login, peer) -> {
                 logins.add(login);
                 return authenticator.accepts(login, peer);
-            });
+            }, inbound);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

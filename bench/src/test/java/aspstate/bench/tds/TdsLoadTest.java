@@ -16,6 +16,7 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.tds.LoginAuthenticator;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
+import aspstate.transport.InboundBudget;
 import aspstate.tds.aspstate.AspStateCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -38,7 +39,7 @@ class TdsLoadTest {
         sessions = new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0));
         appIds = new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0));
         listener = TdsListener.start(TdsSettings.defaults().withPort(0), AspStateCatalog.create(sessions, appIds),
-                LoginAuthenticator.ACCEPT_ALL);
+                LoginAuthenticator.ACCEPT_ALL, InboundBudget.unshared(TdsSettings.DEFAULT_MAX_MESSAGE_BYTES));
     }
 
     @AfterEach

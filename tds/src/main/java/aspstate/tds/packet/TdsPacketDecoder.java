@@ -1,5 +1,7 @@
 package aspstate.tds.packet;
 
+import aspstate.transport.InboundBudget;
+import aspstate.transport.RequestFraming;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -16,15 +18,20 @@ import java.util.List;
  *
  * <p>An unfinished message is bounded in bytes (its payload) and in packets: every buffered packet costs heap
  * beyond its payload, so a stream of tiny or empty packets without EOM (which a client has no reason to send: all
- * packets but the last of a message are of the negotiated size) must not grow the heap for free.
+ * packets but the last of a message are of the negotiated size) must not grow the heap for free. What an
+ * unfinished message holds, headers included, is taken from the {@link InboundBudget} that all connections share.
  */
-public final class TdsPacketDecoder extends ByteToMessageDecoder {
+public final class TdsPacketDecoder extends ByteToMessageDecoder implements RequestFraming {
     public static final int HEADER_BYTES = 8;
 
     private enum State { HEADER, PAYLOAD, DISCARD }
 
     private final int maxMessageBytes;
     private final int maxPacketsPerMessage;
+    private final InboundBudget inbound;
+    /** Taken from the inbound budget for the unfinished message. */
+    private long reservedBytes;
+    private long messagesFramed;
 
     private State state = State.HEADER;
     private int packetType;
@@ -42,10 +49,22 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
      * @param maxMessageBytes      largest message payload, all its packets together
      * @param maxPacketsPerMessage most packets one message may take (what the largest message needs at the
      *                             smallest packet size a client can negotiate)
+     * @param inbound              what unfinished messages may hold, all connections together
      */
-    public TdsPacketDecoder(int maxMessageBytes, int maxPacketsPerMessage) {
+    public TdsPacketDecoder(int maxMessageBytes, int maxPacketsPerMessage, InboundBudget inbound) {
         this.maxMessageBytes = maxMessageBytes;
         this.maxPacketsPerMessage = maxPacketsPerMessage;
+        this.inbound = inbound;
+    }
+
+    @Override
+    public boolean midRequest() {
+        return message != null || state == State.PAYLOAD || state == State.HEADER && internalBuffer().isReadable();
+    }
+
+    @Override
+    public long requestsFramed() {
+        return messagesFramed;
     }
 
     @Override
@@ -63,7 +82,7 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
                     if (in.readableBytes() < payloadBytes) {
                         return;
                     }
-                    packetComplete(ctx, in.readRetainedSlice(payloadBytes), out);
+                    packetComplete(ctx, in, in.readRetainedSlice(payloadBytes), out);
                     state = State.HEADER;
                     break;
                 case DISCARD:
@@ -99,7 +118,7 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
         }
     }
 
-    private void packetComplete(ChannelHandlerContext ctx, ByteBuf payload, List<Object> out) {
+    private void packetComplete(ChannelHandlerContext ctx, ByteBuf in, ByteBuf payload, List<Object> out) {
         if ((packetStatus & PacketStatus.END_OF_MESSAGE) == 0) {
             if (message == null) {
                 message = ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
@@ -107,6 +126,13 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
                 messageType = packetType;
             }
             messagePackets++;
+            if (!inbound.reserve(HEADER_BYTES + payload.readableBytes())) {
+                payload.release();
+                throw fail(in, new TooLongFrameException(
+                        "no room for a TDS message of more than " + message.readableBytes() + " bytes: "
+                        + inbound.describe()));
+            }
+            reservedBytes += HEADER_BYTES + payload.readableBytes();
             if (payload.isReadable()) {
                 message.addComponent(true, payload);
             } else {
@@ -122,7 +148,9 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
             status = messageStatus;
             message = null;
             messagePackets = 0;
+            releaseReserved();
         }
+        messagesFramed++;
         // IGNORE comes with EOM, on the packet where the client gave up.
         if ((packetStatus & PacketStatus.IGNORE) != 0) {
             whole.release();
@@ -149,5 +177,11 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder {
             message = null;
         }
         messagePackets = 0;
+        releaseReserved();
+    }
+
+    private void releaseReserved() {
+        inbound.release(reservedBytes);
+        reservedBytes = 0;
     }
 }

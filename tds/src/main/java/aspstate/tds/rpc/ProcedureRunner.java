@@ -1,7 +1,8 @@
 package aspstate.tds.rpc;
 
 import aspstate.core.LogText;
-import aspstate.core.ThrottledWarning;
+import aspstate.core.RepeatedEventLog;
+import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
@@ -21,9 +22,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class ProcedureRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ProcedureRunner.class);
-    private static final ThrottledWarning UNAVAILABLE = new ThrottledWarning(LOG);
+    private static final RepeatedEventLog UNAVAILABLE = new RepeatedEventLog(LOG);
     /** The number RAISERROR uses for a message of its own: a procedure that failed inside the server. */
     private static final int PROCEDURE_FAILED = 50000;
+    /** SQL Server's "Could not allocate space ... because the filegroup is full", at its severity. */
+    private static final int DATABASE_FULL = 1105;
+    private static final int DATABASE_FULL_SEVERITY = 17;
+    /** A fault of the server: logged with its stack trace, but at most once per interval however often. */
+    private static final RepeatedEventLog FAILED = new RepeatedEventLog(LOG);
 
     private ProcedureRunner() {
     }
@@ -42,9 +48,16 @@ public final class ProcedureRunner {
                         ErrorToken.USER_ERROR_SEVERITY, "The session store is unavailable on this server ("
                         + cause.getMessage() + "); try another server of the cluster."));
             }
-            LOG.warn("procedure {} failed with {}", procedure.name(), LogText.client(String.valueOf(call)), cause);
+            if (cause instanceof StoreFullException) {
+                // The store has logged it (grouped); the client gets SQL Server's answer for a full database.
+                return ProcedureResult.failed(new ProcedureError(DATABASE_FULL, 1, DATABASE_FULL_SEVERITY,
+                        "Could not allocate space for the session state of procedure " + procedure.name()
+                        + " because the server's session store is full (its --max-memory is reached)."));
+            }
+            FAILED.occurred("{} procedure call(s) failed inside the server (latest: {} with {})", procedure.name(),
+                    LogText.client(String.valueOf(call)), cause);
             return ProcedureResult.failed(new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
-                    "Procedure " + procedure.name() + " failed inside the server: " + cause));
+                    "Procedure " + procedure.name() + " failed inside the server; the server's log says why."));
         });
     }
 

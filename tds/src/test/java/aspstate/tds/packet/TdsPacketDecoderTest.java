@@ -3,6 +3,7 @@ package aspstate.tds.packet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import aspstate.transport.InboundBudget;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class TdsPacketDecoderTest {
-    private final EmbeddedChannel channel = new EmbeddedChannel(new TdsPacketDecoder(100, 4));
+    private final EmbeddedChannel channel = new EmbeddedChannel(new TdsPacketDecoder(100, 4, InboundBudget.unshared(1000)));
 
     @AfterEach
     void close() {
@@ -45,7 +46,7 @@ class TdsPacketDecoderTest {
     void messageOfTwoPacketsSplitAtEveryByteIsReassembled() {
         byte[] stream = concat(packet(0x01, 0x08, (byte) 1, (byte) 2, (byte) 3), packet(0x01, 0x01, (byte) 4));
         for (int cut = 0; cut <= stream.length; cut++) {
-            EmbeddedChannel split = new EmbeddedChannel(new TdsPacketDecoder(100, 4));
+            EmbeddedChannel split = new EmbeddedChannel(new TdsPacketDecoder(100, 4, InboundBudget.unshared(1000)));
             split.writeInbound(Unpooled.wrappedBuffer(stream, 0, cut));
             split.writeInbound(Unpooled.wrappedBuffer(stream, cut, stream.length - cut));
             TdsMessage message = split.readInbound();
