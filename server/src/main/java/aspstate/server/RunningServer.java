@@ -40,7 +40,8 @@ final class RunningServer implements AutoCloseable {
 
     private static StateServerListener startStateServer(ServeOptions options, ServerStores stores) {
         try {
-            return StateServerListener.start(options.stateServer(), stores.get(ServerStores.STATESERVER));
+            return StateServerListener.start(options.stateServer(), stores.get(ServerStores.STATESERVER),
+                    stores.inbound());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);

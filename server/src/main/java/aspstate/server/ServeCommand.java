@@ -3,6 +3,7 @@ package aspstate.server;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.ClusterSettings;
 import aspstate.tds.TdsSettings;
+import aspstate.transport.ConnectionLimits;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,8 +21,9 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:stopped by Ctrl-C or SIGTERM (or help/version shown)",
-            "1:unexpected failure (see the log)",
-            "2:bad option or value, unreadable config file, or a port cannot be listened on"})
+            "1:unexpected failure (see the log), or a stop longer than --shutdown-timeout",
+            "2:bad option or value, unreadable config file, or a port cannot be listened on",
+            "70:fatal error such as out of memory (see the log); a supervisor should restart the server"})
 final class ServeCommand implements Callable<Integer> {
     static final String BIND = "bind";
     static final String STATESERVER_PORT = "stateserver-port";
@@ -47,6 +49,15 @@ final class ServeCommand implements Callable<Integer> {
     static final String VERSION_HEADER = "version-header";
     static final String LOG_LEVEL = "log-level";
     static final String CONFIG = "config";
+    static final String MAX_CONNECTIONS = "max-connections";
+    static final String MAX_CONNECTIONS_PER_PEER = "max-connections-per-peer";
+    static final String REQUEST_TIMEOUT = "request-timeout";
+    static final String MAX_UNSENT = "max-unsent";
+    static final String MAX_INBOUND = "max-inbound";
+    static final String TDS_LOGIN_TIMEOUT = "tds-login-timeout";
+    static final String TDS_LOGIN_QUEUE = "tds-login-queue";
+    static final String TDS_LOGIN_FAILURES = "tds-login-failures";
+    static final String SHUTDOWN_TIMEOUT = "shutdown-timeout";
 
     static final String DEFAULT_BIND = "127.0.0.1";
     static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
@@ -66,6 +77,15 @@ final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_CLUSTER_JOIN_TIMEOUT = "5m";
     static final String DEFAULT_VERSION_HEADER = StateServerSettings.DEFAULT_ASPNET_VERSION;
     static final String DEFAULT_LOG_LEVEL = "info";
+    static final String DEFAULT_MAX_CONNECTIONS = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS;
+    static final String DEFAULT_MAX_CONNECTIONS_PER_PEER = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
+    static final String DEFAULT_REQUEST_TIMEOUT = "30s";
+    static final String DEFAULT_MAX_UNSENT = "1MiB";
+    static final String DEFAULT_MAX_INBOUND = AUTO;
+    static final String DEFAULT_TDS_LOGIN_TIMEOUT = "15s";
+    static final String DEFAULT_TDS_LOGIN_QUEUE = "" + LoginCheckQueue.DEFAULT_MAX_QUEUED;
+    static final String DEFAULT_TDS_LOGIN_FAILURES = "" + LoginCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
+    static final String DEFAULT_SHUTDOWN_TIMEOUT = "30s";
 
     @Spec
     private CommandSpec spec;

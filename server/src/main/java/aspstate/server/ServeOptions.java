@@ -4,6 +4,7 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.tds.TdsSettings;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,12 +15,14 @@ import java.util.Optional;
  * @param tds         the TDS listener's settings, or empty for {@code --tds-port off}
  * @param tdsLogins   the logins the TDS listener accepts ({@code --tds-user}); none accepts any
  * @param memoryStore the limits of each store: the StateServer one and the three of SQL Server mode
+ * @param maxInboundBytes what requests still arriving may hold, all connections together ({@code --max-inbound})
  * @param infinispan  durable and/or clustered stores ({@code --data-dir}, {@code --cluster-members}); empty for the
  *                    memory stores
+ * @param shutdownTimeout longest a stop may take before the process is halted
  */
 record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
-                    MemoryStoreSettings memoryStore, Optional<InfinispanSettings> infinispan, LogLevel logLevel,
-                    Map<String, SourcedValue> sources) {
+                    MemoryStoreSettings memoryStore, long maxInboundBytes, Optional<InfinispanSettings> infinispan,
+                    LogLevel logLevel, Duration shutdownTimeout, Map<String, SourcedValue> sources) {
 
     ServeOptions {
         sources = Map.copyOf(sources);

@@ -13,6 +13,15 @@ import static aspstate.server.ServeCommand.FSYNC;
 import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
 import static aspstate.server.ServeCommand.LOG_LEVEL;
 import static aspstate.server.ServeCommand.MAX_BODY;
+import static aspstate.server.ServeCommand.MAX_CONNECTIONS;
+import static aspstate.server.ServeCommand.MAX_CONNECTIONS_PER_PEER;
+import static aspstate.server.ServeCommand.MAX_INBOUND;
+import static aspstate.server.ServeCommand.MAX_UNSENT;
+import static aspstate.server.ServeCommand.REQUEST_TIMEOUT;
+import static aspstate.server.ServeCommand.SHUTDOWN_TIMEOUT;
+import static aspstate.server.ServeCommand.TDS_LOGIN_FAILURES;
+import static aspstate.server.ServeCommand.TDS_LOGIN_QUEUE;
+import static aspstate.server.ServeCommand.TDS_LOGIN_TIMEOUT;
 import static aspstate.server.ServeCommand.MAX_MEMORY;
 import static aspstate.server.ServeCommand.OWNERS;
 import static aspstate.server.ServeCommand.STATESERVER_PORT;
@@ -35,6 +44,7 @@ import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.tls.TdsTls;
+import aspstate.transport.ConnectionLimits;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -81,7 +91,8 @@ final class ServeOptionsParser {
         InetAddress bind = parse(BIND, ServeOptionsParser::address);
         int port = parse(STATESERVER_PORT, text -> defaults.withPort(port(text)).port());
         SqlLogins tdsLogins = tdsLogins();
-        Optional<TdsSettings> tds = tds(tdsLogins);
+        ConnectionLimits connections = connectionLimits();
+        Optional<TdsSettings> tds = tds(tdsLogins, connections);
         List<CidrRange> allow = parse(ALLOW, ServeOptionsParser::ranges);
         Duration idleTimeout = parse(IDLE_TIMEOUT, text -> defaults.withIdleTimeout(DurationText.parse(text))
                 .idleTimeout());
@@ -90,9 +101,53 @@ final class ServeOptionsParser {
         MemoryStoreSettings memory = parse(MAX_MEMORY, text -> MemoryStoreSettings.withMaxMemory(maxMemory(text)));
         LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
         Optional<InfinispanSettings> infinispan = infinispan();
+        long maxInbound = parse(MAX_INBOUND, text -> maxInbound(text, memory.maxMemoryBytes()));
+        Duration shutdownTimeout = parse(SHUTDOWN_TIMEOUT, ServeOptionsParser::positiveDuration);
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
-                versionHeader, ZoneId.systemDefault());
-        return new ServeOptions(stateServer, tds, tdsLogins, memory, infinispan, logLevel, values);
+                versionHeader, ZoneId.systemDefault(), connections);
+        return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, logLevel,
+                shutdownTimeout, values);
+    }
+
+    /** Per listener; the total is lowered to what the open-file limit leaves for both listeners. */
+    private ConnectionLimits connectionLimits() {
+        ConnectionLimits defaults = ConnectionLimits.defaults();
+        int total = parse(MAX_CONNECTIONS, text -> defaults.withMaxConnections(count(text), 1).maxConnections());
+        int perPeer = parse(MAX_CONNECTIONS_PER_PEER, text -> defaults.withMaxConnections(1, count(text))
+                .maxConnectionsPerPeer());
+        Duration requestTimeout = parse(REQUEST_TIMEOUT, text -> defaults.withRequestTimeout(DurationText.parse(text))
+                .requestTimeout());
+        int maxUnsent = parse(MAX_UNSENT, text -> defaults.withMaxUnsentBytes(intBytes(text)).maxUnsentBytes());
+        int allowed = OpenFileLimit.connectionsPerListener(total, values.get(MAX_CONNECTIONS).where());
+        return new ConnectionLimits(allowed, Math.min(perPeer, allowed), requestTimeout, maxUnsent);
+    }
+
+    private static int count(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a whole number");
+        }
+    }
+
+    private static int intBytes(String text) {
+        long bytes = ByteSize.parse(text);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("must be less than 2 GiB");
+        }
+        return (int) bytes;
+    }
+
+    /** "auto" is a quarter of --max-memory, or of the heap when --max-memory is 0 (no limit). */
+    private long maxInbound(String text, long maxMemory) {
+        if (text.toLowerCase(Locale.ROOT).equals(ServeCommand.AUTO)) {
+            return Math.max(MIB, (maxMemory == 0 ? heapMaxBytes : maxMemory) / 4);
+        }
+        long bytes = ByteSize.parse(text);
+        if (bytes < 1) {
+            throw new IllegalArgumentException("must be at least 1 byte");
+        }
+        return bytes;
     }
 
     /**
@@ -226,16 +281,25 @@ final class ServeOptionsParser {
 
     /** Reported without the value, which holds password hashes. */
     private SqlLogins tdsLogins() {
+        int queue = parse(TDS_LOGIN_QUEUE, text -> atLeastOne(count(text)));
+        int failures = parse(TDS_LOGIN_FAILURES, text -> atLeastOne(count(text)));
         SourcedValue value = values.get(TDS_USER);
         try {
-            return SqlLogins.parse(value.text());
+            return SqlLogins.parse(value.text(), new LoginCheckQueue(queue, failures));
         } catch (IllegalArgumentException e) {
             throw new UserError(value.whereWithoutText() + ": " + e.getMessage());
         }
     }
 
+    private static int atLeastOne(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("must be at least 1");
+        }
+        return count;
+    }
+
     /** Empty for --tds-port off. */
-    private Optional<TdsSettings> tds(SqlLogins logins) {
+    private Optional<TdsSettings> tds(SqlLogins logins, ConnectionLimits connections) {
         if (parse(TDS_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF))) {
             return Optional.empty();
         }
@@ -244,8 +308,10 @@ final class ServeOptionsParser {
         InetAddress bind = parse(TDS_BIND, text -> tdsAddress(text, logins));
         Optional<SslContext> tls = parse(TDS_TLS, this::tls);
         Optional<String> failoverPartner = parse(TDS_FAILOVER_PARTNER, ServeOptionsParser::failoverPartner);
+        Duration loginTimeout = parse(TDS_LOGIN_TIMEOUT, text -> defaults.withConnections(connections,
+                DurationText.parse(text)).loginTimeout());
         return Optional.of(new TdsSettings(bind, port, defaults.maxMessageBytes(), defaults.minPacketSize(),
-                defaults.maxPacketSize(), tls, failoverPartner));
+                defaults.maxPacketSize(), tls, failoverPartner, connections, loginTimeout));
     }
 
     /** A server name as a Data Source writes it (HOST or HOST,PORT); empty for none. */
@@ -340,7 +406,8 @@ final class ServeOptionsParser {
 
     private static String versionHeader(StateServerSettings defaults, String text) {
         return new StateServerSettings(defaults.bindAddress(), defaults.port(), defaults.allowedPeers(),
-                defaults.idleTimeout(), defaults.maxBodyBytes(), text, defaults.lockDateZone()).aspNetVersion();
+                defaults.idleTimeout(), defaults.maxBodyBytes(), text, defaults.lockDateZone(),
+                defaults.connections()).aspNetVersion();
     }
 
     /** "auto" is half the heap, rounded down to whole MiB so that the startup line reads well. */

@@ -135,6 +135,54 @@ final class ServerOptions {
                     + "up; it serves nothing until then. Default: ${DEFAULT-VALUE}")
     private String clusterJoinTimeout;
 
+    @Option(names = "--" + MAX_CONNECTIONS, paramLabel = "N", defaultValue = DEFAULT_MAX_CONNECTIONS,
+            description = "Connections each listener keeps open at once; more are closed as they arrive. Lowered "
+                    + "to what the process's open-file limit allows (a warning says so). Default: ${DEFAULT-VALUE}")
+    private String maxConnections;
+
+    @Option(names = "--" + MAX_CONNECTIONS_PER_PEER, paramLabel = "N",
+            defaultValue = DEFAULT_MAX_CONNECTIONS_PER_PEER,
+            description = "Connections one client address keeps open on each listener at once; more are closed as "
+                    + "they arrive. Default: ${DEFAULT-VALUE}")
+    private String maxConnectionsPerPeer;
+
+    @Option(names = "--" + REQUEST_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_REQUEST_TIMEOUT,
+            description = "A request must arrive whole within this long of its first byte, or its connection is "
+                    + "closed (both listeners). Default: ${DEFAULT-VALUE}")
+    private String requestTimeout;
+
+    @Option(names = "--" + MAX_UNSENT, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_UNSENT,
+            description = "Answers a client has not taken yet, per connection, above which its next requests wait "
+                    + "and nothing more is read from it. Default: ${DEFAULT-VALUE}")
+    private String maxUnsent;
+
+    @Option(names = "--" + MAX_INBOUND, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_INBOUND,
+            description = "Memory all connections together may hold for requests still arriving (large bodies "
+                    + "sent slowly), taken from --" + MAX_MEMORY + " while held; a request that does not fit closes "
+                    + "its connection. auto = a quarter of --" + MAX_MEMORY + " (a quarter of the heap when that "
+                    + "is 0). Default: ${DEFAULT-VALUE}")
+    private String maxInbound;
+
+    @Option(names = "--" + TDS_LOGIN_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_TDS_LOGIN_TIMEOUT,
+            description = "A TDS connection not logged in this long after it opened is closed. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String tdsLoginTimeout;
+
+    @Option(names = "--" + TDS_LOGIN_QUEUE, paramLabel = "N", defaultValue = DEFAULT_TDS_LOGIN_QUEUE,
+            description = "TDS logins waiting for their password check at once (with --" + TDS_USER + "); more are "
+                    + "refused at once, as is a fifth from one client address. Default: ${DEFAULT-VALUE}")
+    private String tdsLoginQueue;
+
+    @Option(names = "--" + TDS_LOGIN_FAILURES, paramLabel = "N", defaultValue = DEFAULT_TDS_LOGIN_FAILURES,
+            description = "Failed TDS logins from one client address in a minute after which its logins are "
+                    + "refused without a check until the minute is over. Default: ${DEFAULT-VALUE}")
+    private String tdsLoginFailures;
+
+    @Option(names = "--" + SHUTDOWN_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_SHUTDOWN_TIMEOUT,
+            description = "Longest a stop (Ctrl-C, SIGTERM) may take; past it the process is halted with status 1. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String shutdownTimeout;
+
     @Option(names = "--" + VERSION_HEADER, paramLabel = "VERSION", defaultValue = DEFAULT_VERSION_HEADER,
             description = "X-AspNet-Version sent in every response. Default: ${DEFAULT-VALUE}")
     private String versionHeader;

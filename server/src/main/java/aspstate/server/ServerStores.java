@@ -9,6 +9,7 @@ import aspstate.core.store.StoredValue;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
 import aspstate.store.infinispan.StoreStartException;
+import aspstate.transport.InboundBudget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.Optional;
  * The stores the protocols run on, one per kind of value: the StateServer sessions and, with the TDS listener, the
  * ASPState sessions, the application ids and the SharePoint items. In memory by default; on Infinispan, durable and
  * or clustered, with {@code --data-dir} or {@code --cluster-members}. Either way they draw on one
- * {@code --max-memory} budget.
+ * {@code --max-memory} budget, which requests still arriving share ({@code --max-inbound}).
  */
 final class ServerStores implements AutoCloseable {
     static final String STATESERVER = "stateserver";
@@ -31,13 +32,15 @@ final class ServerStores implements AutoCloseable {
     private final String description;
     private final AutoCloseable engine;
     private final Optional<InfinispanStores> infinispan;
+    private final InboundBudget inbound;
 
     private ServerStores(Map<String, SessionStore<?>> stores, String description, AutoCloseable engine,
-                         Optional<InfinispanStores> infinispan) {
+                         Optional<InfinispanStores> infinispan, InboundBudget inbound) {
         this.stores = stores;
         this.description = description;
         this.engine = engine;
         this.infinispan = infinispan;
+        this.inbound = inbound;
     }
 
     /** @throws UserError when the data directory or the cluster cannot be used, naming the option */
@@ -48,20 +51,21 @@ final class ServerStores implements AutoCloseable {
         }
         MemoryStoreSettings memory = options.memoryStore();
         MemoryBudget budget = new MemoryBudget(memory.maxMemoryBytes());
+        InboundBudget inbound = new InboundBudget(budget, options.maxInboundBytes());
         if (options.infinispan().isEmpty()) {
             Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
             for (String name : names) {
                 stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget));
             }
             return new ServerStores(stores, stores.get(STATESERVER).describe(), () -> closeAll(stores),
-                    Optional.empty());
+                    Optional.empty(), inbound);
         }
         InfinispanStores engine = startInfinispan(options, names, budget);
         Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
         for (String name : names) {
             stores.put(name, engine.store(name));
         }
-        return new ServerStores(stores, engine.describe(), engine, Optional.of(engine));
+        return new ServerStores(stores, engine.describe(), engine, Optional.of(engine), inbound);
     }
 
     private static InfinispanStores startInfinispan(ServeOptions options, List<String> names, MemoryBudget budget) {
@@ -97,6 +101,11 @@ final class ServerStores implements AutoCloseable {
             throw new IllegalArgumentException("no store " + name + " was started");
         }
         return (SessionStore<V>) store;
+    }
+
+    /** What requests still arriving may hold: part of the same --max-memory budget as the stores. */
+    InboundBudget inbound() {
+        return inbound;
     }
 
     /** For the startup line, e.g. "memory (max-memory 3 GiB)". */

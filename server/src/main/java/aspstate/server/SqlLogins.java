@@ -1,8 +1,10 @@
 package aspstate.server;
 
 import aspstate.core.LogText;
+import aspstate.core.RepeatedEventLog;
 import aspstate.tds.LoginAuthenticator;
 import aspstate.tds.login.LoginRequest;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,8 +14,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,20 +25,25 @@ import org.slf4j.LoggerFactory;
 final class SqlLogins implements LoginAuthenticator {
     private static final Logger LOG = LoggerFactory.getLogger(SqlLogins.class);
 
+
     private final Map<String, PasswordHash> users;
     /** Checked for unknown users, so that they take as long to refuse as a wrong password. */
     private final PasswordHash decoy;
+    private final LoginCheckQueue checks;
+    private final RepeatedEventLog failed = new RepeatedEventLog(LOG);
 
-    private SqlLogins(Map<String, PasswordHash> users) {
+    private SqlLogins(Map<String, PasswordHash> users, LoginCheckQueue checks) {
         this.users = Map.copyOf(users);
         this.decoy = users.isEmpty() ? null : PasswordHash.of(UUID.randomUUID().toString());
+        this.checks = checks;
     }
 
     /**
-     * @param text NAME=HASH entries separated by commas (base64 has no commas), or blank for none
+     * @param text   NAME=HASH entries separated by commas (base64 has no commas), or blank for none
+     * @param checks where the password checks wait for their turn
      * @throws IllegalArgumentException naming the entry's user but never repeating its hash
      */
-    static SqlLogins parse(String text) {
+    static SqlLogins parse(String text, LoginCheckQueue checks) {
         Map<String, PasswordHash> users = new LinkedHashMap<>();
         for (String entry : entries(text)) {
             int equals = entry.indexOf('=');
@@ -58,7 +63,7 @@ final class SqlLogins implements LoginAuthenticator {
                 throw new IllegalArgumentException("user '" + name + "': " + e.getMessage());
             }
         }
-        return new SqlLogins(users);
+        return new SqlLogins(users, checks);
     }
 
     private static List<String> entries(String text) {
@@ -76,15 +81,9 @@ final class SqlLogins implements LoginAuthenticator {
     }
 
     /**
-     * One thread checks hashes: PBKDF2 is slow on purpose, and doing it here keeps the event loops serving other
-     * connections; a flood of logins queues here instead of taking every core.
+     * The check runs on the {@link LoginCheckQueue}'s one thread: PBKDF2 is slow on purpose, and doing it there keeps
+     * the event loops serving other connections and a flood of logins from taking every core.
      */
-    private static final ExecutorService CHECKER = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "aspstate-login-check");
-        thread.setDaemon(true);
-        return thread;
-    });
-
     @Override
     public CompletionStage<Boolean> accepts(LoginRequest login, SocketAddress peer) {
         if (users.isEmpty()) {
@@ -92,7 +91,7 @@ final class SqlLogins implements LoginAuthenticator {
                     LogText.client(login.userName()));
             return CompletableFuture.completedFuture(true);
         }
-        return CompletableFuture.supplyAsync(() -> check(login, peer), CHECKER);
+        return checks.submit(((InetSocketAddress) peer).getAddress(), login.userName(), () -> check(login, peer));
     }
 
     /** An unknown user and a wrong password get the same answer in the same time, so names cannot be probed. */
@@ -103,7 +102,7 @@ final class SqlLogins implements LoginAuthenticator {
             LOG.debug("TDS login from {} as '{}'", peer, LogText.client(login.userName()));
             return true;
         }
-        LOG.info("TDS login failed from {} for user '{}'", peer, LogText.client(login.userName()));
+        failed.occurred("{} TDS login(s) failed (latest from {} as '{}')", peer, LogText.client(login.userName()));
         return false;
     }
 }

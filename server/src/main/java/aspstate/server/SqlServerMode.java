@@ -32,7 +32,8 @@ final class SqlServerMode implements AutoCloseable {
         try {
             ProcedureCatalog catalog = ProcedureCatalog.combine(AspStateCatalog.create(sessions, appIds),
                     SharePointCatalog.create(sharePointItems));
-            return new SqlServerMode(TdsListener.start(settings, catalog, options.tdsLogins()));
+            return new SqlServerMode(TdsListener.start(settings, catalog, options.tdsLogins(),
+                    stores.inbound()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
