@@ -1,7 +1,7 @@
 package aspstate.store.infinispan;
 
 import aspstate.core.Clock;
-import aspstate.core.ThrottledWarning;
+import aspstate.core.RepeatedEventLog;
 import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
@@ -39,8 +39,8 @@ import org.slf4j.LoggerFactory;
 final class InfinispanSessionStore<V extends StoredValue> implements SessionStore<V> {
     /** Conflicting writes on one key after which a mutation gives up; each conflict means another write went in. */
     static final int MAX_ATTEMPTS = 64;
-    private static final ThrottledWarning FULL =
-            new ThrottledWarning(LoggerFactory.getLogger(InfinispanSessionStore.class));
+    private static final RepeatedEventLog FULL =
+            new RepeatedEventLog(LoggerFactory.getLogger(InfinispanSessionStore.class));
 
     private final String name;
     private final AdvancedCache<String, Stamped> cache;
