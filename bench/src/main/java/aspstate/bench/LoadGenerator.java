@@ -29,15 +29,21 @@ public final class LoadGenerator {
     private final BackendFactory factory;
     private final Workload workload;
     private final PrintStream progress;
+    private final Duration progressEvery;
     private final AtomicLong freshIds = new AtomicLong();
     /** Measured pages started so far: with --pages, workers stop claiming once the budget is used up. */
     private final AtomicLong measuredStarts = new AtomicLong();
     private final Metrics measured = new Metrics();
 
-    public LoadGenerator(BackendFactory factory, Workload workload, PrintStream progress) {
+    /** {@code progressEvery}: how often a progress line is printed; each covers the time since the last one. */
+    public LoadGenerator(BackendFactory factory, Workload workload, PrintStream progress, Duration progressEvery) {
+        if (progressEvery.toMillis() < 1) {
+            throw new IllegalArgumentException("--progress-every must be at least 1 ms");
+        }
         this.factory = factory;
         this.workload = workload;
         this.progress = progress;
+        this.progressEvery = progressEvery;
     }
 
     public RunResult run(String targetName) throws Exception {
@@ -151,25 +157,28 @@ public final class LoadGenerator {
 
         long warmupEnd = begin + workload.warmup().toNanos();
         long measureStart = workload.warmup().isZero() ? begin : Long.MAX_VALUE;
-        long nextLine = begin + TimeUnit.SECONDS.toNanos(1);
+        long nextLine = begin + progressEvery.toNanos();
         long end = Long.MAX_VALUE;
         while (true) {
             long now = System.nanoTime();
             if (measureStart == Long.MAX_VALUE && now >= warmupEnd) {
                 phase.set(measured);
                 measureStart = now;
+                // The measured phase's lines each cover one whole period of it, the first from its start.
+                nextLine = now + progressEvery.toNanos();
+                lastLineNanos = now - begin;
             }
             boolean measuring = measureStart != Long.MAX_VALUE;
+            if (now >= nextLine) {
+                printProgress(phase.get(), measuring ? "measure" : "warm-up", now - begin);
+                nextLine += progressEvery.toNanos();
+            }
             if (measuring && (now - measureStart >= workload.duration().toNanos() || pageBudgetUsed())) {
                 end = now;
                 break;
             }
             if (stopped.getCount() == 0 && !pageBudgetUsed()) {
                 throw new IllegalStateException("all workers stopped before the run ended");
-            }
-            if (now >= nextLine) {
-                printProgress(phase.get(), measuring ? "measure" : "warm-up", (now - begin) / 1e9);
-                nextLine += TimeUnit.SECONDS.toNanos(1);
             }
             stopped.await(20, TimeUnit.MILLISECONDS);
         }
@@ -197,9 +206,11 @@ public final class LoadGenerator {
 
     private long lastPages;
     private long lastRequests;
+    private long lastLineNanos;
     private Metrics lastPhase;
 
-    private void printProgress(Metrics metrics, String phaseName, double elapsedSeconds) {
+    /** One line on the time since the previous line: rates per second, page latency, errors so far. */
+    private void printProgress(Metrics metrics, String phaseName, long elapsedNanos) {
         if (metrics != lastPhase) {
             lastPages = 0;
             lastRequests = 0;
@@ -208,13 +219,15 @@ public final class LoadGenerator {
         Histogram interval = metrics.harvest();
         long pages = metrics.pages();
         long requests = metrics.requests();
-        progress.printf(Locale.ROOT, "[%5.0fs] %-7s pages/s %,9d  req/s %,9d  page p50 %7.3f ms  p99 %7.3f ms"
+        double seconds = Math.max(1e-3, (elapsedNanos - lastLineNanos) / 1e9);
+        progress.printf(Locale.ROOT, "[%5.0fs] %-7s pages/s %,9.0f  req/s %,9.0f  page p50 %7.3f ms  p99 %7.3f ms"
                         + "  errors %,d  conflicts %,d%n",
-                elapsedSeconds, phaseName, pages - lastPages, requests - lastRequests,
+                elapsedNanos / 1e9, phaseName, (pages - lastPages) / seconds, (requests - lastRequests) / seconds,
                 interval.getValueAtPercentile(50) / 1000.0, interval.getValueAtPercentile(99) / 1000.0,
                 metrics.errors(), metrics.conflicts());
         lastPages = pages;
         lastRequests = requests;
+        lastLineNanos = elapsedNanos;
     }
 
     /** One simulated browser tab: runs pages one after another until told to stop. */

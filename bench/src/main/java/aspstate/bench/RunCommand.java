@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -56,24 +57,30 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--skip-preload", description = "the sessions exist already (an earlier run wrote them)")
     boolean skipPreload;
 
+    @Option(names = "--progress-every", defaultValue = "1s",
+            description = "how often a progress line is printed (to stderr); each covers the time since the last")
+    String progressEvery;
+
     @Option(names = "--json", description = "also write the results as JSON to this file")
     Path json;
 
     @Override
     public Integer call() throws Exception {
         Workload workload;
+        Duration progressPeriod;
         BackendFactory factory;
         try {
             PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
             workload = new Workload(pageMix, sessions, PayloadSizes.parse(payload, seed), connections, depth,
                     DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed, !skipPreload);
+            progressPeriod = DurationText.parse(progressEvery);
             factory = Targets.open(target);
         } catch (IllegalArgumentException e) {
             System.err.println("aspstate-bench: " + e.getMessage());
             return 2;
         }
         try (BackendFactory opened = factory) {
-            RunResult result = new LoadGenerator(opened, workload, System.err).run(opened.name() + " " + target);
+            RunResult result = new LoadGenerator(opened, workload, System.err, progressPeriod).run(opened.name() + " " + target);
             ReportWriter.table(result, System.out);
             if (json != null) {
                 write(json, ReportWriter.json(result));

@@ -20,8 +20,8 @@ import java.time.Duration;
 public record Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth,
                        Duration warmup, Duration duration, long maxPages, double rate, long seed, boolean preload) {
 
-    /** A run never lasts longer than this, whatever it is told. */
-    public static final Duration MAX_DURATION = Duration.ofHours(1);
+    /** A run never lasts longer than this, whatever it is told (a soak runs for hours, a benchmark for seconds). */
+    public static final Duration MAX_DURATION = Duration.ofHours(24);
 
     public Workload {
         if (sessions < 1 && mix.usesPreloadedSessions()) {

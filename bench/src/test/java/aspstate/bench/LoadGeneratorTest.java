@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ class LoadGeneratorTest {
     private MemorySessionStore<SessionEntry> store;
     private StateServerListener listener;
     private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    private Duration progressEvery = Duration.ofSeconds(1);
 
     @BeforeEach
     void start() throws Exception {
@@ -41,8 +43,8 @@ class LoadGeneratorTest {
         Workload workload = new Workload(PageMix.parse(mix), sessions, PayloadSizes.parse("uniform:100-300", 7), 4, 2,
                 Duration.ofMillis(200), duration, maxPages, rate, 7, true);
         try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
-            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8))
-                    .run("aspstate");
+            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
+                    progressEvery).run("aspstate");
         }
     }
 
@@ -70,6 +72,19 @@ class LoadGeneratorTest {
     void pacedRunOffersRoughlyTheAskedRate() throws Exception {
         RunResult result = run("ro=1", 100, Duration.ofSeconds(2), 0, 500);
         assertThat(result.pagesPerSecond()).isBetween(350.0, 650.0);
+    }
+
+    @Test
+    void progressLinesComeAtTheAskedPeriodWithRatesPerSecond() throws Exception {
+        progressEvery = Duration.ofMillis(250);
+        run("ro=1", 100, Duration.ofSeconds(2), 0, 400);
+        List<Double> rates = progress.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains("measure pages/s"))
+                .map(line -> Double.parseDouble(line.replaceAll(".*pages/s +([0-9,.]+) .*", "$1").replace(",", "")))
+                .toList();
+        // One line per quarter second of the measured phase, the last included, each at about 400 pages/s.
+        assertThat(rates).hasSizeBetween(7, 8);
+        assertThat(rates).allSatisfy(rate -> assertThat(rate).isBetween(200.0, 600.0));
     }
 
     @Test

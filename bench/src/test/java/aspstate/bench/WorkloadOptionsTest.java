@@ -70,7 +70,7 @@ class WorkloadOptionsTest {
         PayloadSizes payload = PayloadSizes.parse("10", 1);
         assertThatThrownBy(() -> new Workload(mix, 10, payload, 0, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1, true))
                 .hasMessageContaining("--connections");
-        assertThatThrownBy(() -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofHours(2), 0, 0, 1, true))
+        assertThatThrownBy(() -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofHours(25), 0, 0, 1, true))
                 .hasMessageContaining("may not exceed");
         assertThatThrownBy(() -> new Workload(mix, 0, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1, true))
                 .hasMessageContaining("--sessions");

@@ -57,7 +57,8 @@ class TdsLoadTest {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         RunResult result;
         try (TdsBackendFactory factory = new TdsBackendFactory(listener.address())) {
-            result = new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8))
+            result = new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
+                    Duration.ofSeconds(1))
                     .run("aspstate-tds");
         }
         assertThat(result.metrics().pages()).isPositive();
