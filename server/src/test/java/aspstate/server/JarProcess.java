@@ -45,12 +45,21 @@ final class JarProcess implements AutoCloseable {
 
     /** @param prefix what runs the JVM, e.g. {@code ip netns exec NAME} to run it in a network namespace */
     static JarProcess start(List<String> prefix, String... args) throws IOException {
+        return start(prefix, "256m", args);
+    }
+
+    /** With a maximum heap of {@code maxHeap} (as -Xmx takes it), for the tests that need the heap to run out. */
+    static JarProcess startWithHeap(String maxHeap, String... args) throws IOException {
+        return start(List.of(), maxHeap, args);
+    }
+
+    private static JarProcess start(List<String> prefix, String maxHeap, String... args) throws IOException {
         Path jar = Path.of(System.getProperty("aspstate.jar", "target/aspstate.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " not found: run the end-to-end tests with mvn verify");
         }
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
                 "-jar", jar.toString()));
         command.addAll(List.of(args));
         return new JarProcess(new ProcessBuilder(command).start());
