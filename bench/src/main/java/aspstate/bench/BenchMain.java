@@ -6,15 +6,20 @@ import picocli.CommandLine.Command;
 /** Entry point of aspstate-bench.jar. */
 @Command(name = "aspstate-bench", mixinStandardHelpOptions = true,
         description = "Load generator and benchmarks for aspstate and the systems it replaces.",
-        subcommands = {RunCommand.class, JmhCommand.class})
+        subcommands = {RunCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
 public final class BenchMain {
 
     public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line with its subcommands; a bad option is one line on stderr and exit code 2. */
+    static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new BenchMain());
         commandLine.setParameterExceptionHandler((ex, arguments) -> {
             ex.getCommandLine().getErr().println("aspstate-bench: " + ex.getMessage());
             return 2;
         });
-        System.exit(commandLine.execute(args));
+        return commandLine;
     }
 }

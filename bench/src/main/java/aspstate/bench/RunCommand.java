@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** `run`: one bounded load run against one target, with progress lines, a final table and optional JSON. */
-@Command(name = "run", showDefaultValues = true, sortOptions = false,
+@Command(name = "run", mixinStandardHelpOptions = true, showDefaultValues = true, sortOptions = false,
         description = "Replay ASP.NET page traffic against a session store and report throughput and latency.")
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--target", required = true,

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}, {@code hash-password},
- * {@code cluster-stop}.
+ * {@code cluster-stop}, and {@code help [COMMAND]}.
  */
 @Command(name = "aspstate", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
         description = "Session-state server, a drop-in replacement for the ASP.NET State Service.%n",
@@ -34,6 +34,7 @@ public final class Main implements Callable<Integer> {
     static CommandLine commandLine(ServeLauncher launcher, long heapMaxBytes, InputStream stdin) {
         OneLineErrors errors = new OneLineErrors();
         return new CommandLine(new Main())
+                .addSubcommand(new CommandLine.HelpCommand())
                 .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
                 .addSubcommand(new HashPasswordCommand(stdin))
                 .addSubcommand(new ClusterStopCommand(heapMaxBytes, System.out))

@@ -57,6 +57,17 @@ class ServeHelpTest {
     }
 
     @Test
+    void theHelpCommandListsTheCommandsAndShowsOnesHelp() {
+        CliRun overview = CliRun.run("help");
+        assertThat(overview.exitCode()).isZero();
+        assertThat(overview.out()).contains("serve", "hash-password", "cluster-stop", "help");
+
+        CliRun serve = CliRun.run("help", "serve");
+        assertThat(serve.exitCode()).isZero();
+        assertEveryOptionHasItsDefault(serve.out());
+    }
+
+    @Test
     void helpSaysThatAllowReplacesTheDefaultList() {
         String help = CliRun.run("serve", "--help").out().replaceAll("\\s+", " ");
 

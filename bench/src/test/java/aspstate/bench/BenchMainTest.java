@@ -1,0 +1,39 @@
+package aspstate.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The bench jar's command line, as the README shows it. */
+class BenchMainTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine commandLine = BenchMain.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    @Test
+    void runHelpListsItsOptionsWithoutATarget() {
+        assertThat(run("run", "--help")).isZero();
+        assertThat(out.toString()).contains("--target", "--rate", "--progress-every");
+    }
+
+    @Test
+    void theHelpCommandShowsACommandsHelp() {
+        assertThat(run("help", "run")).isZero();
+        assertThat(out.toString()).contains("--target");
+    }
+
+    @Test
+    void runWithoutATargetIsOneLineAndExitCodeTwo() {
+        assertThat(run("run")).isEqualTo(2);
+        assertThat(err.toString().lines()).singleElement().asString().contains("--target");
+    }
+}
