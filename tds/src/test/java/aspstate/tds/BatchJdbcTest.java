@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import aspstate.core.ManualClock;
 import aspstate.core.sqlstate.AppRegistration;
+import aspstate.core.testing.CapturedLog;
 import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.MemorySessionStore;
@@ -146,6 +147,27 @@ class BatchJdbcTest {
                         assertThat(e.getMessage()).contains("near '*' at character 8");
                     });
             assertThat(rows(connection, "SELECT 1")).containsExactly(List.of("1"));
+        }
+    }
+
+    /**
+     * Regression (issue 9, item 7): an error quoting a 70,000-character unterminated string dropped the connection
+     * and logged a stack trace; one quoting 40,000 characters sent a token whose length had wrapped.
+     */
+    @Test
+    void anErrorQuotingAVeryLongBatchIsCutAndTheConnectionGoesOn() throws SQLException {
+        try (Connection connection = server.connect();
+             CapturedLog log = new CapturedLog(org.slf4j.Logger.ROOT_LOGGER_NAME, ch.qos.logback.classic.Level.WARN)) {
+            for (int length : new int[] {40_000, 70_000}) {
+                String unterminated = "SELECT '" + "x".repeat(length);
+                assertThatThrownBy(() -> rows(connection, unterminated))
+                        .isInstanceOfSatisfying(SQLException.class, e -> {
+                            assertThat(e.getErrorCode()).isEqualTo(102);
+                            assertThat(e.getMessage()).hasSizeLessThanOrEqualTo(2047).endsWith("...");
+                        });
+                assertThat(rows(connection, "SELECT 1")).containsExactly(List.of("1"));
+            }
+            assertThat(log.events()).isEmpty();
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 import org.slf4j.LoggerFactory;
 
 /**
- * What one class logs while a test runs, at {@code level} and above whatever the configured level: open it before
+ * What one class (or one logger) logs while a test runs, at {@code level} and above whatever the configured level: open it before
  * the code under test runs, read {@link #events()}, close it (in try-with-resources) to put the logger back.
  */
 public final class CapturedLog implements AutoCloseable {
@@ -17,7 +17,12 @@ public final class CapturedLog implements AutoCloseable {
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
     public CapturedLog(Class<?> loggingClass, Level level) {
-        logger = (Logger) LoggerFactory.getLogger(loggingClass);
+        this(loggingClass.getName(), level);
+    }
+
+    /** What a named logger logs: {@code org.slf4j.Logger.ROOT_LOGGER_NAME} for everything. */
+    public CapturedLog(String loggerName, Level level) {
+        logger = (Logger) LoggerFactory.getLogger(loggerName);
         previousLevel = logger.getLevel();
         appender.start();
         logger.addAppender(appender);

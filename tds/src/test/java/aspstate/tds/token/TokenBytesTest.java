@@ -30,6 +30,34 @@ class TokenBytesTest {
         return ByteBufUtil.hexDump(text.getBytes(StandardCharsets.UTF_16LE));
     }
 
+    /**
+     * Regression (issue 9, item 7): a 70,000-character message threw while writing, and one of 40,000 wrapped the
+     * token's USHORT length. Messages are cut as SQL Server cuts them (2,044 characters and an ellipsis).
+     */
+    @Test
+    void aLongMessageIsCutAsSqlServerCutsItAndTheLengthFits() {
+        for (int length : new int[] {2047, 2048, 40_000, 70_000}) {
+            String text = "x".repeat(length);
+            ByteBuf out = Unpooled.buffer();
+            ErrorToken.write(out, V7_4, 102, 1, 16, text);
+            int tokenLength = out.getUnsignedShortLE(1);
+            assertThat(tokenLength).as("length field for %d characters", length).isEqualTo(out.readableBytes() - 3);
+            int textLength = out.getUnsignedShortLE(9);
+            assertThat(textLength).isEqualTo(length <= 2047 ? length : 2047);
+            String sent = out.toString(11, textLength * 2, StandardCharsets.UTF_16LE);
+            assertThat(sent).isEqualTo(length <= 2047 ? text : "x".repeat(2044) + "...");
+        }
+    }
+
+    @Test
+    void aCutNeverSplitsASurrogatePair() {
+        String text = "x".repeat(2043) + "\uD83D\uDE00" + "y".repeat(100);
+        ByteBuf out = Unpooled.buffer();
+        InfoToken.write(out, V7_4, 5701, 1, text);
+        String sent = out.toString(11, out.getUnsignedShortLE(9) * 2, StandardCharsets.UTF_16LE);
+        assertThat(sent).isEqualTo("x".repeat(2043) + "...");
+    }
+
     @Test
     void done() {
         assertThat(hex(out -> DoneToken.write(out, V7_4, DoneToken.DONE, DoneToken.COUNT, DoneToken.SELECT_COMMAND, 1)))
