@@ -21,8 +21,11 @@ final class Plp {
         if (total == NULL) {
             return null;
         }
-        if (total != UNKNOWN_LENGTH && total > in.readableBytes()) {
-            throw new TdsProtocolException("PLP value of " + total + " bytes is longer than the rest of the request");
+        // The length is an unsigned 64-bit number: read signed, a huge one looked negative, passed this check and
+        // then failed as a negative array size, an unexpected error logged with its stack trace on every request.
+        if (total != UNKNOWN_LENGTH && Long.compareUnsigned(total, in.readableBytes()) > 0) {
+            throw new TdsProtocolException("PLP value of " + Long.toUnsignedString(total)
+                    + " bytes is longer than the rest of the request");
         }
         ByteArrayOutputStream value = new ByteArrayOutputStream(total == UNKNOWN_LENGTH ? 256 : (int) total);
         for (long chunk = in.readUnsignedIntLE(); chunk != 0; chunk = in.readUnsignedIntLE()) {

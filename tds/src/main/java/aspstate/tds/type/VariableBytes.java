@@ -1,5 +1,6 @@
 package aspstate.tds.type;
 
+import aspstate.tds.TdsProtocolException;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -21,6 +22,10 @@ final class VariableBytes {
         int length = in.readUnsignedShortLE();
         if (length == NULL_LENGTH) {
             return null;
+        }
+        if (length > in.readableBytes()) {
+            // Checked before allocating, so that a client's length costs nothing when the bytes are not there.
+            throw new TdsProtocolException("value of " + length + " bytes is longer than the rest of the request");
         }
         byte[] value = new byte[length];
         in.readBytes(value);

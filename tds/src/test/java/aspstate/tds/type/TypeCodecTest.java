@@ -81,6 +81,21 @@ class TypeCodecTest {
         assertThatThrownBy(() -> BigVarBinaryType.MAX.readValue(in)).isInstanceOf(TdsProtocolException.class);
     }
 
+    /** Regression (issue 9, item 7): a length with the top bit set failed as a negative array size. */
+    @Test
+    void plpLengthsAreUnsigned() {
+        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("00000080ffffffff" + "0100000001" + "00000000"));
+        assertThatThrownBy(() -> BigVarBinaryType.MAX.readValue(in)).isInstanceOf(TdsProtocolException.class)
+                .hasMessageContaining("18446744071562067968 bytes");
+    }
+
+    @Test
+    void aLengthPastTheEndBreaksTheProtocol() {
+        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("feff" + "0102"));
+        assertThatThrownBy(() -> BigVarBinaryType.of(8000).readValue(in)).isInstanceOf(TdsProtocolException.class)
+                .hasMessageContaining("65534 bytes");
+    }
+
     @Test
     void nvarcharCarriesTheServerCollation() {
         assertThat(hex(raw(NVarCharType.ofCharacters(88)), "ab"))
