@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.tds.login.LoginRequest;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,10 +33,8 @@ class JtdsProcedureTest {
         server.close();
     }
 
-    /** @param options appended to the URL; tds=8.0 is jTDS's name for TDS 7.1, and its default for SQL Server */
     private Connection connect(String options) throws SQLException {
-        return DriverManager.getConnection("jdbc:jtds:sqlserver://127.0.0.1:" + server.address().getPort()
-                + "/ASPState;user=sa;password=x;loginTimeout=10" + options);
+        return server.connectJtds(options);
     }
 
     @ParameterizedTest
@@ -70,6 +67,30 @@ class JtdsProcedureTest {
     void duplicateKeyIsSqlState23000AndTheConnectionStaysUsable() throws SQLException {
         try (Connection connection = connect("")) {
             ProcedureCallChecks.duplicateKeyThenUsable(connection);
+        }
+    }
+
+    /**
+     * Issue 9, item 9: TDS 7.1 has no PLP, so the (max) types reach jTDS as SQL Server sends them down-level: image,
+     * text and ntext, in COLMETADATA and ROW as in RETURNVALUE.
+     */
+    @Test
+    void maxTypesInAResultSetArriveAsImageTextAndNtext() throws SQLException {
+        try (Connection connection = connect("");
+             java.sql.Statement statement = connection.createStatement()) {
+            String large = "\u00e9".repeat(30_000);
+            try (java.sql.ResultSet row = statement.executeQuery("DECLARE @b varbinary(max) = 0x0102\r\n"
+                    + "DECLARE @n nvarchar(max) = N'" + large + "'\r\n"
+                    + "DECLARE @v varchar(max) = 'abc'\r\n"
+                    + "SELECT @b, @n, @v")) {
+                assertThat(row.next()).isTrue();
+                assertThat(row.getMetaData().getColumnTypeName(1)).isEqualTo("image");
+                assertThat(row.getMetaData().getColumnTypeName(2)).isEqualTo("ntext");
+                assertThat(row.getMetaData().getColumnTypeName(3)).isEqualTo("text");
+                assertThat(row.getBytes(1)).containsExactly(1, 2);
+                assertThat(row.getString(2)).isEqualTo(large);
+                assertThat(row.getString(3)).isEqualTo("abc");
+            }
         }
     }
 }

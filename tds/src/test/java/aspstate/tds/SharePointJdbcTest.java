@@ -174,4 +174,23 @@ class SharePointJdbcTest {
             assertThat(get(connection, "proc_GetItemWithoutLock", "large").item()).isEqualTo(large);
         }
     }
+
+    /**
+     * Regression (issue 9, item 9): jTDS speaks TDS 7.1, which has no PLP; a varbinary(max) output sent as PLP made
+     * it fail with "Invalid packet type 0x0". SQL Server sends a down-level client image instead.
+     */
+    @Test
+    void jtdsSpeakingTds71GetsALargeItemThroughTheVarbinaryMaxOutput() throws SQLException {
+        byte[] item = bytes(60_000, 9);
+        try (Connection connection = server.connectJtds("")) {
+            add(connection, "jtds", item);
+            Got got = get(connection, "proc_GetItemWithLock", "jtds");
+            assertThat(got.item()).isEqualTo(item);
+            assertThat(got.locked()).isFalse();
+            Got small = get(connection, "proc_GetItemWithoutLock", "absent");
+            assertThat(small.item()).isNull();
+            add(connection, "jtds-small", new byte[] {1, 2, 3});
+            assertThat(get(connection, "proc_GetItemWithoutLock", "jtds-small").item()).containsExactly(1, 2, 3);
+        }
+    }
 }

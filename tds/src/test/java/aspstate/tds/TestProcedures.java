@@ -12,7 +12,7 @@ import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
 import aspstate.tds.token.Column;
-import aspstate.tds.type.ImageType;
+import aspstate.tds.type.TextPointerType;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.util.Arrays;
@@ -66,7 +66,7 @@ final class TestProcedures {
     /** dbo.TestBig: the result set {@code SessionItemLong image} with one row of {@link #BIG_ITEM_BYTES} bytes. */
     private ProcedureResult big(ProcedureCall call) {
         bigCalls.incrementAndGet();
-        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", ImageType.IMAGE, true)),
+        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true)),
                 List.of(Arrays.asList((Object) new byte[BIG_ITEM_BYTES])));
         return ProcedureResult.of(Map.of(), List.of(rows));
     }
@@ -77,7 +77,7 @@ final class TestProcedures {
      */
     private ProcedureResult getLong(ProcedureCall call) {
         byte[] item = call.value("@id", String.class).getBytes(StandardCharsets.US_ASCII);
-        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", ImageType.IMAGE, true)),
+        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true)),
                 List.of(Arrays.asList((Object) item)));
         return ProcedureResult.of(Map.of("@found", true), List.of(rows));
     }

@@ -67,6 +67,16 @@ final class TestServer implements AutoCloseable {
                 + ";encrypt=false;user=sa;password=x;loginTimeout=10");
     }
 
+    /**
+     * jTDS 1.3.1, which speaks TDS 7.1 (its default for SQL Server, also named by {@code ;tds=8.0}).
+     *
+     * @param options appended to the URL, each led by ';'
+     */
+    Connection connectJtds(String options) throws SQLException {
+        return DriverManager.getConnection("jdbc:jtds:sqlserver://127.0.0.1:" + address().getPort()
+                + "/ASPState;user=sa;password=x;loginTimeout=10" + options);
+    }
+
     /** The next login attempt, waiting at most 10 seconds. */
     LoginRequest nextLogin() throws InterruptedException {
         LoginRequest login = logins.poll(10, TimeUnit.SECONDS);

@@ -6,7 +6,7 @@ import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
 import aspstate.tds.token.Column;
-import aspstate.tds.type.ImageType;
+import aspstate.tds.type.TextPointerType;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -34,7 +34,7 @@ enum ItemOutputs {
             Output.ACTION_FLAGS);
 
     private static final List<Column<?>> ITEM_LONG_COLUMNS =
-            List.of(new Column<>("SessionItemLong", ImageType.IMAGE, true));
+            List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true));
 
     private enum Output {
         ITEM_SHORT("@itemShort", CallArguments.ITEM_SHORT_TYPE, (result, zone) -> result.itemShort()),

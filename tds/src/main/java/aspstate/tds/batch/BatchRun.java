@@ -163,7 +163,7 @@ final class BatchRun {
             row.add(value.value());
         }
         ColMetadataToken.write(out, version, columns);
-        RowToken.write(out, columns, row);
+        RowToken.write(out, version, columns, row);
         DoneToken.write(out, version, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, 1);
     }
 
@@ -177,7 +177,7 @@ final class BatchRun {
                 .sorted(String.CASE_INSENSITIVE_ORDER).toList();
         ColMetadataToken.write(out, version, SYSOBJECTS_NAME_COLUMNS);
         for (String name : names) {
-            RowToken.write(out, SYSOBJECTS_NAME_COLUMNS, List.of(name));
+            RowToken.write(out, version, SYSOBJECTS_NAME_COLUMNS, List.of(name));
         }
         DoneToken.write(out, version, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, names.size());
     }

@@ -3,7 +3,7 @@ package aspstate.tds.proc;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
 import aspstate.tds.type.DateTimeNType;
-import aspstate.tds.type.ImageType;
+import aspstate.tds.type.TextPointerType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.SingleByteCharType;
@@ -83,7 +83,7 @@ public final class DeclaredType {
             case VARCHAR -> SingleByteCharType.varchar(length);
             case NVARCHAR -> NVarCharType.ofCharacters(length);
             case VARBINARY -> isMax() ? BigVarBinaryType.MAX : BigVarBinaryType.of(length);
-            case IMAGE -> ImageType.IMAGE;
+            case IMAGE -> TextPointerType.IMAGE;
         };
     }
 

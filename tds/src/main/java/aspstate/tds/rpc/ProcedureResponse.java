@@ -53,7 +53,7 @@ public final class ProcedureResponse {
         for (RowSet rowSet : result.rowSets()) {
             ColMetadataToken.write(out, version, rowSet.columns());
             for (List<Object> row : rowSet.rows()) {
-                RowToken.write(out, rowSet.columns(), row);
+                RowToken.write(out, version, rowSet.columns(), row);
             }
             DoneToken.write(out, version, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
                     DoneToken.SELECT_COMMAND, rowSet.rows().size());

@@ -4,7 +4,7 @@ import aspstate.tds.sql.SqlToken.Kind;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
 import aspstate.tds.type.DateTimeNType;
-import aspstate.tds.type.ImageType;
+import aspstate.tds.type.TextPointerType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.SingleByteCharType;
@@ -119,7 +119,7 @@ public record SqlDataType(Base base, int length) {
             case VARCHAR -> length == MAX ? SingleByteCharType.VARCHAR_MAX : SingleByteCharType.varchar(length);
             case NVARCHAR -> length == MAX ? NVarCharType.MAX : NVarCharType.ofCharacters(length);
             case VARBINARY -> length == MAX ? BigVarBinaryType.MAX : BigVarBinaryType.of(length);
-            case IMAGE -> ImageType.IMAGE;
+            case IMAGE -> TextPointerType.IMAGE;
             case DATETIME -> DateTimeNType.DATETIME;
         };
     }

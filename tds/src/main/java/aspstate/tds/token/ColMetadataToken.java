@@ -2,6 +2,7 @@ package aspstate.tds.token;
 
 import aspstate.tds.TdsVersion;
 import aspstate.tds.Utf16;
+import aspstate.tds.type.TdsType;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 
@@ -20,8 +21,9 @@ public final class ColMetadataToken {
         for (Column<?> column : columns) {
             UserType.write(out, version);
             out.writeShortLE(column.nullable() ? NULLABLE : 0);
-            column.type().writeTypeInfo(out);
-            String table = column.type().columnTableName();
+            TdsType<?> type = ClientTypes.of(column.type(), version);
+            type.writeTypeInfo(out);
+            String table = type.columnTableName();
             if (table != null) {
                 writeTableName(out, version, table);
             }
@@ -30,7 +32,7 @@ public final class ColMetadataToken {
     }
 
     /** A one-part name (clients require 1 to 4 parts since TDS 7.2, which counts them); a plain name before. */
-    private static void writeTableName(ByteBuf out, TdsVersion version, String table) {
+    static void writeTableName(ByteBuf out, TdsVersion version, String table) {
         if (version.isAtLeast(TdsVersion.V7_2)) {
             out.writeByte(1);
         }

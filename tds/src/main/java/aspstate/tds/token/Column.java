@@ -1,6 +1,7 @@
 package aspstate.tds.token;
 
 import aspstate.tds.type.TdsType;
+import aspstate.tds.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -9,8 +10,12 @@ import io.netty.buffer.ByteBuf;
  * @param <T> the Java values its type writes
  */
 public record Column<T>(String name, TdsType<T> type, boolean nullable) {
-    /** Writes a value of this column; the values of a row come untyped, so the cast is checked here. */
-    void writeValue(ByteBuf out, Object value) {
-        type.writeValue(out, value == null ? null : type.javaType().cast(value));
+    /**
+     * Writes a value of this column in the type a client of {@code version} gets it in; the values of a row come
+     * untyped, so the cast is checked here.
+     */
+    void writeValue(ByteBuf out, TdsVersion version, Object value) {
+        TdsType<T> sent = ClientTypes.of(type, version);
+        sent.writeValue(out, value == null ? null : sent.javaType().cast(value));
     }
 }

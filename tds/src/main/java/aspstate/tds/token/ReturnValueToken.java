@@ -31,7 +31,13 @@ public final class ReturnValueToken {
         out.writeByte(OUTPUT_PARAMETER);
         UserType.write(out, version);
         out.writeShortLE(NULLABLE);
-        value.type().writeTypeInfo(out);
-        value.writeValue(out);
+        SqlValue sent = new SqlValue(ClientTypes.of(value.type(), version), value.value());
+        sent.type().writeTypeInfo(out);
+        if (sent.type().columnTableName() != null && !version.isAtLeast(TdsVersion.V7_2)) {
+            // Down-level clients (jTDS, FreeTDS) read a table name after the TYPE_INFO of text, ntext and image
+            // wherever it stands; a parameter comes from no table.
+            ColMetadataToken.writeTableName(out, version, "");
+        }
+        sent.writeValue(out);
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.TdsVersion;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 
@@ -10,13 +11,13 @@ public final class RowToken {
     private RowToken() {
     }
 
-    public static void write(ByteBuf out, List<Column<?>> columns, List<?> values) {
+    public static void write(ByteBuf out, TdsVersion version, List<Column<?>> columns, List<?> values) {
         if (values.size() != columns.size()) {
             throw new IllegalArgumentException(columns.size() + " columns but " + values.size() + " values");
         }
         out.writeByte(TOKEN);
         for (int i = 0; i < columns.size(); i++) {
-            columns.get(i).writeValue(out, values.get(i));
+            columns.get(i).writeValue(out, version, values.get(i));
         }
     }
 }

@@ -36,6 +36,11 @@ public final class BigVarBinaryType implements TdsType<byte[]> {
     }
 
     @Override
+    public TdsType<byte[]> beforeTds72() {
+        return maxLength == VariableBytes.MAX ? TextPointerType.IMAGE : this;
+    }
+
+    @Override
     public void writeValue(ByteBuf out, byte[] value) {
         VariableBytes.write(out, maxLength, value);
     }

@@ -40,6 +40,11 @@ public final class NVarCharType implements TdsType<String> {
     }
 
     @Override
+    public TdsType<String> beforeTds72() {
+        return maxBytes == VariableBytes.MAX ? TextPointerType.NTEXT : this;
+    }
+
+    @Override
     public void writeValue(ByteBuf out, String value) {
         VariableBytes.write(out, maxBytes, value == null ? null : value.getBytes(StandardCharsets.UTF_16LE));
     }

@@ -47,6 +47,11 @@ public final class SingleByteCharType implements TdsType<String> {
         Collation.write(out);
     }
 
+    @Override
+    public TdsType<String> beforeTds72() {
+        return maxLength == VariableBytes.MAX ? TextPointerType.TEXT : this;
+    }
+
     /** char(n) is padded with spaces to n, as SQL Server stores it. */
     @Override
     public void writeValue(ByteBuf out, String value) {

@@ -21,6 +21,15 @@ public interface TdsType<T> {
         return null;
     }
 
+    /**
+     * This type as a TDS 7.1 client gets it. TDS 7.1 has no PLP, so SQL Server sends such a client the (max) types
+     * as the legacy large types (varbinary(max) as image, varchar(max) as text, nvarchar(max) as ntext); every other
+     * type is the same in both.
+     */
+    default TdsType<T> beforeTds72() {
+        return this;
+    }
+
     /** Writes {@code value}, or NULL when it is null, as a ROW or RETURNVALUE carries it. */
     void writeValue(ByteBuf out, T value);
 

@@ -18,7 +18,8 @@ public final class TypeInfo {
             case BigVarBinaryType.TYPE -> BigVarBinaryType.readTypeInfo(in);
             case NVarCharType.TYPE -> NVarCharType.readTypeInfo(in);
             case SingleByteCharType.VARCHAR, SingleByteCharType.CHAR -> SingleByteCharType.readTypeInfo(type, in);
-            case ImageType.TYPE -> ImageType.readTypeInfo(in);
+            case TextPointerType.IMAGE_TYPE, TextPointerType.TEXT_TYPE, TextPointerType.NTEXT_TYPE ->
+                    TextPointerType.readTypeInfo(type, in);
             // The value's length depends on the type, so nothing after it can be read: the request is lost.
             default -> throw new TdsProtocolException("parameter of TDS type 0x" + Integer.toHexString(type)
                     + ", which this server does not read; session-state clients send int, bit, datetime, "

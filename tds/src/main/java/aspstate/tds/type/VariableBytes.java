@@ -25,7 +25,8 @@ final class VariableBytes {
         }
         if (length > in.readableBytes()) {
             // Checked before allocating, so that a client's length costs nothing when the bytes are not there.
-            throw new TdsProtocolException("value of " + length + " bytes is longer than the rest of the request");
+            throw new TdsProtocolException("value of " + length + " bytes is cut short: " + in.readableBytes()
+                    + " left in the request");
         }
         byte[] value = new byte[length];
         in.readBytes(value);

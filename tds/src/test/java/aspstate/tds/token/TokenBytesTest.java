@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
-import aspstate.tds.type.ImageType;
+import aspstate.tds.type.TextPointerType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.SqlValue;
 import io.netty.buffer.ByteBuf;
@@ -122,9 +122,9 @@ class TokenBytesTest {
         assertThat(hex(out -> ColMetadataToken.write(out, V7_4, columns)))
                 .isEqualTo("81" + "0200" + "00000000" + "0000" + "2604" + "00"
                         + "00000000" + "0100" + "2608" + "01" + utf16("n"));
-        assertThat(hex(out -> RowToken.write(out, columns, Arrays.asList(1, null))))
+        assertThat(hex(out -> RowToken.write(out, V7_4, columns, Arrays.asList(1, null))))
                 .isEqualTo("d1" + "04" + "01000000" + "00");
-        assertThat(hex(out -> RowToken.write(out, columns, List.of(-2, 1L << 40))))
+        assertThat(hex(out -> RowToken.write(out, V7_4, columns, List.of(-2, 1L << 40))))
                 .isEqualTo("d1" + "04" + "feffffff" + "08" + "0000000000010000");
     }
 
@@ -181,7 +181,7 @@ class TokenBytesTest {
 
     @Test
     void imageColumnNamesItsTableInOnePartSinceTds72AndPlainBefore() {
-        List<Column<?>> columns = List.of(new Column<>("i", ImageType.IMAGE, true));
+        List<Column<?>> columns = List.of(new Column<>("i", TextPointerType.IMAGE, true));
         String table = "1400" + utf16("ASPStateTempSessions");
         assertThat(hex(out -> ColMetadataToken.write(out, V7_4, columns)))
                 .isEqualTo("81" + "0100" + "00000000" + "0100" + "22ffffff7f" + "01" + table + "01" + utf16("i"));

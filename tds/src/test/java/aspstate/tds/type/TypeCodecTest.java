@@ -122,13 +122,13 @@ class TypeCodecTest {
         ByteBuf parameter = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("22ffffff7f" + "02000000abcd"));
         assertThat((byte[]) TypeInfo.read(parameter).readValue(parameter)).containsExactly(0xAB, 0xCD);
         ByteBuf nullParameter = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("ffffffff"));
-        assertThat(ImageType.IMAGE.readValue(nullParameter)).isNull();
+        assertThat(TextPointerType.IMAGE.readValue(nullParameter)).isNull();
 
         ByteBuf row = Unpooled.buffer();
-        ImageType.IMAGE.writeValue(row, new byte[] {(byte) 0xAB});
+        TextPointerType.IMAGE.writeValue(row, new byte[] {(byte) 0xAB});
         assertThat(ByteBufUtil.hexDump(row)).isEqualTo("10" + "00".repeat(16) + "00".repeat(8) + "01000000ab");
         ByteBuf nullRow = Unpooled.buffer();
-        ImageType.IMAGE.writeValue(nullRow, null);
+        TextPointerType.IMAGE.writeValue(nullRow, null);
         assertThat(ByteBufUtil.hexDump(nullRow)).isEqualTo("00");
     }
 
