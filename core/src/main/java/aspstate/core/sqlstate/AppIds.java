@@ -39,12 +39,11 @@ public final class AppIds {
     }
 
     /**
-     * The name as the shipped procedure compares and hashes it: LOWER(@appName) (invariant, so the server's locale
-     * cannot change an id), and without trailing spaces, which char(280) comparison and LEN() both ignore.
+     * The name as the shipped procedure compares it: LOWER(@appName) (invariant, so the server's locale cannot
+     * change an id), without trailing spaces, which char(280) comparison ignores.
      */
     public static String normalize(String appName) {
-        Objects.requireNonNull(appName, "appName: the TDS layer rejects a NULL @appName");
-        String lower = appName.toLowerCase(Locale.ROOT);
+        String lower = lowerCase(appName);
         int end = lower.length();
         while (end > 0 && lower.charAt(end - 1) == ' ') {
             end--;
@@ -52,10 +51,19 @@ public final class AppIds {
         return lower.substring(0, end);
     }
 
+    /**
+     * LOWER(@appName), invariant: what the shipped TempGetAppID hashes for a new name. Its trailing spaces count
+     * there, since GetHashCode loops over DATALENGTH(@input) bytes.
+     */
+    static String lowerCase(String appName) {
+        Objects.requireNonNull(appName, "appName: the TDS layer rejects a NULL @appName");
+        return appName.toLowerCase(Locale.ROOT);
+    }
+
     /** djb2 with xor, over the name's bytes, wrapping as a 32-bit signed int (the shipped GetHashCode). */
-    public static int hash(String normalizedName) {
+    public static int hash(String name) {
         int hash = 5381;
-        for (byte b : normalizedName.getBytes(NAME_CHARSET)) {
+        for (byte b : name.getBytes(NAME_CHARSET)) {
             hash = ((hash << 5) + hash) ^ (b & 0xFF); // ASCII() is unsigned
         }
         return hash;
@@ -69,12 +77,16 @@ public final class AppIds {
         return ID_KEY_PREFIX + appId;
     }
 
-    /** TempGetAppID(@appName, @appId OUT). Fails only as the store fails (e.g. when it is full). */
+    /**
+     * TempGetAppID(@appName, @appId OUT). Fails only as the store fails (e.g. when it is full). As in the shipped
+     * procedure, a name is looked up without its trailing spaces but a new one is hashed with them, so "app " and
+     * "app" share the id of whichever was registered first.
+     */
     public CompletionStage<AppIdResult> tempGetAppId(String appName) {
         String name = normalize(appName);
         return store.execute(nameKey(name), READ).thenCompose(known -> known != null
                 ? CompletableFuture.completedFuture(AppIdResult.assigned(known))
-                : register(new AppRegistration(name, hash(name))));
+                : register(new AppRegistration(name, hash(lowerCase(appName)))));
     }
 
     private CompletionStage<AppIdResult> register(AppRegistration wanted) {

@@ -56,7 +56,7 @@ class AppIdsTest {
         return Stream.of(
                 arguments("Lower-cased", "/LM/W3SVC/1/ROOT/SessionStateSerialization", "/lm/w3svc/1/root/sessionstateserialization"),
                 arguments("Non-ASCII letters lower-cased too, as LOWER() does", "/LM/CAFÉ", "/lm/café"),
-                arguments("Trailing spaces dropped: char(280) comparison and LEN() ignore them", "/LM/W3SVC/1/ROOT  ", "/lm/w3svc/1/root"),
+                arguments("Trailing spaces dropped: char(280) comparison ignores them", "/LM/W3SVC/1/ROOT  ", "/lm/w3svc/1/root"),
                 arguments("Leading and inner spaces kept", " /lm/my app", " /lm/my app"));
     }
 
@@ -111,6 +111,20 @@ class AppIdsTest {
         assertThat(new AppIds(store).tempGetAppId("/Lm/W3svc/1/Root ").toCompletableFuture().join())
                 .isEqualTo(new AppIdResult(first, "/lm/w3svc/1/root", null));
         assertThat(store.statistics().active()).isEqualTo(2);
+    }
+
+    /**
+     * Issue 9, T-SQL parity: the shipped GetHashCode loops over DATALENGTH(@input) bytes, so a new name's trailing
+     * spaces count in its id, while the lookup (char(280) comparison) ignores them: the first variant registered
+     * decides the id of both.
+     */
+    @Test
+    void aNewNameIsHashedWithItsTrailingSpacesAndFoundWithoutThem() {
+        int withSpace = AppIds.hash("/lm/w3svc/1/root ");
+        assertThat(withSpace).isNotEqualTo(538_231_025);
+
+        assertThat(getAppId("/LM/W3SVC/1/ROOT ")).isEqualTo(new AppIdResult(withSpace, "/lm/w3svc/1/root", null));
+        assertThat(getAppId("/LM/W3SVC/1/ROOT")).isEqualTo(new AppIdResult(withSpace, "/lm/w3svc/1/root", null));
     }
 
     @Test

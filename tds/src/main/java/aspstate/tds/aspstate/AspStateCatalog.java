@@ -38,7 +38,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * The ASPState procedures ASP.NET's SQL Server session-state mode calls (docs/spec/sql-state-procedures.md), bound
@@ -47,7 +46,6 @@ import java.util.regex.Pattern;
  * core semantics it runs.
  */
 public final class AspStateCatalog {
-    private static final Pattern TRAILING_SPACES = Pattern.compile(" +$");
     /** The session id, tSessionId in the shipped script: nvarchar(88), session id and application suffix. */
     private static final ProcedureParameter ID = input("@id", DeclaredType.nvarchar(88));
     private static final ProcedureParameter ITEM_SHORT = input("@itemShort", CallArguments.ITEM_SHORT_TYPE);
@@ -166,11 +164,11 @@ public final class AspStateCatalog {
 
     /**
      * GetHashCode, which the shipped TempGetAppID calls on the lower-cased name: the same hash over @input as
-     * given; trailing spaces do not count, as varchar comparison and LEN() ignore them. NULL hashes to NULL.
+     * given, trailing spaces included (the shipped loop runs over DATALENGTH(@input) bytes). NULL hashes to NULL.
      */
     private static Integer hashCode(CallArguments arguments) {
         String input = arguments.value("@input", String.class);
-        return input == null ? null : AppIds.hash(TRAILING_SPACES.matcher(input).replaceFirst(""));
+        return input == null ? null : AppIds.hash(input);
     }
 
     private static ProcedureResult appId(AppIdResult result) {
