@@ -1,5 +1,7 @@
 package aspstate.tds.system;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -13,38 +15,59 @@ final class LikePattern {
     }
 
     static boolean matches(String pattern, String text) {
-        return matchesFrom(pattern.toLowerCase(Locale.ROOT), 0, text.toLowerCase(Locale.ROOT), 0);
+        return matches(elements(pattern.toLowerCase(Locale.ROOT)), text.toLowerCase(Locale.ROOT));
     }
 
-    private static boolean matchesFrom(String pattern, int p, String text, int t) {
-        while (p < pattern.length()) {
-            char c = pattern.charAt(p);
-            if (c == '%') {
-                for (int rest = t; rest <= text.length(); rest++) {
-                    if (matchesFrom(pattern, p + 1, text, rest)) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-            if (t == text.length()) {
-                return false;
-            }
-            int close = c == '[' ? pattern.indexOf(']', p + 1) : -1;
-            if (close > p + 1) {
-                if (!inSet(pattern.substring(p + 1, close), text.charAt(t))) {
-                    return false;
-                }
-                p = close + 1;
+    /**
+     * Each element but {@code %} matches exactly one character, so one pass that, on a mismatch, goes back to just
+     * after the last {@code %} and lets it take one more character finds a match if there is one, in at most
+     * (pattern x text) steps. Trying every split at every {@code %} recursively, as this did before, took
+     * exponential time on patterns like {@code %a%a%a%a%b}, which any client can send.
+     */
+    private static boolean matches(List<String> elements, String text) {
+        int e = 0;
+        int t = 0;
+        int afterPercent = -1;
+        int percentTook = 0;
+        while (t < text.length()) {
+            if (e < elements.size() && elements.get(e).equals("%")) {
+                afterPercent = ++e;
+                percentTook = t;
+            } else if (e < elements.size() && matchesOne(elements.get(e), text.charAt(t))) {
+                e++;
+                t++;
+            } else if (afterPercent >= 0) {
+                e = afterPercent;
+                t = ++percentTook;
             } else {
-                if (c != '_' && c != text.charAt(t)) {
-                    return false;
-                }
-                p++;
+                return false;
             }
-            t++;
         }
-        return t == text.length();
+        while (e < elements.size() && elements.get(e).equals("%")) {
+            e++;
+        }
+        return e == elements.size();
+    }
+
+    /** The pattern as elements: "%", "_", a bracket set with its brackets, or one literal character. */
+    private static List<String> elements(String pattern) {
+        List<String> elements = new ArrayList<>();
+        int p = 0;
+        while (p < pattern.length()) {
+            int close = pattern.charAt(p) == '[' ? pattern.indexOf(']', p + 1) : -1;
+            int end = close > p + 1 ? close + 1 : p + 1;
+            elements.add(pattern.substring(p, end));
+            p = end;
+        }
+        return elements;
+    }
+
+    private static boolean matchesOne(String element, char c) {
+        if (element.length() > 1) {
+            return inSet(element.substring(1, element.length() - 1), c);
+        }
+        char only = element.charAt(0);
+        return only == '_' || only == c;
     }
 
     /** Whether {@code c} is in a bracket set's content: characters and ranges, negated by a leading '^'. */
