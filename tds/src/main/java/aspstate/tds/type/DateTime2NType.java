@@ -17,6 +17,9 @@ public final class DateTime2NType implements TdsType<LocalDateTime> {
     private static final int MAX_SCALE = 7;
     private static final int DATE_LENGTH = 3;
     private static final LocalDate FIRST_DAY = LocalDate.of(1, 1, 1);
+    /** 9999-12-31, the last day datetime2 has. */
+    private static final int LAST_DAY = 3_652_058;
+    private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
     private final int scale;
 
@@ -82,8 +85,14 @@ public final class DateTime2NType implements TdsType<LocalDateTime> {
         for (int i = 0; i < timeLength(); i++) {
             units |= (long) in.readUnsignedByte() << (8 * i);
         }
-        LocalDate date = FIRST_DAY.plusDays(in.readUnsignedMediumLE());
-        return date.atTime(LocalTime.ofNanoOfDay(units * nanosPerUnit()));
+        int days = in.readUnsignedMediumLE();
+        long nanoOfDay = units * nanosPerUnit();
+        // The time field holds up to 30 hours and the date field up to year 45,000: neither is a datetime2.
+        if (nanoOfDay >= NANOS_PER_DAY || days > LAST_DAY) {
+            throw new TdsProtocolException("datetime2 of day " + days + " and time " + units + " x 10^-" + scale
+                    + " s is outside 0001-01-01 to 9999-12-31 23:59:59.9999999");
+        }
+        return FIRST_DAY.plusDays(days).atTime(LocalTime.ofNanoOfDay(nanoOfDay));
     }
 
     @Override

@@ -20,6 +20,11 @@ public final class DateTimeNType implements TdsType<LocalDateTime> {
     private static final LocalDate EPOCH = LocalDate.of(1900, 1, 1);
     private static final long TICKS_PER_SECOND = 300;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** datetime runs from 1753-01-01 to 9999-12-31: days -53,690 to 2,958,463 since 1900-01-01. */
+    private static final int FIRST_DATETIME_DAY = -53_690;
+    private static final int LAST_DATETIME_DAY = 2_958_463;
+    private static final long TICKS_PER_DAY = TICKS_PER_SECOND * 86_400;
+    private static final int MINUTES_PER_DAY = 1_440;
 
     private final int length;
 
@@ -73,6 +78,11 @@ public final class DateTimeNType implements TdsType<LocalDateTime> {
             case 8 -> {
                 int days = in.readIntLE();
                 long ticks = in.readUnsignedIntLE();
+                // Outside SQL Server's range a value is no datetime at all: refused, not read as another day.
+                if (days < FIRST_DATETIME_DAY || days > LAST_DATETIME_DAY || ticks >= TICKS_PER_DAY) {
+                    throw new TdsProtocolException("datetime of day " + days + " and tick " + ticks
+                            + " is outside 1753-01-01 to 9999-12-31 23:59:59.997");
+                }
                 // Whole milliseconds, as SQL Server shows a datetime (ticks of 3.33 ms).
                 long millis = Math.round(ticks * 1000.0 / TICKS_PER_SECOND);
                 yield EPOCH.plusDays(days).atStartOfDay().plus(millis, ChronoUnit.MILLIS);
@@ -80,6 +90,10 @@ public final class DateTimeNType implements TdsType<LocalDateTime> {
             case 4 -> {
                 int days = in.readUnsignedShortLE();
                 int minutes = in.readUnsignedShortLE();
+                if (minutes >= MINUTES_PER_DAY) {
+                    throw new TdsProtocolException("smalldatetime of minute " + minutes + "; a day has "
+                            + MINUTES_PER_DAY);
+                }
                 yield EPOCH.plusDays(days).atTime(LocalTime.MIDNIGHT).plusMinutes(minutes);
             }
             default -> throw new TdsProtocolException("DATETIMN value of length " + valueLength);

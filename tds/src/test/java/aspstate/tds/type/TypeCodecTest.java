@@ -96,6 +96,34 @@ class TypeCodecTest {
                 .hasMessageContaining("65534 bytes");
     }
 
+    /**
+     * Regression (issue 9, fuzzing): a datetime2 time field past one day threw DateTimeException, logged as a fault
+     * of the server; datetime and smalldatetime values outside SQL Server's range were read as other days.
+     */
+    @Test
+    void dateTimesOutsideSqlServersRangeBreakTheProtocol() {
+        // datetime2(7): 5 time bytes of 2^40 - 1 units (30.5 hours), day 1.
+        ByteBuf pastADay = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2a07" + "08" + "ffffffffff" + "010000"));
+        assertThatThrownBy(() -> TypeInfo.read(pastADay).readValue(pastADay)).isInstanceOf(TdsProtocolException.class);
+        // datetime2(7): day 3,652,059, the day after 9999-12-31.
+        ByteBuf pastYear9999 = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2a07" + "08" + "0000000000" + "dbb937"));
+        assertThatThrownBy(() -> TypeInfo.read(pastYear9999).readValue(pastYear9999))
+                .isInstanceOf(TdsProtocolException.class);
+        // datetime: tick 25,920,000 (24:00:00), day 0; and day 2,958,464 (10000-01-01).
+        for (String value : new String[] {"00000000" + "00828b01", "80242d00" + "00000000"}) {
+            ByteBuf datetime = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6f08" + "08" + value));
+            assertThatThrownBy(() -> TypeInfo.read(datetime).readValue(datetime))
+                    .isInstanceOf(TdsProtocolException.class);
+        }
+        // smalldatetime: minute 1,440.
+        ByteBuf small = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6f04" + "04" + "0000" + "a005"));
+        assertThatThrownBy(() -> TypeInfo.read(small).readValue(small)).isInstanceOf(TdsProtocolException.class);
+        // The last instants of each range are read.
+        ByteBuf last = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6f08" + "08" + "7f242d00" + "ff818b01"));
+        assertThat(TypeInfo.read(last).readValue(last)).isEqualTo(LocalDateTime.of(9999, 12, 31, 23, 59, 59,
+                997_000_000));
+    }
+
     @Test
     void nvarcharCarriesTheServerCollation() {
         assertThat(hex(raw(NVarCharType.ofCharacters(88)), "ab"))
