@@ -73,6 +73,10 @@ public final class DateTimeNType implements TdsType<LocalDateTime> {
     @Override
     public LocalDateTime readValue(ByteBuf in) {
         int valueLength = in.readUnsignedByte();
+        if (valueLength != 0 && valueLength != length) {
+            throw new TdsProtocolException("DATETIMN value of length " + valueLength + " in a type of length "
+                    + length);
+        }
         return switch (valueLength) {
             case 0 -> null;
             case 8 -> {

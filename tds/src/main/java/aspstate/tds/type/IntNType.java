@@ -60,6 +60,10 @@ public final class IntNType implements TdsType<Number> {
     @Override
     public Number readValue(ByteBuf in) {
         int valueLength = in.readUnsignedByte();
+        // A value wider than its declared type would reach a procedure as a Long where it expects an int.
+        if (valueLength != 0 && valueLength != length) {
+            throw new TdsProtocolException("INTN value of length " + valueLength + " in a type of length " + length);
+        }
         // tinyint is unsigned; the wider ones are signed.
         return switch (valueLength) {
             case 0 -> null;

@@ -124,6 +124,22 @@ class TypeCodecTest {
                 997_000_000));
     }
 
+    /**
+     * Regression (issue 9, fuzzing): an int parameter carrying an 8-byte value was read as a Long, a value of
+     * another type than the one declared, which the procedures behind an int parameter need not expect.
+     */
+    @Test
+    void aValueOfAnotherLengthThanItsTypeBreaksTheProtocol() {
+        ByteBuf intWithBigintValue = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2604" + "08" + "0100000000000000"));
+        assertThatThrownBy(() -> TypeInfo.read(intWithBigintValue).readValue(intWithBigintValue))
+                .isInstanceOf(TdsProtocolException.class);
+        ByteBuf datetimeWithShortValue = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6f08" + "04" + "00000000"));
+        assertThatThrownBy(() -> TypeInfo.read(datetimeWithShortValue).readValue(datetimeWithShortValue))
+                .isInstanceOf(TdsProtocolException.class);
+        ByteBuf nullInt = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2604" + "00"));
+        assertThat(TypeInfo.read(nullInt).readValue(nullInt)).isNull();
+    }
+
     @Test
     void nvarcharCarriesTheServerCollation() {
         assertThat(hex(raw(NVarCharType.ofCharacters(88)), "ab"))
