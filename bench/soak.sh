@@ -106,6 +106,7 @@ for pid in "${generators[@]}" "$abusers_pid"; do
 done
 warmup_errors=0 pages=0 errors=0
 for protocol in stateserver tds; do
+  # The generator prints the warm-up's last line as the measured phase starts.
   last_warmup=$(grep ' warm-up ' "$out/$protocol.progress" | tail -1)
   warmup_errors=$((warmup_errors + $(field "$last_warmup" errors)))
   pages=$((pages + $(json_number "$out/$protocol.json" pages)))

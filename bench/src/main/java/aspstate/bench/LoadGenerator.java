@@ -162,6 +162,8 @@ public final class LoadGenerator {
         while (true) {
             long now = System.nanoTime();
             if (measureStart == Long.MAX_VALUE && now >= warmupEnd) {
+                // The warm-up's last line, whatever the period: its errors count as much as the measured ones.
+                printProgress(warmup, "warm-up", now - begin);
                 phase.set(measured);
                 measureStart = now;
                 // The measured phase's lines each cover one whole period of it, the first from its start.
