@@ -37,8 +37,9 @@ final class ServeUntilStopped implements ServeLauncher {
                 options.tds().map(Object::toString).orElse("tds off"), options.memoryStore());
         warnAboutSurprises(options);
         shutdownTimeout = options.shutdownTimeout();
+        FatalErrors.prepare();
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
-            FatalErrors.exitIfFatal(error, "thread " + thread.getName());
+            FatalErrors.exitIfFatal(error, "thread", thread.getName());
             if (!FatalErrors.isFatal(error)) {
                 LOG.error("thread {} ended by an unexpected failure", thread.getName(), error);
             }

@@ -152,7 +152,8 @@ class AspstateJarIT {
         assertThat(process.stderrLines())
                 .anySatisfy(line -> assertThat(line).contains("WARN").endsWith(
                         "--allow 10.0.0.0/8: local clients will be refused; add 127.0.0.0/8 to keep local access"))
-                .anySatisfy(line -> assertThat(line).contains("refused connection from /127.0.0.1"));
+                .anySatisfy(line -> assertThat(line).contains("refused 1 connection(s) from peers not in the allowed "
+                        + "peers [10.0.0.0/8]").endsWith("latest from 127.0.0.1)"));
     }
 
     @Test

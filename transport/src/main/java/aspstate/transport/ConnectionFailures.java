@@ -35,7 +35,7 @@ public final class ConnectionFailures {
     public static void close(ChannelHandlerContext ctx, Throwable cause, String protocol,
                              Predicate<Throwable> clientsFault) {
         Object peer = ctx.channel().remoteAddress();
-        FatalErrors.exitIfFatal(cause, protocol + " connection from " + peer);
+        FatalErrors.exitIfFatal(cause, protocol, peer);
         if (cause instanceof IOException) {
             LOG.debug("{}: {} connection failed: {}", peer, protocol, LogText.client(cause.getMessage()));
         } else if (clientsFault.test(cause)) {

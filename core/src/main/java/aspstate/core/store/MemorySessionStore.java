@@ -172,7 +172,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         } catch (Throwable e) {
             // A failed tick must not stop the ticks (an exception would cancel them silently): the next one tries
             // again, unless the process cannot go on.
-            FatalErrors.exitIfFatal(e, "the expiry reaper");
+            FatalErrors.exitIfFatal(e, "the expiry reaper", "of a memory store");
             if (!FatalErrors.isFatal(e)) {
                 LOG.error("expiry reaper tick failed", e);
             }
