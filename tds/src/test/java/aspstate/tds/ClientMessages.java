@@ -9,9 +9,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Client messages built by hand from [MS-TDS], independently of the server's parsers. */
-final class ClientMessages {
-    static final int PRELOGIN = 0x12;
-    static final int LOGIN7 = 0x10;
+public final class ClientMessages {
+    public static final int PRELOGIN = 0x12;
+    public static final int LOGIN7 = 0x10;
     static final int SQL_BATCH = 0x01;
     static final int RPC = 0x03;
     static final int ATTENTION = 0x06;
@@ -30,7 +30,7 @@ final class ClientMessages {
         return packet.array();
     }
 
-    static byte[] singlePacket(int type, byte[] payload) {
+    public static byte[] singlePacket(int type, byte[] payload) {
         return packet(type, true, 1, payload);
     }
 
@@ -42,7 +42,7 @@ final class ClientMessages {
     }
 
     /** PRELOGIN payload as a client sends it: VERSION 7.4, ENCRYPTION, INSTOPT, THREADID, MARS off. */
-    static byte[] prelogin(int encryption) {
+    public static byte[] prelogin(int encryption) {
         byte[][] data = {
             {0x0C, 0x00, 0x07, (byte) 0xD0, 0x00, 0x00},
             {(byte) encryption},
@@ -66,7 +66,7 @@ final class ClientMessages {
      * LOGIN7 payload ([MS-TDS] 2.2.6.4) of a TDS 7.4 client: 36 fixed bytes, the 58-byte offset table, then the
      * strings, the password obfuscated by the client rule (swap nibbles, then XOR 0xA5).
      */
-    static byte[] login7(String user, String password, String database, int packetSize) {
+    public static byte[] login7(String user, String password, String database, int packetSize) {
         return login7(TDS_7_4, user, password, database, packetSize);
     }
 
@@ -219,7 +219,7 @@ final class ClientMessages {
         return obfuscated;
     }
 
-    static byte[] concat(byte[]... parts) {
+    public static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         for (byte[] part : parts) {
             all.writeBytes(part);
