@@ -327,14 +327,22 @@ final class ServeOptionsParser {
 
     /** Empty for none: PRELOGIN then answers that encryption is not supported. */
     private Optional<SslContext> tls(String text) {
+        SourcedValue password = values.get(TDS_TLS_PASSWORD);
+        boolean keyStore = !text.equalsIgnoreCase(ServeCommand.NONE)
+                && !text.equalsIgnoreCase(ServeCommand.SELF_SIGNED);
+        if (!keyStore && !password.text().isEmpty()) {
+            // A password with nothing to open is a mistake (a --tds-tls line lost from a config file, say), not
+            // something to ignore: the listener would run without the certificate the operator meant to give it.
+            throw new UserError(password.whereWithoutText() + ": given without a PKCS12 file in --" + TDS_TLS
+                    + ", so there is nothing for it to open");
+        }
         if (text.equalsIgnoreCase(ServeCommand.NONE)) {
             return Optional.empty();
         }
         if (text.equalsIgnoreCase(ServeCommand.SELF_SIGNED)) {
             return Optional.of(TdsTls.selfSigned());
         }
-        char[] password = values.get(TDS_TLS_PASSWORD).text().toCharArray();
-        return Optional.of(TdsTls.pkcs12(Path.of(text), password));
+        return Optional.of(TdsTls.pkcs12(Path.of(text), password.text().toCharArray()));
     }
 
     private <T> T parse(String key, Function<String, T> parser) {

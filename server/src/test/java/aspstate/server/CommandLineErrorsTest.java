@@ -90,6 +90,19 @@ class CommandLineErrorsTest {
                 + "characters (e.g. 32 random ones from 'openssl rand -base64 24')");
     }
 
+    /** Issue 10, item 8: it was accepted and ignored, and the listener ran without the intended certificate. */
+    @Test
+    void aTlsPasswordWithoutAKeyStoreIsRefusedWithoutShowingIt() {
+        for (String tls : new String[] {null, "self-signed"}) {
+            CliRun run = tls == null ? CliRun.run("serve", "--tds-tls-password", "s3cret")
+                    : CliRun.run("serve", "--tds-tls", tls, "--tds-tls-password", "s3cret");
+
+            assertThat(run.exitCode()).isEqualTo(2);
+            assertThat(run.errLines()).containsExactly("aspstate: --tds-tls-password: given without a PKCS12 file "
+                    + "in --tds-tls, so there is nothing for it to open");
+        }
+    }
+
     @Test
     void moreOwnersThanNodesAreRefused() {
         CliRun run = CliRun.run("serve", "--cluster-members", "127.0.0.1:7800,127.0.0.1:7801", "--owners", "3");
