@@ -17,14 +17,33 @@ import java.util.TreeSet;
 /**
  * Reads {@code --config FILE}: a properties file (UTF-8) whose keys are the long option names without dashes,
  * e.g. {@code stateserver-port=42425}. Every key must be a known option; a typo is an error, not silently ignored.
+ * A key of an option the command line takes repeatedly ({@code allow}, {@code tds-user}) may be repeated too, and
+ * keeps every value, as the command line does; any other key given twice is an error. (Properties alone keeps the
+ * last value of a repeated key and drops the others without a word.)
  */
 final class ConfigFile {
     private ConfigFile() {
     }
 
-    /** @throws UserError naming the file and, for an unknown key, the key and the keys allowed */
-    static Map<String, String> load(Path file, Set<String> knownKeys) {
-        Properties properties = new Properties();
+    /**
+     * @param repeatableKeys the keys whose values add up, joined by commas as a repeated option's are
+     * @throws UserError naming the file and, for an unknown key, the key and the keys allowed
+     */
+    static Map<String, String> load(Path file, Set<String> knownKeys, Set<String> repeatableKeys) {
+        Set<String> givenTwice = new TreeSet<>();
+        Properties properties = new Properties() {
+            @Override
+            public synchronized Object put(Object key, Object value) {
+                Object earlier = get(key);
+                if (earlier == null) {
+                    return super.put(key, value);
+                }
+                if (!repeatableKeys.contains(key)) {
+                    givenTwice.add((String) key);
+                }
+                return super.put(key, earlier + "," + value);
+            }
+        };
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(reader);
         } catch (NoSuchFileException e) {
@@ -51,6 +70,10 @@ final class ConfigFile {
         if (!unknown.isEmpty()) {
             throw new UserError(file + ": unknown key" + (unknown.size() > 1 ? "s " : " ") + quoted(unknown)
                     + " (known keys: " + String.join(", ", new TreeSet<>(knownKeys)) + ")");
+        }
+        if (!givenTwice.isEmpty()) {
+            throw new UserError(file + ": " + quoted(givenTwice) + " given more than once; "
+                    + (givenTwice.size() > 1 ? "each takes" : "it takes") + " one value");
         }
         return entries;
     }

@@ -23,6 +23,12 @@ final class ServeOptionSources {
         return settingOptions(spec).stream().map(ServeOptionSources::key).collect(Collectors.toSet());
     }
 
+    /** The keys a config file may repeat: the options the command line takes more than once. */
+    static Set<String> repeatableKeys(CommandSpec spec) {
+        return settingOptions(spec).stream().filter(OptionSpec::isMultiValue).map(ServeOptionSources::key)
+                .collect(Collectors.toSet());
+    }
+
     /**
      * @param fileEntries the config file's entries (already checked against {@link #keys}), or empty
      * @param file        the config file, or null

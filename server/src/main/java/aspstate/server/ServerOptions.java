@@ -200,7 +200,8 @@ final class ServerOptions {
     /** The checked settings: the command line, else the config file, else the defaults. */
     ServeOptions parse(CommandSpec spec, long heapMaxBytes) {
         Map<String, String> fileEntries =
-                config == null ? Map.of() : ConfigFile.load(config, ServeOptionSources.keys(spec));
+                config == null ? Map.of() : ConfigFile.load(config, ServeOptionSources.keys(spec),
+                        ServeOptionSources.repeatableKeys(spec));
         Map<String, SourcedValue> values = ServeOptionSources.collect(spec, fileEntries, config);
         return ServeOptionsParser.parse(values, heapMaxBytes);
     }

@@ -86,6 +86,31 @@ class ServeConfigFileTest {
                 .contains("max-body");
     }
 
+    /**
+     * Issue 10, item 8: a repeated key kept only its last value, silently, where the command line keeps every
+     * --allow; a peer the operator listed first was then refused.
+     */
+    @Test
+    void aRepeatedKeyOfARepeatableOptionKeepsEveryValue() throws IOException {
+        Path file = config("allow=10.0.0.0/8", "allow=192.168.0.0/16,127.0.0.0/8");
+
+        ServeOptions options = CliRun.serve("--config", file.toString());
+
+        assertThat(options.stateServer().allowedPeers()).map(Object::toString)
+                .containsExactly("10.0.0.0/8", "192.168.0.0/16", "127.0.0.0/8");
+    }
+
+    @Test
+    void anyOtherKeyGivenTwiceIsAnErrorNamingIt() throws IOException {
+        Path file = config("max-body=1MiB", "stateserver-port=42425", "max-body=2MiB");
+
+        CliRun run = CliRun.run("serve", "--config", file.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("aspstate: " + file + ": 'max-body' given more than once; it "
+                + "takes one value");
+    }
+
     @Test
     void theFileCannotNameAnotherConfigFile() throws IOException {
         Path file = config("config=other.properties");
