@@ -38,6 +38,7 @@ import org.infinispan.context.Flag;
 import org.infinispan.factories.GlobalComponentRegistry;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.manager.EmbeddedCacheManager;
+import org.infinispan.partitionhandling.AvailabilityException;
 import org.infinispan.partitionhandling.PartitionHandling;
 import org.infinispan.remoting.transport.Address;
 import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
@@ -170,7 +171,9 @@ public final class InfinispanStores implements AutoCloseable {
                 try {
                     manager.getCache(name).getAdvancedCache().withFlags(Flag.SKIP_CACHE_LOAD).containsKey("");
                     break;
-                } catch (MissingMembersException e) {
+                } catch (MissingMembersException | AvailabilityException e) {
+                    // Missing members until every node is back; then, for a moment while the restored layout
+                    // settles, "not all owners are in this partition" (DurableClusterStoreTest met it): both pass.
                     if (System.nanoTime() > deadline) {
                         throw new StoreStartException(StoreStartException.Reason.NO_QUORUM, "the cluster was stopped "
                                 + "as a whole and restores its sessions only once every node of it is back, but "
