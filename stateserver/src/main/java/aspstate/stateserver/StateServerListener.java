@@ -4,6 +4,7 @@ import aspstate.core.RepeatedEventLog;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.SessionStore;
 import aspstate.transport.HoldWhileUnwritable;
+import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestDeadline;
 import aspstate.transport.TcpListener;
@@ -25,10 +26,13 @@ public final class StateServerListener implements AutoCloseable {
 
     private final StateServerSettings settings;
     private final TcpListener listener;
+    private final ConnectionStatistics statistics;
 
-    private StateServerListener(StateServerSettings settings, TcpListener listener) {
+    private StateServerListener(StateServerSettings settings, TcpListener listener,
+                                ConnectionStatistics statistics) {
         this.settings = settings;
         this.listener = listener;
+        this.statistics = statistics;
     }
 
     /**
@@ -39,14 +43,17 @@ public final class StateServerListener implements AutoCloseable {
     public static StateServerListener start(StateServerSettings settings, SessionStore<SessionEntry> store,
                                             InboundBudget inbound) throws InterruptedException {
         StateServerResponses responses = new StateServerResponses(settings.aspNetVersion(), settings.lockDateZone());
-        TcpListener listener = TcpListener.start("stateserver", settings.bindAddress(), settings.port(), true,
-                settings.connections(), ch -> initialize(ch, settings, store, responses, inbound));
-        return new StateServerListener(settings, listener);
+        ConnectionStatistics statistics = new ConnectionStatistics("stateserver");
+        TcpListener listener = TcpListener.start(statistics, settings.bindAddress(), settings.port(), true,
+                settings.connections(), ch -> initialize(ch, settings, store, responses, inbound, statistics));
+        return new StateServerListener(settings, listener, statistics);
     }
 
     private static void initialize(SocketChannel ch, StateServerSettings settings, SessionStore<SessionEntry> store,
-                                   StateServerResponses responses, InboundBudget inbound) {
+                                   StateServerResponses responses, InboundBudget inbound,
+                                   ConnectionStatistics statistics) {
         if (!settings.isAllowed(ch.remoteAddress().getAddress())) {
+            statistics.countRefused(ConnectionStatistics.Refusal.NOT_ALLOWED);
             REFUSED.occurred("refused {} connection(s) from peers not in the allowed peers {} (see --allow; latest "
                     + "from {})", settings.allowedPeers(), ch.remoteAddress().getAddress().getHostAddress());
             ch.close();
@@ -67,6 +74,10 @@ public final class StateServerListener implements AutoCloseable {
     /** The address actually bound (with the real port when port 0 was asked for). */
     public InetSocketAddress address() {
         return listener.address();
+    }
+
+    public ConnectionStatistics statistics() {
+        return statistics;
     }
 
     public StateServerSettings settings() {

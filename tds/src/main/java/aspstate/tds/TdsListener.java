@@ -2,6 +2,7 @@ package aspstate.tds;
 
 import aspstate.tds.packet.TdsPacketDecoder;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.HoldWhileUnwritable;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestDeadline;
@@ -20,10 +21,12 @@ public final class TdsListener implements AutoCloseable {
 
     private final TdsSettings settings;
     private final TcpListener listener;
+    private final ConnectionStatistics statistics;
 
-    private TdsListener(TdsSettings settings, TcpListener listener) {
+    private TdsListener(TdsSettings settings, TcpListener listener, ConnectionStatistics statistics) {
         this.settings = settings;
         this.listener = listener;
+        this.statistics = statistics;
     }
 
     /**
@@ -36,7 +39,8 @@ public final class TdsListener implements AutoCloseable {
                                     LoginAuthenticator authenticator, InboundBudget inbound)
             throws InterruptedException {
         AtomicInteger connections = new AtomicInteger();
-        TcpListener listener = TcpListener.start("tds", settings.bindAddress(), settings.port(), false,
+        ConnectionStatistics statistics = new ConnectionStatistics("tds");
+        TcpListener listener = TcpListener.start(statistics, settings.bindAddress(), settings.port(), false,
                 settings.connections(), ch -> {
                     int spid = FIRST_USER_SPID
                             + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
@@ -47,12 +51,16 @@ public final class TdsListener implements AutoCloseable {
                     ch.pipeline().addLast(new HoldWhileUnwritable());
                     ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, authenticator, spid));
                 });
-        return new TdsListener(settings, listener);
+        return new TdsListener(settings, listener, statistics);
     }
 
     /** The address actually bound (with the real port when port 0 was asked for). */
     public InetSocketAddress address() {
         return listener.address();
+    }
+
+    public ConnectionStatistics statistics() {
+        return statistics;
     }
 
     public TdsSettings settings() {

@@ -18,13 +18,16 @@ final class OpenConnections {
     private static final RepeatedEventLog REFUSED = new RepeatedEventLog(LOG);
 
     private final String listenerName;
+    private final ConnectionStatistics statistics;
     private final int maxConnections;
     private final int maxPerPeer;
-    private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger open;
     private final ConcurrentHashMap<InetAddress, AtomicInteger> openPerPeer = new ConcurrentHashMap<>();
 
-    OpenConnections(String listenerName, ConnectionLimits limits) {
-        this.listenerName = listenerName;
+    OpenConnections(ConnectionLimits limits, ConnectionStatistics statistics) {
+        this.listenerName = statistics.protocol();
+        this.statistics = statistics;
+        this.open = statistics.openCounter();
         this.maxConnections = limits.maxConnections();
         this.maxPerPeer = limits.maxConnectionsPerPeer();
     }
@@ -34,6 +37,7 @@ final class OpenConnections {
         InetAddress peer = channel.remoteAddress().getAddress();
         if (open.incrementAndGet() > maxConnections) {
             open.decrementAndGet();
+            statistics.countRefused(ConnectionStatistics.Refusal.MAX_CONNECTIONS);
             REFUSED.occurred("{}: refused {} connection(s) beyond --max-connections {} (latest from {})",
                     listenerName, maxConnections, peer.getHostAddress());
             return false;
@@ -45,6 +49,7 @@ final class OpenConnections {
         });
         if (ofPeer.get() > maxPerPeer) {
             forget(peer);
+            statistics.countRefused(ConnectionStatistics.Refusal.MAX_CONNECTIONS_PER_PEER);
             REFUSED.occurred("{}: refused {} connection(s) beyond --max-connections-per-peer {} (latest from {})",
                     listenerName, maxPerPeer, peer.getHostAddress());
             return false;

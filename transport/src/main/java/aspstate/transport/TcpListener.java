@@ -33,17 +33,19 @@ public final class TcpListener implements AutoCloseable {
     /**
      * Binds and starts serving.
      *
-     * @param name        the listener's name in log lines (stateserver, tds)
+     * @param statistics  where the listener counts its open and refused connections; its protocol names the
+     *                    listener in log lines (stateserver, tds, admin)
      * @param halfClosure keep a connection open after the peer shuts down its sending side, so that answers to
      *                    requests already received still go out; the pipeline must then close the channel on
      *                    {@code ChannelInputShutdownEvent} itself
      * @param initializer builds the pipeline of each accepted connection (it may close the channel to refuse it)
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static TcpListener start(String name, InetAddress bindAddress, int port, boolean halfClosure,
-                                    ConnectionLimits limits, Consumer<SocketChannel> initializer)
+    public static TcpListener start(ConnectionStatistics statistics, InetAddress bindAddress, int port,
+                                    boolean halfClosure, ConnectionLimits limits,
+                                    Consumer<SocketChannel> initializer)
             throws InterruptedException {
-        OpenConnections connections = new OpenConnections(name, limits);
+        OpenConnections connections = new OpenConnections(limits, statistics);
         EventLoopGroup acceptor = EventLoops.newGroup(1);
         EventLoopGroup workers = EventLoops.newGroupPerCpu();
         ServerBootstrap bootstrap = new ServerBootstrap()

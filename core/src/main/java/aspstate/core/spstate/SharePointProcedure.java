@@ -20,6 +20,12 @@ import aspstate.core.store.Outcome;
  */
 public sealed interface SharePointProcedure extends Mutation<SharePointStateItem, SharePointProcedureResult> {
 
+    /** The procedure's name as SharePoint calls it, e.g. proc_GetItemWithLock for {@link ProcGetItemWithLock}. */
+    @Override
+    default String operation() {
+        return ProcedureNames.OF_RECORD.get(getClass());
+    }
+
     record ProcAddItem(byte[] item, int timeoutMinutes) implements SharePointProcedure {
         @Override
         public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
@@ -38,6 +44,11 @@ public sealed interface SharePointProcedure extends Mutation<SharePointStateItem
     }
 
     record ProcGetItemWithLock() implements SharePointProcedure {
+        @Override
+        public boolean acquiresLock() {
+            return true;
+        }
+
         @Override
         public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
                                                                              long nowMillis) {

@@ -3,7 +3,7 @@ package aspstate.core.spstate;
 import static aspstate.core.sqlstate.LockArithmetic.expiry;
 
 import aspstate.core.sqlstate.LockArithmetic;
-import aspstate.core.store.StoredValue;
+import aspstate.core.store.SessionValue;
 
 /**
  * One instance of binary data of SharePoint's Temporary State Service ([MS-SPSTATE] 3.1.1; docs/spec/
@@ -22,7 +22,8 @@ import aspstate.core.store.StoredValue;
  * @param lockCookie      {@link LockArithmetic#INITIAL_COOKIE} for a new item, advanced by every lock placed
  */
 public record SharePointStateItem(byte[] item, int timeoutMinutes, long expiresAtMillis, boolean locked,
-                                  long lockTimeMillis, int lockCookie) implements StoredValue {
+                                  long lockTimeMillis, int lockCookie)
+        implements SessionValue<SharePointStateItem> {
 
     /**
      * What proc_AddItem stores: unlocked, the same initial cookie as an ASPState insert (so the first lock hands out
@@ -54,6 +55,27 @@ public record SharePointStateItem(byte[] item, int timeoutMinutes, long expiresA
     SharePointStateItem updated(byte[] newItem, int newTimeoutMinutes, long nowMillis) {
         return new SharePointStateItem(newItem, newTimeoutMinutes, expiry(newTimeoutMinutes, nowMillis), false,
                 lockTimeMillis, lockCookie);
+    }
+
+    @Override
+    public long lockedAtMillis() {
+        return lockTimeMillis;
+    }
+
+    /** [MS-SPSTATE] has no uninitialized items. */
+    @Override
+    public boolean uninitialized() {
+        return false;
+    }
+
+    @Override
+    public byte[] sessionData() {
+        return item;
+    }
+
+    @Override
+    public SharePointStateItem withLockReleased(long nowMillis) {
+        return unlocked(nowMillis);
     }
 
     @Override

@@ -2,7 +2,7 @@ package aspstate.core.sqlstate;
 
 import static aspstate.core.sqlstate.LockArithmetic.expiry;
 
-import aspstate.core.store.StoredValue;
+import aspstate.core.store.SessionValue;
 
 /**
  * One row of ASPState's session table, as the SQL Server mode procedures keep it (docs/spec/sql-state-procedures.md,
@@ -26,7 +26,7 @@ import aspstate.core.store.StoredValue;
  */
 public record SqlSessionItem(byte[] itemShort, byte[] itemLong, int timeoutMinutes, long expiresAtMillis,
                              boolean locked, long lockDateMillis, int lockCookie, int flags, long createdMillis)
-        implements StoredValue {
+        implements SessionValue<SqlSessionItem> {
 
     /** The Flags bit the shipped product sets for an uninitialized item (cookieless sessions rely on it). */
     public static final int FLAG_UNINITIALIZED = 1;
@@ -40,6 +40,7 @@ public record SqlSessionItem(byte[] itemShort, byte[] itemLong, int timeoutMinut
                 nowMillis, INITIAL_COOKIE, flags, nowMillis);
     }
 
+    @Override
     public boolean uninitialized() {
         return (flags & FLAG_UNINITIALIZED) != 0;
     }
@@ -72,6 +73,22 @@ public record SqlSessionItem(byte[] itemShort, byte[] itemLong, int timeoutMinut
     SqlSessionItem updated(byte[] newItemShort, byte[] newItemLong, int newTimeoutMinutes, long nowMillis) {
         return new SqlSessionItem(newItemShort, newItemLong, newTimeoutMinutes, expiry(newTimeoutMinutes, nowMillis),
                 false, lockDateMillis, lockCookie, flags, createdMillis);
+    }
+
+    @Override
+    public long lockedAtMillis() {
+        return lockDateMillis;
+    }
+
+    /** SessionItemShort when there is one, else SessionItemLong: ASP.NET writes one or the other. */
+    @Override
+    public byte[] sessionData() {
+        return itemShort != null ? itemShort : itemLong;
+    }
+
+    @Override
+    public SqlSessionItem withLockReleased(long nowMillis) {
+        return unlocked(nowMillis);
     }
 
     @Override

@@ -16,6 +16,12 @@ import aspstate.core.store.Outcome;
  */
 public sealed interface SqlStateProcedure extends Mutation<SqlSessionItem, SqlProcedureResult> {
 
+    /** The procedure's name, which is the record's. */
+    @Override
+    default String operation() {
+        return getClass().getSimpleName();
+    }
+
     /** v1 get: @lockDate instead of @lockAge, no @actionFlags. */
     record TempGetStateItem() implements SqlStateProcedure {
         @Override
@@ -42,6 +48,11 @@ public sealed interface SqlStateProcedure extends Mutation<SqlSessionItem, SqlPr
 
     record TempGetStateItemExclusive() implements SqlStateProcedure {
         @Override
+        public boolean acquiresLock() {
+            return true;
+        }
+
+        @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
             return SqlStateSemantics.getStateItem(item, true, GetOutputs.LOCK_DATE, nowMillis);
         }
@@ -49,12 +60,22 @@ public sealed interface SqlStateProcedure extends Mutation<SqlSessionItem, SqlPr
 
     record TempGetStateItemExclusive2() implements SqlStateProcedure {
         @Override
+        public boolean acquiresLock() {
+            return true;
+        }
+
+        @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
             return SqlStateSemantics.getStateItem(item, true, GetOutputs.LOCK_AGE, nowMillis);
         }
     }
 
     record TempGetStateItemExclusive3() implements SqlStateProcedure {
+        @Override
+        public boolean acquiresLock() {
+            return true;
+        }
+
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
             return SqlStateSemantics.getStateItem(item, true, GetOutputs.LOCK_AGE_AND_ACTION_FLAGS, nowMillis);

@@ -1,5 +1,6 @@
 package aspstate.core.stateserver;
 
+import aspstate.core.store.SessionValue;
 import aspstate.core.store.StoredValue;
 
 /**
@@ -16,7 +17,8 @@ import aspstate.core.store.StoredValue;
  *                        with ActionFlags: 1
  */
 public record SessionEntry(byte[] data, int timeoutMinutes, long expiresAtMillis, boolean locked,
-                           long lockedAtMillis, int lockCookie, boolean uninitialized) implements StoredValue {
+                           long lockedAtMillis, int lockCookie, boolean uninitialized)
+        implements SessionValue<SessionEntry> {
 
     /** Cookie counter of a newly created entry; the first acquire therefore hands out 2. */
     public static final int INITIAL_COOKIE = 1;
@@ -64,6 +66,16 @@ public record SessionEntry(byte[] data, int timeoutMinutes, long expiresAtMillis
     SessionEntry replaced(byte[] newData, int newTimeoutMinutes, long nowMillis) {
         return new SessionEntry(newData, newTimeoutMinutes, expiry(newTimeoutMinutes, nowMillis), false,
                 lockedAtMillis, lockCookie, uninitialized);
+    }
+
+    @Override
+    public byte[] sessionData() {
+        return data;
+    }
+
+    @Override
+    public SessionEntry withLockReleased(long nowMillis) {
+        return unlocked(nowMillis);
     }
 
     @Override

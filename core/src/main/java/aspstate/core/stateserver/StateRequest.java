@@ -9,7 +9,16 @@ import aspstate.core.store.Outcome;
  */
 public final class StateRequest implements Mutation<SessionEntry, StateResult> {
 
-    public enum Kind { GET, GET_EXCLUSIVE, RELEASE_EXCLUSIVE, SET, REMOVE, RESET_TIMEOUT }
+    public enum Kind {
+        GET("Get"), GET_EXCLUSIVE("GetExclusive"), RELEASE_EXCLUSIVE("ReleaseExclusive"), SET("Set"),
+        REMOVE("Remove"), RESET_TIMEOUT("ResetTimeout");
+
+        private final String operation;
+
+        Kind(String operation) {
+            this.operation = operation;
+        }
+    }
 
     /** Timeout used when a Set carries none. */
     public static final int DEFAULT_TIMEOUT_MINUTES = 20;
@@ -89,6 +98,17 @@ public final class StateRequest implements Mutation<SessionEntry, StateResult> {
     @Override
     public Outcome<SessionEntry, StateResult> apply(SessionEntry current, long nowMillis) {
         return StateServerSemantics.apply(current, this, nowMillis);
+    }
+
+    /** The operation as the spec and ASP.NET's provider name it: Get, GetExclusive, ReleaseExclusive, Set, ... */
+    @Override
+    public String operation() {
+        return kind.operation;
+    }
+
+    @Override
+    public boolean acquiresLock() {
+        return kind == Kind.GET_EXCLUSIVE;
     }
 
     public Kind kind() {

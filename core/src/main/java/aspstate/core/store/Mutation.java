@@ -11,4 +11,14 @@ public interface Mutation<V extends StoredValue, R> {
      * @param nowMillis the store clock's time for this execution
      */
     Outcome<V, R> apply(V current, long nowMillis);
+
+    /** The operation's name in metrics, e.g. the procedure's or the verb's; "other" for a store's own lookups. */
+    default String operation() {
+        return "other";
+    }
+
+    /** True for the operations that take a session's lock, so that finding it locked counts as a lock conflict. */
+    default boolean acquiresLock() {
+        return false;
+    }
 }

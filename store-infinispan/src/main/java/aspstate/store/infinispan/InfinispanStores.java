@@ -39,6 +39,7 @@ import org.infinispan.factories.GlobalComponentRegistry;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.partitionhandling.AvailabilityException;
+import org.infinispan.partitionhandling.AvailabilityMode;
 import org.infinispan.partitionhandling.PartitionHandling;
 import org.infinispan.remoting.transport.Address;
 import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
@@ -253,6 +254,22 @@ public final class InfinispanStores implements AutoCloseable {
             throw new IllegalArgumentException("no store named " + name + "; started: " + stores.keySet());
         }
         return (SessionStore<V>) store;
+    }
+
+    /**
+     * False while a store refuses reads and writes: this node is in a partition's minority, or the cluster is
+     * stopping. What readiness probes ask, so that a load balancer sends clients to a node that can serve them.
+     */
+    public boolean available() {
+        if (closing) {
+            return false;
+        }
+        for (String name : stores.keySet()) {
+            if (manager.getCache(name).getAdvancedCache().getAvailability() != AvailabilityMode.AVAILABLE) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** E.g. "durable /var/lib/aspstate (fsync always, max-memory 3 GiB)". */

@@ -1,0 +1,120 @@
+package aspstate.core.store;
+
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
+
+/**
+ * A store that tells a {@link StoreObserver} how each operation ended, how long it took and how long the locks it
+ * let go were held, by looking at what the mutation saw and decided. The protocols stay unaware of metrics, and
+ * every store engine gets them alike.
+ */
+public final class ObservedSessionStore<V extends StoredValue> implements SessionStore<V> {
+    private final SessionStore<V> store;
+    private final StoreObserver observer;
+
+    public ObservedSessionStore(SessionStore<V> store, StoreObserver observer) {
+        this.store = store;
+        this.observer = observer;
+    }
+
+    @Override
+    public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
+        long start = System.nanoTime();
+        Observation<V, R> observation = new Observation<>(mutation);
+        return store.execute(key, observation).whenComplete((result, failure) -> {
+            observer.executed(mutation.operation(), observation.result(failure), System.nanoTime() - start);
+            if (failure == null && observation.releasedLockHeldMillis >= 0) {
+                observer.lockReleased(observation.releasedLockHeldMillis);
+            }
+        });
+    }
+
+    /**
+     * Runs the mutation and remembers what its last run saw: a distributed store may run it more than once, and only
+     * the last run's outcome was kept.
+     */
+    private static final class Observation<V extends StoredValue, R> implements Mutation<V, R> {
+        private final Mutation<V, R> mutation;
+        private StoreObserver.Result result;
+        private long releasedLockHeldMillis;
+
+        Observation(Mutation<V, R> mutation) {
+            this.mutation = mutation;
+        }
+
+        @Override
+        public Outcome<V, R> apply(V current, long nowMillis) {
+            Outcome<V, R> outcome = mutation.apply(current, nowMillis);
+            boolean wasLocked = current instanceof SessionValue<?> session && session.locked();
+            if (current == null && outcome.change() != Outcome.Change.PUT) {
+                result = StoreObserver.Result.NOT_FOUND;
+            } else if (wasLocked && mutation.acquiresLock()) {
+                result = StoreObserver.Result.LOCKED;
+            } else {
+                result = StoreObserver.Result.OK;
+            }
+            releasedLockHeldMillis = wasLocked && releases((SessionValue<?>) current, outcome)
+                    ? Math.max(0, nowMillis - ((SessionValue<?>) current).lockedAtMillis()) : -1;
+            return outcome;
+        }
+
+        /** The lock taken at the current lock time is gone: deleted, unlocked, or replaced by a newer lock. */
+        private static boolean releases(SessionValue<?> current, Outcome<?, ?> outcome) {
+            switch (outcome.change()) {
+                case DELETE:
+                    return true;
+                case PUT:
+                    SessionValue<?> next = (SessionValue<?>) outcome.value();
+                    return !next.locked() || next.lockedAtMillis() != current.lockedAtMillis();
+                default:
+                    return false;
+            }
+        }
+
+        StoreObserver.Result result(Throwable failure) {
+            if (failure == null) {
+                return result;
+            }
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause instanceof StoreFullException) {
+                return StoreObserver.Result.STORE_FULL;
+            }
+            if (cause instanceof StoreUnavailableException) {
+                return StoreObserver.Result.UNAVAILABLE;
+            }
+            return StoreObserver.Result.ERROR;
+        }
+
+        @Override
+        public String operation() {
+            return mutation.operation();
+        }
+
+        @Override
+        public boolean acquiresLock() {
+            return mutation.acquiresLock();
+        }
+    }
+
+    @Override
+    public CompletionStage<Void> forEach(BiConsumer<String, V> visitor) {
+        return store.forEach(visitor);
+    }
+
+    @Override
+    public StoreStatistics statistics() {
+        return store.statistics();
+    }
+
+    @Override
+    public String describe() {
+        return store.describe();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}
