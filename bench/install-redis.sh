@@ -15,8 +15,15 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-apt-get update
-apt-get install -y --no-install-recommends redis-server redis-tools
+# Another apt (a package install elsewhere on the machine) may hold the locks: wait for it, not fail.
+# The timeout option covers dpkg's lock only; update's lock is waited for by retrying, 10 minutes at most.
+tries=0
+until apt-get update; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 120 ] || exit 1
+    sleep 5
+done
+apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends redis-server redis-tools
 
 # The package starts a system-wide redis on 6379 where an init system runs; the tests and the baseline
 # start their own on free ports, so it is not needed (and stopping it is harmless when none runs).

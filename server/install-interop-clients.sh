@@ -23,8 +23,15 @@ apt_install() {
         exit 1
     fi
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update
-    apt-get install -y --no-install-recommends "$@"
+    # Another apt (a package install elsewhere on the machine) may hold the locks: wait for it, not fail.
+    # The timeout option covers dpkg's lock only; update's lock is waited for by retrying, 10 minutes at most.
+    local tries=0
+    until apt-get update; do
+        tries=$((tries + 1))
+        [ "$tries" -lt 120 ] || exit 1
+        sleep 5
+    done
+    apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends "$@"
 }
 
 if ! command -v tsql >/dev/null 2>&1; then
