@@ -1,0 +1,42 @@
+package aspstate.admin;
+
+import aspstate.transport.ConnectionStatistics;
+import aspstate.transport.TcpListener;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetSocketAddress;
+
+/**
+ * The operators' HTTP listener (metrics, health, the API and the dashboard), with Netty's HTTP codec on the same
+ * listener plumbing as the protocols, held to small limits of its own.
+ */
+public final class AdminListener implements AutoCloseable {
+    private final TcpListener listener;
+
+    private AdminListener(TcpListener listener) {
+        this.listener = listener;
+    }
+
+    /** @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it */
+    public static AdminListener start(AdminSettings settings, AdminApi api) throws InterruptedException {
+        TcpListener listener = TcpListener.start(new ConnectionStatistics("admin"), settings.bindAddress(),
+                settings.port(), false, AdminSettings.CONNECTIONS, ch -> {
+                    // A connection that sends nothing for this long is closed, in the middle of a request or not.
+                    ch.pipeline().addLast(new IdleStateHandler(AdminSettings.IDLE_SECONDS, 0, 0));
+                    ch.pipeline().addLast(new HttpServerCodec());
+                    ch.pipeline().addLast(new HttpObjectAggregator(AdminSettings.MAX_REQUEST_BYTES));
+                    ch.pipeline().addLast(new AdminHttpHandler(api));
+                });
+        return new AdminListener(listener);
+    }
+
+    public InetSocketAddress address() {
+        return listener.address();
+    }
+
+    @Override
+    public void close() {
+        listener.close();
+    }
+}

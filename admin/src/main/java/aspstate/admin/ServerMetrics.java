@@ -1,0 +1,115 @@
+package aspstate.admin;
+
+import aspstate.core.store.StoreObserver;
+import aspstate.transport.ConnectionStatistics;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server's Prometheus metrics (docs/operations.md lists them). Request meters are fed by the stores as they
+ * work ({@link #observe}); everything else is read from the server when scraped, so it costs the requests nothing.
+ */
+public final class ServerMetrics implements AutoCloseable {
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+
+    public ServerMetrics() {
+        new JvmMemoryMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+    }
+
+    /** The observer a store of this name, served by this protocol, reports its requests and locks to. */
+    public StoreObserver observe(String protocol, String store) {
+        return new StoreMeters(registry, protocol, store);
+    }
+
+    /** Reads the session counters, the locks and the memory and connections from the server at each scrape. */
+    void watch(SessionStores stores, ServerStatus server) {
+        for (SessionStores.Named named : stores.all()) {
+            watchSessions(named);
+        }
+        Gauge.builder("aspstate.memory.used", server, ServerStatus::usedMemoryBytes).baseUnit("bytes")
+                .description("Bytes counted against max-memory: every store's and requests still arriving")
+                .register(registry);
+        Gauge.builder("aspstate.max.memory", server, ServerStatus::maxMemoryBytes).baseUnit("bytes")
+                .description("The max-memory setting (0: unlimited)").register(registry);
+        for (ConnectionStatistics connections : server.connections()) {
+            watchConnections(connections);
+        }
+        Gauge.builder("aspstate.cluster.members", server, status -> status.clusterMembers().size())
+                .description("Members of the cluster this node sees (0 when not clustered)").register(registry);
+    }
+
+    private void watchSessions(SessionStores.Named named) {
+        String store = named.name();
+        var sessions = named.store();
+        Gauge.builder("aspstate.sessions.active", sessions, s -> s.statistics().active())
+                .description("Sessions stored").tags("store", store).register(registry);
+        FunctionCounter.builder("aspstate.sessions.created", sessions, s -> s.statistics().created())
+                .description("Sessions ever created").tags("store", store).register(registry);
+        FunctionCounter.builder("aspstate.sessions.expired", sessions, s -> s.statistics().expired())
+                .description("Sessions removed because they timed out").tags("store", store).register(registry);
+        FunctionCounter.builder("aspstate.sessions.removed", sessions, s -> s.statistics().removed())
+                .description("Sessions removed by a client (abandoned)").tags("store", store).register(registry);
+        Gauge.builder("aspstate.stored", sessions, s -> s.statistics().storedBytes()).baseUnit("bytes")
+                .description("Bytes the store counts against max-memory: keys, values and overhead")
+                .tags("store", store).register(registry);
+        Gauge.builder("aspstate.sessions.locked", named.locks(), locks -> locks.count().locked())
+                .description("Sessions locked now").tags("store", store).register(registry);
+        Gauge.builder("aspstate.lock.age", named.locks(), locks -> locks.count().oldestLockSeconds())
+                .baseUnit("seconds").description("Age of the oldest lock held now (0 when none is)")
+                .tags("store", store).register(registry);
+    }
+
+    private void watchConnections(ConnectionStatistics connections) {
+        String protocol = connections.protocol();
+        Gauge.builder("aspstate.connections.open", connections, ConnectionStatistics::open)
+                .description("Connections open").tags("protocol", protocol).register(registry);
+        for (ConnectionStatistics.Refusal refusal : ConnectionStatistics.Refusal.values()) {
+            FunctionCounter.builder("aspstate.connections.refused", connections, c -> c.refused(refusal))
+                    .description("Connections closed as they were accepted")
+                    .tags("protocol", protocol, "reason", refusal.label()).register(registry);
+        }
+    }
+
+    /** Requests answered by every store since the start, and the time they took: the dashboard's rate and mean. */
+    record RequestTotals(long count, double seconds) {
+    }
+
+    RequestTotals requestTotals() {
+        long count = 0;
+        double seconds = 0;
+        for (Timer timer : registry.find("aspstate.request.duration").timers()) {
+            count += timer.count();
+            seconds += timer.totalTime(TimeUnit.SECONDS);
+        }
+        return new RequestTotals(count, seconds);
+    }
+
+    /** The Prometheus text exposition of every metric. */
+    String scrape() {
+        return registry.scrape();
+    }
+
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
+    }
+}
