@@ -40,7 +40,7 @@ start_system() {
       local members="127.0.0.1:$p1,127.0.0.1:$p2,127.0.0.1:$p3"
       # All three start at once (a node waits for a majority), then the first one's port is the target.
       for p in "$p3" "$p2"; do
-        taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off \
+        taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off --admin-port 0 \
           --cluster-members "$members" --cluster-port "$p" --cluster-name "bench-$p1" \
           >"$out/$system-$round-$p.out" 2>"$out/$system-$round-$p.log" &
         started+=("$!"); pids+=("$!")

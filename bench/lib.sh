@@ -64,12 +64,13 @@ stop_started() {
   done
 }
 
-# start_serve NAME ARGS...: one serve process on CPU 0 (StateServer on a free port, no TDS); waits (at most
-# 120 s) for its startup line. Sets $port and $serve_pid.
+# start_serve NAME ARGS...: one serve process on CPU 0 (StateServer on a free port, no TDS, the admin listener and
+# its metrics on a free port, as a default install runs them); waits (at most 120 s) for its startup line. Sets $port
+# and $serve_pid.
 start_serve() {
   local name=$1
   shift
-  taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off "$@" \
+  taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off --admin-port 0 "$@" \
     >"$out/$name.out" 2>"$out/$name.log" &
   serve_pid=$!
   started+=("$serve_pid")

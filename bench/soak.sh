@@ -32,7 +32,7 @@ prepare_run soak.sh
 ss_port=$(free_port)
 tds_port=$(free_port)
 taskset -c 0 java "-Xmx$heap" -jar server/target/aspstate.jar serve --stateserver-port "$ss_port" \
-  --tds-port "$tds_port" >"$out/serve.out" 2>"$out/serve.log" &
+  --tds-port "$tds_port" --admin-port 0 >"$out/serve.out" 2>"$out/serve.log" &
 serve_pid=$!
 started+=("$serve_pid")
 for _ in $(seq 1 600); do

@@ -1,39 +1,55 @@
 package aspstate.server;
 
+import aspstate.admin.AdminApi;
+import aspstate.admin.AdminListener;
+import aspstate.admin.AdminSettings;
+import aspstate.admin.ServerMetrics;
 import aspstate.stateserver.StateServerListener;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * The wired server: the stores, the StateServer listener on its store, and (unless {@code --tds-port off}) SQL Server
- * mode on the others. Closing stops the listeners first (answers in flight still go out), then the stores.
+ * The wired server: the stores, the StateServer listener on its store, (unless {@code --tds-port off}) SQL Server
+ * mode on the others, and (unless {@code --admin-port off}) the admin listener with the metrics the stores report
+ * to. Closing stops the listeners first (answers in flight still go out), then the stores.
  */
 final class RunningServer implements AutoCloseable {
     private final ServerStores stores;
     private final StateServerListener stateServer;
     private final Optional<SqlServerMode> sqlServer;
+    private final Optional<AdminListener> admin;
+    private final Optional<ServerMetrics> metrics;
 
-    private RunningServer(ServerStores stores, StateServerListener stateServer, Optional<SqlServerMode> sqlServer) {
+    private RunningServer(ServerStores stores, StateServerListener stateServer, Optional<SqlServerMode> sqlServer,
+                          Optional<AdminListener> admin, Optional<ServerMetrics> metrics) {
         this.stores = stores;
         this.stateServer = stateServer;
         this.sqlServer = sqlServer;
+        this.admin = admin;
+        this.metrics = metrics;
     }
 
     /** @throws UserError when an address cannot be listened on (taken port, foreign address) or a store not used */
     static RunningServer start(ServeOptions options) {
-        ServerStores stores = ServerStores.start(options);
-        StateServerListener stateServer;
+        Optional<ServerMetrics> metrics = options.admin().map(settings -> new ServerMetrics());
+        List<AutoCloseable> started = new ArrayList<>();
+        metrics.ifPresent(started::add);
         try {
-            stateServer = startStateServer(options, stores);
+            ServerStores stores = ServerStores.start(options, metrics);
+            started.add(0, stores);
+            StateServerListener stateServer = startStateServer(options, stores);
+            started.add(0, stateServer);
+            Optional<SqlServerMode> sqlServer = options.tds().map(settings -> SqlServerMode.start(settings, options,
+                    stores));
+            sqlServer.ifPresent(mode -> started.add(0, mode));
+            ServerState state = new ServerState(stores, stateServer, sqlServer);
+            Optional<AdminListener> admin = options.admin().map(settings -> startAdmin(options, settings,
+                    new AdminApi(state, state.sessionStores(), metrics.orElseThrow(), settings.token())));
+            return new RunningServer(stores, stateServer, sqlServer, admin, metrics);
         } catch (RuntimeException | Error e) {
-            stores.close();
-            throw e;
-        }
-        try {
-            return new RunningServer(stores, stateServer,
-                    options.tds().map(settings -> SqlServerMode.start(settings, options, stores)));
-        } catch (RuntimeException | Error e) {
-            close(stateServer, stores);
+            closeInOrder(started);
             throw e;
         }
     }
@@ -51,6 +67,18 @@ final class RunningServer implements AutoCloseable {
         }
     }
 
+    private static AdminListener startAdmin(ServeOptions options, AdminSettings settings, AdminApi api) {
+        try {
+            return AdminListener.start(settings, api);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting", e);
+        } catch (Exception e) { // as above
+            throw ListenFailure.explain(e, settings.bindAddress(), settings.port(),
+                    options.where(ServeCommand.ADMIN_PORT), options.where(ServeCommand.ADMIN_BIND));
+        }
+    }
+
     /** The StateServer listener's actual address (with the real port when 0 was asked for). */
     InetSocketAddress stateServerAddress() {
         return stateServer.address();
@@ -61,10 +89,16 @@ final class RunningServer implements AutoCloseable {
         return sqlServer.map(SqlServerMode::address);
     }
 
+    /** The admin listener's actual address, or empty when it is off. */
+    Optional<InetSocketAddress> adminAddress() {
+        return admin.map(AdminListener::address);
+    }
+
     /** The one line printed to stdout once the server accepts connections; bench/compare.sh parses it. */
     String startupLine(String version) {
         return "aspstate " + version + " ready: stateserver on " + Addresses.format(stateServerAddress())
                 + tdsAddress().map(address -> ", tds on " + Addresses.format(address)).orElse("")
+                + adminAddress().map(address -> ", admin on http://" + Addresses.format(address) + "/").orElse("")
                 + ", store " + stores.describe();
     }
 
@@ -73,21 +107,36 @@ final class RunningServer implements AutoCloseable {
         stores.whenStoppedByCluster(action);
     }
 
-    /** Stops accepting, lets answers in flight go out, then closes the stores. */
+    /** Stops accepting, lets answers in flight go out, then closes the stores (the admin listener goes first). */
     @Override
     public void close() {
-        try {
-            sqlServer.ifPresent(SqlServerMode::close);
-        } finally {
-            close(stateServer, stores);
-        }
+        List<AutoCloseable> parts = new ArrayList<>();
+        admin.ifPresent(parts::add);
+        sqlServer.ifPresent(parts::add);
+        parts.add(stateServer);
+        parts.add(stores);
+        metrics.ifPresent(parts::add);
+        closeInOrder(parts);
     }
 
-    private static void close(StateServerListener stateServer, ServerStores stores) {
-        try {
-            stateServer.close();
-        } finally {
-            stores.close();
+    /** Closes each even when one fails; the first failure is thrown with the later ones suppressed. */
+    private static void closeInOrder(List<AutoCloseable> parts) {
+        RuntimeException failure = null;
+        for (AutoCloseable part : parts) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                RuntimeException wrapped = e instanceof RuntimeException runtime ? runtime
+                        : new IllegalStateException("closing " + part + " failed", e);
+                if (failure == null) {
+                    failure = wrapped;
+                } else {
+                    failure.addSuppressed(wrapped);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.admin.AdminSettings;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.ClusterSettings;
 import aspstate.tds.TdsSettings;
@@ -58,6 +59,9 @@ final class ServeCommand implements Callable<Integer> {
     static final String TDS_LOGIN_QUEUE = "tds-login-queue";
     static final String TDS_LOGIN_FAILURES = "tds-login-failures";
     static final String SHUTDOWN_TIMEOUT = "shutdown-timeout";
+    static final String ADMIN_PORT = "admin-port";
+    static final String ADMIN_BIND = "admin-bind";
+    static final String ADMIN_TOKEN = "admin-token";
 
     static final String DEFAULT_BIND = "127.0.0.1";
     static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
@@ -86,6 +90,7 @@ final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_TDS_LOGIN_QUEUE = "" + LoginCheckQueue.DEFAULT_MAX_QUEUED;
     static final String DEFAULT_TDS_LOGIN_FAILURES = "" + LoginCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
     static final String DEFAULT_SHUTDOWN_TIMEOUT = "30s";
+    static final String DEFAULT_ADMIN_PORT = "" + AdminSettings.DEFAULT_PORT;
 
     @Spec
     private CommandSpec spec;

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.admin.AdminSettings;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.InfinispanSettings;
@@ -19,10 +20,12 @@ import java.util.Optional;
  * @param infinispan  durable and/or clustered stores ({@code --data-dir}, {@code --cluster-members}); empty for the
  *                    memory stores
  * @param shutdownTimeout longest a stop may take before the process is halted
+ * @param admin       the admin listener's settings, or empty for {@code --admin-port off}
  */
 record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
                     MemoryStoreSettings memoryStore, long maxInboundBytes, Optional<InfinispanSettings> infinispan,
-                    LogLevel logLevel, Duration shutdownTimeout, Map<String, SourcedValue> sources) {
+                    LogLevel logLevel, Duration shutdownTimeout, Optional<AdminSettings> admin,
+                    Map<String, SourcedValue> sources) {
 
     ServeOptions {
         sources = Map.copyOf(sources);

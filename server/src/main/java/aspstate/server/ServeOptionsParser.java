@@ -1,5 +1,8 @@
 package aspstate.server;
 
+import static aspstate.server.ServeCommand.ADMIN_BIND;
+import static aspstate.server.ServeCommand.ADMIN_PORT;
+import static aspstate.server.ServeCommand.ADMIN_TOKEN;
 import static aspstate.server.ServeCommand.ALLOW;
 import static aspstate.server.ServeCommand.BIND;
 import static aspstate.server.ServeCommand.CLUSTER_BIND;
@@ -33,6 +36,8 @@ import static aspstate.server.ServeCommand.TDS_TLS_PASSWORD;
 import static aspstate.server.ServeCommand.TDS_USER;
 import static aspstate.server.ServeCommand.VERSION_HEADER;
 
+import aspstate.admin.AdminSettings;
+import aspstate.admin.AdminToken;
 import aspstate.core.ByteSize;
 import aspstate.core.DurationText;
 import aspstate.core.store.MemoryStoreSettings;
@@ -106,7 +111,51 @@ final class ServeOptionsParser {
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault(), connections);
         return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, logLevel,
-                shutdownTimeout, values);
+                shutdownTimeout, admin(), values);
+    }
+
+    /** Empty for --admin-port off. The token's hash is reported without its text, as logins are. */
+    private Optional<AdminSettings> admin() {
+        if (parse(ADMIN_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF))) {
+            return Optional.empty();
+        }
+        int port = parse(ADMIN_PORT, ServeOptionsParser::adminPort);
+        SourcedValue tokenHash = values.get(ADMIN_TOKEN);
+        Optional<AdminToken> token;
+        try {
+            token = tokenHash.text().isEmpty() ? Optional.empty()
+                    : Optional.of(new AdminToken(PasswordHash.parse(tokenHash.text())::matches));
+        } catch (IllegalArgumentException e) {
+            throw new UserError(tokenHash.whereWithoutText() + ": " + e.getMessage());
+        }
+        InetAddress bind = parse(ADMIN_BIND, text -> adminAddress(text, token.isPresent()));
+        return Optional.of(new AdminSettings(bind, port, token));
+    }
+
+    private static int adminPort(String text) {
+        int port;
+        try {
+            port = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("not a port number (0..65535; 0 picks a free port) or "
+                    + ServeCommand.OFF);
+        }
+        return port;
+    }
+
+    /** Without a token, anyone who reaches the admin listener could read, unlock and delete sessions. */
+    private static InetAddress adminAddress(String text, boolean withToken) {
+        InetAddress address = address(text);
+        if (!withToken && !address.isLoopbackAddress()) {
+            throw new IllegalArgumentException("without --" + ADMIN_TOKEN + " anyone reaching the admin listener "
+                    + "could read, unlock and delete sessions, so it only listens on loopback (add --" + ADMIN_TOKEN
+                    + " HASH from 'aspstate hash-password', use --" + ADMIN_BIND + " 127.0.0.1 or --" + ADMIN_PORT
+                    + " " + ServeCommand.OFF + ")");
+        }
+        return address;
     }
 
     /** Per listener; the total is lowered to what the open-file limit leaves for both listeners. */

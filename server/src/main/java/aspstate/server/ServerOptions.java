@@ -61,6 +61,21 @@ final class ServerOptions {
                     + "connection string reaches that node when this one is down. Default: none")
     private String tdsFailoverPartner;
 
+    @Option(names = "--" + ADMIN_PORT, paramLabel = "PORT", defaultValue = DEFAULT_ADMIN_PORT,
+            description = "TCP port of the admin listener (dashboard, /metrics, /health, the session API); 0 picks "
+                    + "a free port, off does not start it. Default: ${DEFAULT-VALUE}")
+    private String adminPort;
+
+    @Option(names = "--" + ADMIN_BIND, paramLabel = "ADDRESS", defaultValue = DEFAULT_BIND,
+            description = "Address of the admin listener; loopback only unless --" + ADMIN_TOKEN + " is given. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String adminBind;
+
+    @Option(names = "--" + ADMIN_TOKEN, paramLabel = "HASH", defaultValue = "",
+            description = "Hash of the bearer token the admin listener requires (print it with 'aspstate "
+                    + "hash-password' from the token); needed to bind it beyond loopback. Default: none")
+    private String adminToken;
+
     @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
             description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; "
                     + "repeat the option or separate with commas. Given ranges REPLACE the default, so include "

@@ -1,8 +1,10 @@
 package aspstate.server;
 
+import aspstate.admin.ServerMetrics;
 import aspstate.core.Clock;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.MemorySessionStore;
+import aspstate.core.store.ObservedSessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
@@ -11,6 +13,7 @@ import aspstate.store.infinispan.InfinispanStores;
 import aspstate.store.infinispan.StoreStartException;
 import aspstate.transport.InboundBudget;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,23 +31,35 @@ final class ServerStores implements AutoCloseable {
     static final String SQL_APP_IDS = "sqlstate-appids";
     static final String SHAREPOINT_ITEMS = "spstate-items";
 
+    /** The names operators see (metrics' store label, the admin API) for the stores that hold sessions. */
+    static final Map<String, String> SESSION_STORE_NAMES = Map.of(STATESERVER, "stateserver",
+            SQL_SESSIONS, "sqlstate", SHAREPOINT_ITEMS, "spstate");
+
     private final Map<String, SessionStore<?>> stores;
     private final String description;
     private final AutoCloseable engine;
     private final Optional<InfinispanStores> infinispan;
+    private final MemoryBudget budget;
     private final InboundBudget inbound;
+    private final boolean clustered;
 
     private ServerStores(Map<String, SessionStore<?>> stores, String description, AutoCloseable engine,
-                         Optional<InfinispanStores> infinispan, InboundBudget inbound) {
+                         Optional<InfinispanStores> infinispan, MemoryBudget budget, InboundBudget inbound,
+                         boolean clustered) {
         this.stores = stores;
         this.description = description;
         this.engine = engine;
         this.infinispan = infinispan;
+        this.budget = budget;
         this.inbound = inbound;
+        this.clustered = clustered;
     }
 
-    /** @throws UserError when the data directory or the cluster cannot be used, naming the option */
-    static ServerStores start(ServeOptions options) {
+    /**
+     * @param metrics where the session stores report their requests and locks, if the admin listener runs
+     * @throws UserError when the data directory or the cluster cannot be used, naming the option
+     */
+    static ServerStores start(ServeOptions options, Optional<ServerMetrics> metrics) {
         List<String> names = new ArrayList<>(List.of(STATESERVER));
         if (options.tds().isPresent()) {
             names.addAll(List.of(SQL_SESSIONS, SQL_APP_IDS, SHAREPOINT_ITEMS));
@@ -57,15 +72,31 @@ final class ServerStores implements AutoCloseable {
             for (String name : names) {
                 stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget));
             }
-            return new ServerStores(stores, stores.get(STATESERVER).describe(), () -> closeAll(stores),
-                    Optional.empty(), inbound);
+            return new ServerStores(observed(stores, metrics), stores.get(STATESERVER).describe(),
+                    () -> closeAll(stores), Optional.empty(), budget, inbound, false);
         }
         InfinispanStores engine = startInfinispan(options, names, budget);
         Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
         for (String name : names) {
             stores.put(name, engine.store(name));
         }
-        return new ServerStores(stores, engine.describe(), engine, Optional.of(engine), inbound);
+        return new ServerStores(observed(stores, metrics), engine.describe(), engine, Optional.of(engine), budget,
+                inbound, options.infinispan().orElseThrow().cluster().isPresent());
+    }
+
+    /** The session stores wrapped to report to the metrics; the application ids are not sessions. */
+    private static Map<String, SessionStore<?>> observed(Map<String, SessionStore<?>> stores,
+                                                         Optional<ServerMetrics> metrics) {
+        if (metrics.isEmpty()) {
+            return stores;
+        }
+        Map<String, SessionStore<?>> observed = new LinkedHashMap<>();
+        stores.forEach((name, store) -> {
+            String label = SESSION_STORE_NAMES.get(name);
+            observed.put(name, label == null ? store : new ObservedSessionStore<>(store,
+                    metrics.get().observe(name.equals(STATESERVER) ? "stateserver" : "tds", label)));
+        });
+        return observed;
     }
 
     private static InfinispanStores startInfinispan(ServeOptions options, List<String> names, MemoryBudget budget) {
@@ -101,6 +132,27 @@ final class ServerStores implements AutoCloseable {
             throw new IllegalArgumentException("no store " + name + " was started");
         }
         return (SessionStore<V>) store;
+    }
+
+    /** Every store by its name. */
+    Map<String, SessionStore<?>> all() {
+        return Collections.unmodifiableMap(stores);
+    }
+
+    /** The one --max-memory budget of every store and of requests still arriving. */
+    MemoryBudget budget() {
+        return budget;
+    }
+
+    /** False while the stores refuse to serve (a node in a partition's minority); always true in memory. */
+    boolean available() {
+        return infinispan.map(InfinispanStores::available).orElse(true);
+    }
+
+    /** The cluster's members as this node sees them, or empty without a cluster. */
+    List<String> clusterMembers() {
+        return infinispan.filter(engine -> clustered).map(engine -> List.copyOf(engine.memberNames()))
+                .orElse(List.of());
     }
 
     /** What requests still arriving may hold: part of the same --max-memory budget as the stores. */

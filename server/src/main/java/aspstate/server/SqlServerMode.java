@@ -9,6 +9,7 @@ import aspstate.tds.TdsSettings;
 import aspstate.tds.aspstate.AspStateCatalog;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.sharepoint.SharePointCatalog;
+import aspstate.transport.ConnectionStatistics;
 import java.net.InetSocketAddress;
 
 /**
@@ -46,6 +47,10 @@ final class SqlServerMode implements AutoCloseable {
     /** The listener's actual address (with the real port when 0 was asked for). */
     InetSocketAddress address() {
         return listener.address();
+    }
+
+    ConnectionStatistics connections() {
+        return listener.statistics();
     }
 
     @Override

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AspstateJarIT {
     private static final Pattern STARTUP_LINE = Pattern.compile(
             "aspstate (\\S+) ready: stateserver on 127\\.0\\.0\\.1:(\\d+), tds on 127\\.0\\.0\\.1:(\\d+), "
-                    + "store memory \\(max-memory (.+)\\)");
+                    + "admin on http://127\\.0\\.0\\.1:\\d+/, store memory \\(max-memory (.+)\\)");
     /** What bench/compare.sh reads from the startup line: the StateServer port. */
     private static final Pattern COMPARE_SH_PORT = Pattern.compile(".*stateserver on [^,]*:([0-9]*),.*");
     private static final String VERSION = System.getProperty("aspstate.expectedVersion");
@@ -87,7 +87,8 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off");
 
         String line = process.awaitStdoutLine();
-        assertThat(line).matches("aspstate \\S+ ready: stateserver on 127\\.0\\.0\\.1:\\d+, store memory .*");
+        assertThat(line).matches(
+                "aspstate \\S+ ready: stateserver on 127\\.0\\.0\\.1:\\d+, admin on \\S+, store memory .*");
         Matcher port = COMPARE_SH_PORT.matcher(line);
         assertThat(port.matches()).isTrue();
         try (StateServerClient client = StateServerClient.connect(

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
@@ -36,11 +37,17 @@ record CliRun(int exitCode, String out, String err, ServeOptions options) {
     }
 
     /** Runs {@code serve} with the arguments and returns the options it would have served with. */
+    /**
+     * Runs {@code serve} with these options up to the point of serving. The admin listener gets a free port unless
+     * the test names one: tests run side by side, and the default port would be taken by the first.
+     */
     static ServeOptions serve(String... args) {
-        String[] all = new String[args.length + 1];
-        all[0] = "serve";
-        System.arraycopy(args, 0, all, 1, args.length);
-        CliRun run = run(all);
+        List<String> all = new ArrayList<>(List.of("serve"));
+        if (!List.of(args).contains("--admin-port")) {
+            all.addAll(List.of("--admin-port", "0"));
+        }
+        all.addAll(List.of(args));
+        CliRun run = run(all.toArray(String[]::new));
         if (run.exitCode() != 0 || run.options() == null) {
             throw new AssertionError("serve " + String.join(" ", args) + " failed with " + run.exitCode() + ": "
                     + run.err());

@@ -62,6 +62,10 @@ final class JarProcess implements AutoCloseable {
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
                 "-jar", jar.toString()));
         command.addAll(List.of(args));
+        // Processes run side by side (a cluster's nodes): each serve gets a free admin port unless the test names one.
+        if (args.length > 0 && args[0].equals("serve") && !List.of(args).contains("--admin-port")) {
+            command.addAll(command.size() - args.length + 1, List.of("--admin-port", "0"));
+        }
         return new JarProcess(new ProcessBuilder(command).start());
     }
 

@@ -61,19 +61,23 @@ class RunningServerTest {
         try (RunningServer server = RunningServer.start(options)) {
             int port = server.stateServerAddress().getPort();
             int tdsPort = server.tdsAddress().orElseThrow().getPort();
+            int adminPort = server.adminAddress().orElseThrow().getPort();
 
             assertThat(tdsPort).isPositive();
             assertThat(server.startupLine("1.2.3")).isEqualTo("aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port
-                    + ", tds on 127.0.0.1:" + tdsPort + ", store memory (max-memory 3 GiB)");
+                    + ", tds on 127.0.0.1:" + tdsPort + ", admin on http://127.0.0.1:" + adminPort
+                    + "/, store memory (max-memory 3 GiB)");
         }
     }
 
     @Test
-    void tdsPortOffStartsNoTdsListener() {
-        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off"))) {
+    void offStartsNeitherTheTdsNorTheAdminListener() {
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off",
+                "--admin-port", "off"))) {
             int port = server.stateServerAddress().getPort();
 
             assertThat(server.tdsAddress()).isEmpty();
+            assertThat(server.adminAddress()).isEmpty();
             assertThat(server.startupLine("1.2.3")).startsWith(
                     "aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port + ", store memory");
         }

@@ -82,7 +82,8 @@ class ServeConfigFileTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.options()).isNull();
         assertThat(run.errLines()).singleElement().asString()
-                .startsWith("aspstate: " + file + ": unknown key 'max_body' (known keys: allow, bind, ")
+                .startsWith("aspstate: " + file + ": unknown key 'max_body' (known keys: admin-bind, admin-port, admin-token, "
+                        + "allow, bind, ")
                 .contains("max-body");
     }
 

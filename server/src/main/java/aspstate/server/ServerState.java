@@ -1,0 +1,92 @@
+package aspstate.server;
+
+import aspstate.admin.ServerStatus;
+import aspstate.admin.SessionStores;
+import aspstate.core.Clock;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.SessionValue;
+import aspstate.core.store.StoreStatistics;
+import aspstate.stateserver.StateServerListener;
+import aspstate.transport.ConnectionStatistics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The running server as the admin listener sees it. It is made once the protocol listeners are bound and the stores
+ * started (a node joins its cluster's majority before that), so readiness only changes when a clustered store is
+ * cut off from its majority.
+ */
+final class ServerState implements ServerStatus {
+    private final ServerStores stores;
+    private final List<ConnectionStatistics> connections = new ArrayList<>();
+
+    ServerState(ServerStores stores, StateServerListener stateServer, Optional<SqlServerMode> sqlServer) {
+        this.stores = stores;
+        connections.add(stateServer.statistics());
+        sqlServer.ifPresent(mode -> connections.add(mode.connections()));
+    }
+
+    /** The session stores by the names operators see. */
+    @SuppressWarnings("unchecked")
+    SessionStores sessionStores() {
+        SessionStores sessions = new SessionStores(Clock.SYSTEM);
+        stores.all().forEach((name, store) -> {
+            String label = ServerStores.SESSION_STORE_NAMES.get(name);
+            if (label != null) {
+                sessions.add(label, name.equals(ServerStores.STATESERVER) ? "stateserver" : "tds",
+                        (SessionStore<? extends SessionValue<?>>) store);
+            }
+        });
+        return sessions;
+    }
+
+    @Override
+    public String version() {
+        return Version.current();
+    }
+
+    @Override
+    public String storeDescription() {
+        return stores.describe();
+    }
+
+    @Override
+    public Map<String, Boolean> readiness() {
+        Map<String, Boolean> checks = new LinkedHashMap<>();
+        checks.put("listeners", true);
+        checks.put("store", true);
+        checks.put("cluster", stores.available());
+        return checks;
+    }
+
+    @Override
+    public Map<String, StoreStatistics> storeStatistics() {
+        Map<String, StoreStatistics> statistics = new LinkedHashMap<>();
+        stores.all().forEach((name, store) -> statistics.put(
+                ServerStores.SESSION_STORE_NAMES.getOrDefault(name, name), store.statistics()));
+        return statistics;
+    }
+
+    @Override
+    public long maxMemoryBytes() {
+        return stores.budget().limitBytes();
+    }
+
+    @Override
+    public long usedMemoryBytes() {
+        return stores.budget().usedBytes();
+    }
+
+    @Override
+    public List<ConnectionStatistics> connections() {
+        return List.copyOf(connections);
+    }
+
+    @Override
+    public List<String> clusterMembers() {
+        return stores.clusterMembers();
+    }
+}
