@@ -48,10 +48,6 @@ final class DotNetBinaryWriter {
         return length7Bit(utf8.length).bytes(utf8);
     }
 
-    int size() {
-        return out.size();
-    }
-
     byte[] toByteArray() {
         return out.toByteArray();
     }
