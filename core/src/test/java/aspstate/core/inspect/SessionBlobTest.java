@@ -139,6 +139,17 @@ class SessionBlobTest {
     }
 
     @Test
+    void aCompressedBlobWhoseEnvelopeIsCutShortKeepsItsItemsAndSaysWhereInTheInflatedData() {
+        byte[] blob = compress(Arrays.copyOf(WORKED_EXAMPLE, 40));
+
+        DecodedSession session = SessionBlob.decode(blob);
+
+        assertThat(session.compressed()).isTrue();
+        assertThat(session.items()).extracting(SessionItem::name).containsExactly("user");
+        assertThat(session.problem()).startsWith("in the inflated data: item 1 ('count'): the data ends at byte 40");
+    }
+
+    @Test
     void namesTheClassOfAnObjectFromItsBinaryFormatterStream() {
         byte[] nrbf = new DotNetBinaryWriter()
                 .u8(0).int32(1).int32(-1).int32(1).int32(0)        // SerializationHeaderRecord
