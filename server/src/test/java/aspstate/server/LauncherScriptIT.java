@@ -1,0 +1,97 @@
+package aspstate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bin/aspstate, the launcher the service runs, against the built jar. */
+class LauncherScriptIT {
+    private static final Path SCRIPT = Path.of("..", "bin", "aspstate");
+    private static final String JAR = System.getProperty("aspstate.jar");
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsTheJarAndPassesItsExitCode() throws Exception {
+        BoundedProcess.Result result = run(Map.of(), "--version");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        assertThat(result.stdout()).containsExactly("aspstate " + System.getProperty("aspstate.expectedVersion"));
+    }
+
+    @Test
+    void aHeapFromTheEnvironmentIsFixedAndTouchedAtStart() throws Exception {
+        List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g"), "serve", "--max-memory", "1g");
+
+        assertThat(command).containsSubsequence("-XX:+UseG1GC", "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
+                "-jar", JAR, "serve", "--max-memory", "1g");
+        assertThat(command).filteredOn(arg -> arg.startsWith("-Xmx")).containsExactly("-Xmx2g");
+    }
+
+    @Test
+    void withoutAHeapMaxMemoryOnTheCommandLineSizesIt() throws Exception {
+        List<String> command = dryRun(Map.of(), "serve", "--max-memory", "1g");
+
+        assertThat(command).contains("-Xmx1792m").doesNotContain("-XX:+AlwaysPreTouch");
+    }
+
+    @Test
+    void withoutAHeapMaxMemoryInTheConfigFileSizesItUnlessTheCommandLineGivesOne() throws Exception {
+        Path config = Files.writeString(dir.resolve("aspstate.conf"), "# 2 GiB\nmax-memory = 2GiB\n",
+                StandardCharsets.UTF_8);
+
+        assertThat(dryRun(Map.of(), "serve", "--config=" + config)).contains("-Xmx3328m");
+        assertThat(dryRun(Map.of(), "serve", "--config", config.toString(), "--max-memory=512m"))
+                .contains("-Xmx1024m");
+    }
+
+    @Test
+    void withMaxMemoryAutoTheHeapIsTheJvmsDefault() throws Exception {
+        List<String> command = dryRun(Map.of(), "serve", "--config", "../dist/aspstate.conf");
+
+        assertThat(command).noneMatch(arg -> arg.startsWith("-Xm"));
+    }
+
+    @Test
+    void extraFlagsComeAfterTheScriptsOwnAndOtherCommandsGetOnlyThem() throws Exception {
+        Map<String, String> env = Map.of("ASPSTATE_HEAP", "2g", "ASPSTATE_JAVA_OPTS", "-Xmx3g -Dx=1");
+
+        assertThat(dryRun(env, "serve")).containsSubsequence("-Xmx2g", "-Xmx3g", "-Dx=1", "-jar");
+        assertThat(dryRun(env, "hash-password")).endsWith("-Xmx3g", "-Dx=1", "-jar", JAR, "hash-password");
+    }
+
+    /** The java command line the script would run, without its first element (java itself). */
+    private List<String> dryRun(Map<String, String> env, String... args) throws Exception {
+        Map<String, String> dryRunEnv = new HashMap<>(env);
+        dryRunEnv.put("ASPSTATE_DRY_RUN", "1");
+        BoundedProcess.Result result = run(dryRunEnv, args);
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        return result.stdout().subList(1, result.stdout().size());
+    }
+
+    /** The script with the built jar; variables this test does not set are empty, which the script reads as unset. */
+    private static BoundedProcess.Result run(Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        Map<String, String> all = new HashMap<>();
+        for (String name : List.of("ASPSTATE_HEAP", "ASPSTATE_DUMP_DIR", "ASPSTATE_JAVA_OPTS", "ASPSTATE_DRY_RUN")) {
+            all.put(name, "");
+        }
+        all.putAll(env);
+        all.put("ASPSTATE_JAR", JAR);
+        List<String> command = new ArrayList<>(List.of(SCRIPT.toString()));
+        command.addAll(List.of(args));
+        return BoundedProcess.run(command, all, "", LIMIT);
+    }
+}
