@@ -61,7 +61,9 @@ public final class ServerMetrics implements AutoCloseable {
         var sessions = named.store();
         Gauge.builder("aspstate.sessions.active", sessions, s -> s.statistics().active())
                 .description("Sessions stored").tags("store", store).register(registry);
-        FunctionCounter.builder("aspstate.sessions.created", sessions, s -> s.statistics().created())
+        // Named after the Windows counter (Sessions Total): Prometheus's client drops a "_created" suffix, which
+        // OpenMetrics reserves for creation times, so aspstate_sessions_created_total cannot be exported.
+        FunctionCounter.builder("aspstate.sessions", sessions, s -> s.statistics().created())
                 .description("Sessions ever created").tags("store", store).register(registry);
         FunctionCounter.builder("aspstate.sessions.expired", sessions, s -> s.statistics().expired())
                 .description("Sessions removed because they timed out").tags("store", store).register(registry);

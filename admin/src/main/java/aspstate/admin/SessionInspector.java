@@ -4,6 +4,7 @@ import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.SessionValue;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,7 +26,8 @@ final class SessionInspector {
     /** What an unlock found. */
     enum Unlock { UNLOCKED, NOT_LOCKED, NOT_FOUND }
 
-    /** One page of a listing. */
+    /** One page of a listing; nextCursor is left out on the last page. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Page(List<SessionSummary> sessions, long matched, String nextCursor) {
     }
 
