@@ -186,6 +186,30 @@ class AdminApiTest {
         assertThat(second.has("nextCursor")).isFalse();
     }
 
+    @Test
+    void withATokenEverythingButHealthAndTheDashboardNeedsIt() throws Exception {
+        String hash = PasswordHash.of("s3cret-token").encoded();
+        try (RunningServer guarded = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off",
+                "--admin-token", hash))) {
+            String base = "http://127.0.0.1:" + guarded.adminAddress().orElseThrow().getPort();
+            for (String path : new String[] {"/metrics", "/api/stats", "/api/sessions"}) {
+                HttpResponse<String> anonymous = send(HttpRequest.newBuilder(URI.create(base + path)).build());
+                assertThat(anonymous.statusCode()).as(path).isEqualTo(401);
+                assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"aspstate\"");
+                assertThat(send(HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Authorization", "Bearer wrong").build()).statusCode()).as(path).isEqualTo(401);
+                for (int i = 0; i < 2; i++) { // the second time from the remembered digest
+                    assertThat(send(HttpRequest.newBuilder(URI.create(base + path))
+                            .header("Authorization", "Bearer s3cret-token").build()).statusCode()).as(path)
+                            .isEqualTo(200);
+                }
+            }
+            assertThat(send(HttpRequest.newBuilder(URI.create(base + "/health/ready")).build()).statusCode())
+                    .isEqualTo(200);
+            assertThat(send(HttpRequest.newBuilder(URI.create(base + "/")).build()).statusCode()).isEqualTo(200);
+        }
+    }
+
     static String sessionPath(String id) {
         return "/api/sessions/stateserver/" + URLEncoder.encode(id, StandardCharsets.UTF_8);
     }

@@ -55,6 +55,25 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void aNonLoopbackAdminAddressWithoutATokenIsRefusedWithTheWayOut() {
+        CliRun run = CliRun.run("serve", "--admin-bind", "0.0.0.0");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("aspstate: --admin-bind 0.0.0.0: without --admin-token anyone "
+                + "reaching the admin listener could read, unlock and delete sessions, so it only listens on loopback "
+                + "(add --admin-token HASH from 'aspstate hash-password', use --admin-bind 127.0.0.1 or --admin-port "
+                + "off)");
+    }
+
+    @Test
+    void anAdminTokenThatIsNotAHashIsRefusedWithoutEchoingIt() {
+        CliRun run = CliRun.run("serve", "--admin-token", "plain-secret");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("aspstate: --admin-token").doesNotContain("plain-secret");
+    }
+
+    @Test
     void aNonLoopbackTdsAddressIsRefusedWithTheWayOut() {
         CliRun run = CliRun.run("serve", "--tds-bind", "0.0.0.0");
 
