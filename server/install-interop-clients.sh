@@ -4,7 +4,8 @@
 # and System.Data (the corefx SqlClient, the driver ASP.NET runs on) with the code page 1252 encoding SqlClient
 # needs for the server's collation; and the tedious driver from npm, pinned in src/test/node/package-lock.json and
 # installed into src/test/node/node_modules. Also the tools the restart and cluster tests run the server with:
-# libfaketime (a restart some minutes later, DurableServeIT) and iproute2 (network namespaces, PartitionIT).
+# libfaketime (a restart some minutes later, DurableServeIT) and iproute2 (network namespaces, PartitionIT). And the
+# browser DashboardBrowserTest drives: Debian's Chromium, through playwright-core from npm (pinned likewise).
 # Idempotent and quick when all are there: apt runs only when a tool is missing, npm ci only when node_modules
 # was not installed from the committed lock file. apt needs root (CI and developer machines run as root); no
 # network besides apt's package sources and the npm registry.
@@ -55,6 +56,11 @@ if ! command -v ip >/dev/null 2>&1; then
     apt_install ip iproute2
 fi
 
+# The dashboard test drives Debian's Chromium through playwright-core, which never downloads a browser of its own.
+if [ ! -x /usr/bin/chromium ]; then
+    apt_install chromium chromium
+fi
+
 # The machines come with Node.js and npm; Debian's (18.x) is enough for tedious where they do not.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     apt_install node nodejs npm
@@ -64,6 +70,6 @@ wanted="$(cat "$node_dir/package.json" "$node_dir/package-lock.json" | sha256sum
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
     exit 0
 fi
-# --ignore-scripts: tedious and its dependencies are plain JavaScript, nothing needs building.
+# --ignore-scripts: tedious and playwright-core are plain JavaScript, nothing needs building or downloading.
 (cd "$node_dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 echo "$wanted" > "$stamp"

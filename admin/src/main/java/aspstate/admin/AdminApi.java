@@ -25,6 +25,8 @@ import org.slf4j.LoggerFactory;
 public final class AdminApi {
     private static final Logger LOG = LoggerFactory.getLogger(AdminApi.class);
     static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+    private static final AdminResponse NO_ICON = new AdminResponse(HttpResponseStatus.NO_CONTENT, "image/x-icon",
+            new byte[0]);
 
     private final ServerStatus server;
     private final SessionStores stores;
@@ -48,6 +50,9 @@ public final class AdminApi {
             return onlyGet(request, () -> dashboard.file("index.html").orElseThrow());
         }
         String first = path.get(0);
+        if (path.equals(List.of("favicon.ico"))) {
+            return NO_ICON; // browsers ask for it; an empty answer keeps their consoles free of 404s
+        }
         if (path.size() == 2 && first.equals("dashboard")) {
             return onlyGet(request, () -> dashboard.file(path.get(1)).orElseGet(AdminApi::notFound));
         }

@@ -44,6 +44,16 @@ final class InteropClients {
         return dir.resolve("tedious-client.js");
     }
 
+    /** dashboard-check.js, next to the node_modules the script installs playwright-core into. */
+    static Path dashboardScript() {
+        Path dir = Path.of(System.getProperty("aspstate.interopNodeDir", "src/test/node"));
+        if (!Files.isRegularFile(dir.resolve("node_modules/playwright-core/package.json"))
+                || !Files.isExecutable(Path.of("/usr/bin/chromium"))) {
+            throw new AssertionError("playwright-core or Debian's chromium is not installed: " + INSTALL_HINT);
+        }
+        return dir.resolve("dashboard-check.js");
+    }
+
     private static Path onPath(String program) {
         String path = System.getenv().getOrDefault("PATH", "");
         return Arrays.stream(path.split(File.pathSeparator))
