@@ -22,8 +22,9 @@ final class LockCensus {
 
     private final SessionStore<? extends SessionValue<?>> store;
     private final Clock clock;
-    private Count last = new Count(0, 0);
-    private long lastAtMillis = Long.MIN_VALUE;
+    /** The last visit's count, or null before the first. */
+    private Count last;
+    private long lastAtMillis;
 
     LockCensus(SessionStore<? extends SessionValue<?>> store, Clock clock) {
         this.store = store;
@@ -32,7 +33,7 @@ final class LockCensus {
 
     synchronized Count count() {
         long now = clock.millis();
-        if (now - lastAtMillis >= MAX_AGE_MILLIS) {
+        if (last == null || now - lastAtMillis >= MAX_AGE_MILLIS) {
             last = visit(now);
             lastAtMillis = now;
         }

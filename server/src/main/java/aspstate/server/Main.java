@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}, {@code hash-password},
- * {@code cluster-stop}, and {@code help [COMMAND]}.
+ * {@code cluster-stop}, the admin commands against a running server ({@code stats}, {@code sessions},
+ * {@code session}, {@code unlock}, {@code delete}), and {@code help [COMMAND]}.
  */
 @Command(name = "aspstate", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
         description = "Session-state server, a drop-in replacement for the ASP.NET State Service.%n",
@@ -38,6 +39,11 @@ public final class Main implements Callable<Integer> {
                 .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
                 .addSubcommand(new HashPasswordCommand(stdin))
                 .addSubcommand(new ClusterStopCommand(heapMaxBytes, System.out))
+                .addSubcommand(new StatsCommand())
+                .addSubcommand(new SessionsCommand())
+                .addSubcommand(new SessionCommand())
+                .addSubcommand(new UnlockCommand())
+                .addSubcommand(new DeleteCommand())
                 .setParameterExceptionHandler(errors)
                 .setExecutionExceptionHandler(errors)
                 .setOut(new PrintWriter(System.out, true))

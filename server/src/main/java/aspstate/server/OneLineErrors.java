@@ -16,6 +16,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 final class OneLineErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
     static final int UNEXPECTED_FAILURE = 1;
+    /** What the admin commands exit with when the session they were given is not there. */
+    static final int NOT_FOUND = 1;
     private static final Logger LOG = LoggerFactory.getLogger(OneLineErrors.class);
 
     @Override
@@ -37,6 +39,10 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
         if (ex instanceof UserError) {
             print(command, ex.getMessage());
             return UserError.EXIT_CODE;
+        }
+        if (ex instanceof SessionLookup.NotFound) {
+            print(command, ex.getMessage());
+            return NOT_FOUND;
         }
         LOG.error("unexpected failure", ex);
         return UNEXPECTED_FAILURE;

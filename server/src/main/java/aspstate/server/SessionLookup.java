@@ -1,0 +1,37 @@
+package aspstate.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds which store holds a session the user named by id only: the stores are tried in turn, since ids of
+ * different protocols rarely meet (a StateServer id is a path, an ASPState id a session id and an application id).
+ */
+final class SessionLookup {
+    static final List<String> STORES = List.of("stateserver", "sqlstate", "spstate");
+
+    private SessionLookup() {
+    }
+
+    /** The session's store and its details; a UserError naming the stores tried when none holds it. */
+    static Found find(AdminClient client, Optional<String> store, String id) {
+        for (String candidate : store.map(List::of).orElse(STORES)) {
+            Optional<JsonNode> details = client.get(AdminClient.sessionPath(candidate, id));
+            if (details.isPresent()) {
+                return new Found(candidate, details.get());
+            }
+        }
+        throw new NotFound("no session " + id + " in " + String.join(", ", store.map(List::of).orElse(STORES)));
+    }
+
+    record Found(String store, JsonNode details) {
+    }
+
+    /** Not the user's mistake: the session is not (or no longer) there. Exit code 1, one line. */
+    static final class NotFound extends RuntimeException {
+        NotFound(String message) {
+            super(message, null, false, false);
+        }
+    }
+}
