@@ -6,10 +6,14 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.UnrecoverableKeyException;
 import java.util.Collections;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLException;
@@ -42,6 +46,9 @@ public final class TdsTls {
      * @throws IllegalArgumentException when the file cannot be read, the password is wrong or it holds no key
      */
     public static SslContext pkcs12(Path file, char[] password) {
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException("cannot use " + file + ": a directory, not a PKCS12 file");
+        }
         try (InputStream in = Files.newInputStream(file)) {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(in, password);
@@ -56,8 +63,32 @@ public final class TdsTls {
             keys.init(store, password);
             return server(SslContextBuilder.forServer(keys));
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot use " + file + " as a PKCS12 key store: " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot use " + file + ": " + whatIsWrong(e), e);
         }
+    }
+
+    /**
+     * The JDK's own messages say "null" or name only the path; an operator needs to know which of the usual
+     * mistakes it is.
+     */
+    static String whatIsWrong(Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "not readable by this user";
+        }
+        if (e instanceof FileSystemException) {
+            return "cannot be read (" + ((FileSystemException) e).getReason() + ")";
+        }
+        if (e.getCause() instanceof UnrecoverableKeyException || e instanceof UnrecoverableKeyException) {
+            return "wrong password (see --tds-tls-password), or the file is damaged";
+        }
+        if (e instanceof IOException) {
+            return "not a PKCS12 key store (a PEM file, or a JKS store? make one with 'openssl pkcs12 -export' or "
+                    + "'keytool -importkeystore -deststoretype pkcs12')";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static SslContext server(SslContextBuilder builder) {
