@@ -1,11 +1,8 @@
 package aspstate.server;
 
-import aspstate.core.ByteSize;
 import aspstate.core.DurationText;
 import aspstate.core.FatalErrors;
-import aspstate.stateserver.StateServerSettings;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
@@ -35,7 +32,7 @@ final class ServeUntilStopped implements ServeLauncher {
         LogLevels.apply(options.logLevel());
         LOG.debug("settings: {}, {}, {}", options.stateServer(),
                 options.tds().map(Object::toString).orElse("tds off"), options.memoryStore());
-        warnAboutSurprises(options);
+        StartupWarnings.of(options, heapMaxBytes).forEach(LOG::warn);
         shutdownTimeout = options.shutdownTimeout();
         FatalErrors.prepare();
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
@@ -91,22 +88,6 @@ final class ServeUntilStopped implements ServeLauncher {
         }, "aspstate-shutdown-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
-    }
-
-    private void warnAboutSurprises(ServeOptions options) {
-        StateServerSettings stateServer = options.stateServer();
-        InetAddress bind = stateServer.bindAddress();
-        if ((bind.isLoopbackAddress() || bind.isAnyLocalAddress())
-                && !stateServer.isAllowed(InetAddress.getLoopbackAddress())) {
-            LOG.warn("{}: local clients will be refused; add 127.0.0.0/8 to keep local access",
-                    options.where(ServeCommand.ALLOW));
-        }
-        long maxMemory = options.memoryStore().maxMemoryBytes();
-        if (maxMemory > heapMaxBytes) {
-            LOG.warn("{}: more than the JVM's maximum heap ({}); the JVM may run out of memory before the limit "
-                    + "refuses writes; raise -Xmx", options.where(ServeCommand.MAX_MEMORY),
-                    ByteSize.format(heapMaxBytes));
-        }
     }
 
     private static void awaitUninterruptibly(CountDownLatch latch) {

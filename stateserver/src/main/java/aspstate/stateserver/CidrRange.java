@@ -64,6 +64,21 @@ public final class CidrRange {
         return (bytes[fullBytes] & mask) == (network[fullBytes] & mask);
     }
 
+    /** True for 0.0.0.0/0 and ::/0: every peer of that address family. */
+    public boolean coversEveryAddress() {
+        return prefixLength == 0;
+    }
+
+    /** True when every address of the range is a loopback address (within 127.0.0.0/8, or ::1 itself). */
+    public boolean isLoopbackOnly() {
+        if (network.length == 4) {
+            return prefixLength >= 8 && network[0] == 127;
+        }
+        byte[] ipv6Loopback = new byte[16];
+        ipv6Loopback[15] = 1;
+        return prefixLength == 128 && java.util.Arrays.equals(network, ipv6Loopback);
+    }
+
     private static boolean isIpv4Mapped(byte[] bytes) {
         for (int i = 0; i < 10; i++) {
             if (bytes[i] != 0) {

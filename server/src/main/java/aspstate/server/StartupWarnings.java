@@ -1,0 +1,48 @@
+package aspstate.server;
+
+import aspstate.core.ByteSize;
+import aspstate.stateserver.CidrRange;
+import aspstate.stateserver.StateServerSettings;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Settings that are valid but probably not what the operator meant, said once at start: they would otherwise show
+ * only as refused clients, an exposed store or a crash under load.
+ */
+final class StartupWarnings {
+    private StartupWarnings() {
+    }
+
+    static List<String> of(ServeOptions options, long heapMaxBytes) {
+        List<String> warnings = new ArrayList<>();
+        StateServerSettings stateServer = options.stateServer();
+        InetAddress bind = stateServer.bindAddress();
+        if ((bind.isLoopbackAddress() || bind.isAnyLocalAddress())
+                && !stateServer.isAllowed(InetAddress.getLoopbackAddress())) {
+            warnings.add(options.where(ServeCommand.ALLOW) + ": local clients will be refused; add 127.0.0.0/8 to "
+                    + "keep local access");
+        }
+        if (stateServer.allowedPeers().stream().anyMatch(CidrRange::coversEveryAddress)) {
+            warnings.add(options.where(ServeCommand.ALLOW) + ": any peer that reaches the port can read, change and "
+                    + "delete every session; list the web servers' addresses or ranges instead");
+        } else if (!bind.isLoopbackAddress()
+                && stateServer.allowedPeers().stream().allMatch(CidrRange::isLoopbackOnly)) {
+            warnings.add(options.where(ServeCommand.BIND) + " listens beyond loopback but " + options.where(
+                    ServeCommand.ALLOW) + " allows loopback peers only: every other peer will be refused; add the "
+                    + "web servers' range to --" + ServeCommand.ALLOW);
+        }
+        options.tds().filter(tds -> !tds.bindAddress().isLoopbackAddress() && tds.tls().isEmpty()
+                && !options.tdsLogins().isEmpty()).ifPresent(tds -> warnings.add(options.where(ServeCommand.TDS_BIND)
+                + ": SQL logins cross the network without TLS (TDS only scrambles the password: anyone on the path "
+                + "can read it); add --" + ServeCommand.TDS_TLS));
+        long maxMemory = options.memoryStore().maxMemoryBytes();
+        if (maxMemory > heapMaxBytes) {
+            warnings.add(options.where(ServeCommand.MAX_MEMORY) + ": more than the JVM's maximum heap ("
+                    + ByteSize.format(heapMaxBytes) + "); the JVM may run out of memory before the limit refuses "
+                    + "writes; raise -Xmx");
+        }
+        return warnings;
+    }
+}
