@@ -13,9 +13,11 @@ import java.net.InetSocketAddress;
  */
 public final class AdminListener implements AutoCloseable {
     private final TcpListener listener;
+    private final AdminSettings settings;
 
-    private AdminListener(TcpListener listener) {
+    private AdminListener(TcpListener listener, AdminSettings settings) {
         this.listener = listener;
+        this.settings = settings;
     }
 
     /** @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it */
@@ -28,7 +30,11 @@ public final class AdminListener implements AutoCloseable {
                     ch.pipeline().addLast(new HttpObjectAggregator(AdminSettings.MAX_REQUEST_BYTES));
                     ch.pipeline().addLast(new AdminHttpHandler(api));
                 });
-        return new AdminListener(listener);
+        return new AdminListener(listener, settings);
+    }
+
+    public AdminSettings settings() {
+        return settings;
     }
 
     public InetSocketAddress address() {

@@ -94,12 +94,24 @@ final class RunningServer implements AutoCloseable {
         return admin.map(AdminListener::address);
     }
 
-    /** The one line printed to stdout once the server accepts connections; bench/compare.sh parses it. */
+    /**
+     * The one line printed to stdout once the server accepts connections; bench/compare.sh parses it. Addresses are
+     * the ones asked for (0.0.0.0 stays 0.0.0.0, where the socket reports the dual-stack [::]) with the ports bound.
+     */
     String startupLine(String version) {
-        return "aspstate " + version + " ready: stateserver on " + Addresses.format(stateServerAddress())
-                + tdsAddress().map(address -> ", tds on " + Addresses.format(address)).orElse("")
-                + adminAddress().map(address -> ", admin on http://" + Addresses.format(address) + "/").orElse("")
+        return "aspstate " + version + " ready: stateserver on "
+                + Addresses.format(stateServer.settings().bindAddress(), stateServerAddress().getPort())
+                + sqlServer.map(mode -> ", tds on " + Addresses.format(mode.settings().bindAddress(),
+                        mode.address().getPort()) + " (" + mode.describeAccess() + ")").orElse("")
+                + admin.map(listener -> ", admin on http://" + Addresses.format(listener.settings().bindAddress(),
+                        listener.address().getPort()) + "/" + (listener.settings().token().isPresent()
+                        ? " (token)" : "")).orElse("")
                 + ", store " + stores.describe();
+    }
+
+    /** What stopping does to the sessions, for the last log line: dropped, kept on disk, or kept by the cluster. */
+    String sessionsAtStop() {
+        return stores.whatStoppingLeaves();
     }
 
     /** Runs {@code action} if the whole cluster is stopped ({@code aspstate cluster-stop}). */

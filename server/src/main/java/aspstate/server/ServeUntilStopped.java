@@ -58,8 +58,9 @@ final class ServeUntilStopped implements ServeLauncher {
         startWatchdog();
         int status = FatalErrors.exitStatus();
         try {
+            String sessions = server.sessionsAtStop();
             server.close();
-            LOG.info("stopped");
+            LOG.info("stopped; {}", sessions);
         } catch (RuntimeException | Error e) {
             LOG.error("failed to stop cleanly", e);
             status = Math.max(status, 1);

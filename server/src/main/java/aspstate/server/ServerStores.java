@@ -144,6 +144,27 @@ final class ServerStores implements AutoCloseable {
         return budget;
     }
 
+    /**
+     * What a stop does to the sessions, said in the last log line: an operator restarting a memory-only server should
+     * know what it cost.
+     */
+    String whatStoppingLeaves() {
+        long sessions = 0;
+        for (Map.Entry<String, SessionStore<?>> store : stores.entrySet()) {
+            if (SESSION_STORE_NAMES.containsKey(store.getKey())) {
+                sessions += store.getValue().statistics().active();
+            }
+        }
+        if (clustered) {
+            return "this node's " + sessions + " session(s) live on in the other nodes' copies";
+        }
+        if (infinispan.isPresent()) {
+            return sessions + " session(s) kept on disk for the next start";
+        }
+        return sessions + " session(s) dropped (memory only: --" + ServeCommand.DATA_DIR + " keeps them across "
+                + "restarts)";
+    }
+
     /** False while the stores refuse to serve (a node in a partition's minority); always true in memory. */
     boolean available() {
         return infinispan.map(InfinispanStores::available).orElse(true);

@@ -76,6 +76,11 @@ final class SqlLogins implements LoginAuthenticator {
         return entries;
     }
 
+    /** How many logins are configured (0: any login is accepted). */
+    int count() {
+        return users.size();
+    }
+
     boolean isEmpty() {
         return users.isEmpty();
     }

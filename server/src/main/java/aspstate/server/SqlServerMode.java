@@ -20,9 +20,11 @@ import java.net.InetSocketAddress;
  */
 final class SqlServerMode implements AutoCloseable {
     private final TdsListener listener;
+    private final SqlLogins logins;
 
-    private SqlServerMode(TdsListener listener) {
+    private SqlServerMode(TdsListener listener, SqlLogins logins) {
         this.listener = listener;
+        this.logins = logins;
     }
 
     /** @throws UserError when the address cannot be listened on, naming --tds-port or --tds-bind */
@@ -34,7 +36,7 @@ final class SqlServerMode implements AutoCloseable {
             ProcedureCatalog catalog = ProcedureCatalog.combine(AspStateCatalog.create(sessions, appIds),
                     SharePointCatalog.create(sharePointItems));
             return new SqlServerMode(TdsListener.start(settings, catalog, options.tdsLogins(),
-                    stores.inbound()));
+                    stores.inbound()), options.tdsLogins());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
@@ -47,6 +49,17 @@ final class SqlServerMode implements AutoCloseable {
     /** The listener's actual address (with the real port when 0 was asked for). */
     InetSocketAddress address() {
         return listener.address();
+    }
+
+    TdsSettings settings() {
+        return listener.settings();
+    }
+
+    /** Who may log in and how, for the startup line: "any login, no TLS", "2 logins, TLS". */
+    String describeAccess() {
+        int count = logins.count();
+        return (count == 0 ? "any login" : count == 1 ? "1 login" : count + " logins") + ", "
+                + (settings().tls().isPresent() ? "TLS" : "no TLS");
     }
 
     ConnectionStatistics connections() {

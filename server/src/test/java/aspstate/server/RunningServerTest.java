@@ -65,7 +65,7 @@ class RunningServerTest {
 
             assertThat(tdsPort).isPositive();
             assertThat(server.startupLine("1.2.3")).isEqualTo("aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port
-                    + ", tds on 127.0.0.1:" + tdsPort + ", admin on http://127.0.0.1:" + adminPort
+                    + ", tds on 127.0.0.1:" + tdsPort + " (any login, no TLS), admin on http://127.0.0.1:" + adminPort
                     + "/, store memory (max-memory 3 GiB)");
         }
     }

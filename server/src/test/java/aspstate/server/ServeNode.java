@@ -23,7 +23,8 @@ final class ServeNode implements AutoCloseable {
     /** A cluster node starts within this: the quorum waits for the others, all JVMs start on two cores. */
     static final long START_SECONDS = 90;
     private static final Pattern READY = Pattern.compile(
-            "aspstate \\S+ ready: stateserver on [^,]*:(\\d+)(?:, tds on [^,]*:(\\d+))?(?:, admin on \\S+)?, store (.*)");
+            "aspstate \\S+ ready: stateserver on [^,]*:(\\d+)(?:, tds on [^,]*:(\\d+)(?: \\([^)]*\\))?)?"
+                    + "(?:, admin on \\S+(?: \\(token\\))?)?, store (.*)");
 
     private final List<String> prefix;
     private final List<String> args;
