@@ -49,6 +49,7 @@ final class ServeCommand implements Callable<Integer> {
     static final String CLUSTER_JOIN_TIMEOUT = "cluster-join-timeout";
     static final String VERSION_HEADER = "version-header";
     static final String LOG_LEVEL = "log-level";
+    static final String LOG_FORMAT = "log-format";
     static final String CONFIG = "config";
     static final String MAX_CONNECTIONS = "max-connections";
     static final String MAX_CONNECTIONS_PER_PEER = "max-connections-per-peer";
@@ -81,6 +82,7 @@ final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_CLUSTER_JOIN_TIMEOUT = "5m";
     static final String DEFAULT_VERSION_HEADER = StateServerSettings.DEFAULT_ASPNET_VERSION;
     static final String DEFAULT_LOG_LEVEL = "info";
+    static final String DEFAULT_LOG_FORMAT = "text";
     static final String DEFAULT_MAX_CONNECTIONS = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS;
     static final String DEFAULT_MAX_CONNECTIONS_PER_PEER = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
     static final String DEFAULT_REQUEST_TIMEOUT = "30s";

@@ -8,6 +8,7 @@ import aspstate.tds.TdsSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Everything {@code serve} was told, checked and typed, plus where each value was written (for messages that
@@ -21,14 +22,20 @@ import java.util.Optional;
  *                    memory stores
  * @param shutdownTimeout longest a stop may take before the process is halted
  * @param admin       the admin listener's settings, or empty for {@code --admin-port off}
+ * @param reread      the option texts again, the config file read anew (for SIGHUP)
  */
 record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
                     MemoryStoreSettings memoryStore, long maxInboundBytes, Optional<InfinispanSettings> infinispan,
-                    LogLevel logLevel, Duration shutdownTimeout, Optional<AdminSettings> admin,
-                    Map<String, SourcedValue> sources) {
+                    LogLevel logLevel, LogFormat logFormat, Duration shutdownTimeout, Optional<AdminSettings> admin,
+                    Map<String, SourcedValue> sources, Supplier<Map<String, SourcedValue>> reread) {
 
     ServeOptions {
         sources = Map.copyOf(sources);
+    }
+
+    ServeOptions withReread(Supplier<Map<String, SourcedValue>> texts) {
+        return new ServeOptions(stateServer, tds, tdsLogins, memoryStore, maxInboundBytes, infinispan, logLevel,
+                logFormat, shutdownTimeout, admin, sources, texts);
     }
 
     /** Where the option with this key was written, e.g. "--stateserver-port 42424". */

@@ -14,6 +14,7 @@ import static aspstate.server.ServeCommand.CLUSTER_SECRET;
 import static aspstate.server.ServeCommand.DATA_DIR;
 import static aspstate.server.ServeCommand.FSYNC;
 import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
+import static aspstate.server.ServeCommand.LOG_FORMAT;
 import static aspstate.server.ServeCommand.LOG_LEVEL;
 import static aspstate.server.ServeCommand.MAX_BODY;
 import static aspstate.server.ServeCommand.MAX_CONNECTIONS;
@@ -105,13 +106,14 @@ final class ServeOptionsParser {
         String versionHeader = parse(VERSION_HEADER, text -> versionHeader(defaults, text));
         MemoryStoreSettings memory = parse(MAX_MEMORY, text -> MemoryStoreSettings.withMaxMemory(maxMemory(text)));
         LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
+        LogFormat logFormat = parse(LOG_FORMAT, LogFormat::parse);
         Optional<InfinispanSettings> infinispan = infinispan();
         long maxInbound = parse(MAX_INBOUND, text -> maxInbound(text, memory.maxMemoryBytes()));
         Duration shutdownTimeout = parse(SHUTDOWN_TIMEOUT, ServeOptionsParser::positiveDuration);
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault(), connections);
-        return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, logLevel,
-                shutdownTimeout, admin(), values);
+        return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, logLevel, logFormat,
+                shutdownTimeout, admin(), values, () -> values);
     }
 
     /** Empty for --admin-port off. The token's hash is reported without its text, as logins are. */

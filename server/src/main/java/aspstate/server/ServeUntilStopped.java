@@ -29,6 +29,7 @@ final class ServeUntilStopped implements ServeLauncher {
 
     @Override
     public int serve(ServeOptions options) {
+        options.logFormat().apply();
         LogLevels.apply(options.logLevel());
         LOG.debug("settings: {}, {}, {}", options.stateServer(),
                 options.tds().map(Object::toString).orElse("tds off"), options.memoryStore());
@@ -44,6 +45,7 @@ final class ServeUntilStopped implements ServeLauncher {
         RunningServer server = RunningServer.start(options);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, stopped), "aspstate-shutdown"));
+        HangUpReload.install(options);
         server.whenStoppedByCluster(() -> {
             LOG.info("the whole cluster was stopped (aspstate cluster-stop); stopping");
             System.exit(0); // through the shutdown hook, as for SIGTERM

@@ -5,6 +5,7 @@ import static aspstate.server.ServeCommand.*;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -206,6 +207,11 @@ final class ServerOptions {
             description = "One of " + LogLevel.CHOICES + ". Default: ${DEFAULT-VALUE}")
     private String logLevel;
 
+    @Option(names = "--" + LOG_FORMAT, paramLabel = "FORMAT", defaultValue = DEFAULT_LOG_FORMAT,
+            description = "Log lines on stderr as text, or as one JSON object each for a log collector ("
+                    + LogFormat.CHOICES + "). Default: ${DEFAULT-VALUE}")
+    private String logFormat;
+
     @Option(names = "--" + CONFIG, paramLabel = "FILE",
             description = "Properties file setting any of the options above, keyed by the option name "
                     + "without dashes, e.g. stateserver-port=42425; options on the command line override it. "
@@ -218,6 +224,10 @@ final class ServerOptions {
                 config == null ? Map.of() : ConfigFile.load(config, ServeOptionSources.keys(spec),
                         ServeOptionSources.repeatableKeys(spec));
         Map<String, SourcedValue> values = ServeOptionSources.collect(spec, fileEntries, config);
-        return ServeOptionsParser.parse(values, heapMaxBytes);
+        // SIGHUP reads the file again; the command line stays as it was parsed.
+        Supplier<Map<String, SourcedValue>> reread = () -> ServeOptionSources.collect(spec,
+                config == null ? Map.of() : ConfigFile.load(config, ServeOptionSources.keys(spec),
+                        ServeOptionSources.repeatableKeys(spec)), config);
+        return ServeOptionsParser.parse(values, heapMaxBytes).withReread(reread);
     }
 }

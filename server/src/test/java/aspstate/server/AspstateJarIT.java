@@ -3,6 +3,9 @@ package aspstate.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import aspstate.core.testing.Await;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import aspstate.stateserver.client.StateResponse;
 import aspstate.stateserver.client.StateServerClient;
 import java.net.InetAddress;
@@ -210,6 +213,53 @@ class AspstateJarIT {
 
         assertThat(process.awaitExit()).isZero();
         assertThat(process.stdoutLines()).containsExactly("aspstate " + VERSION);
+    }
+
+    @Test
+    void logFormatJsonWritesOneJsonObjectPerLine() throws Exception {
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off", "--log-format", "json");
+        process.awaitStdoutLine();
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = process.stderrLines();
+        assertThat(lines).isNotEmpty();
+        for (String line : lines) {
+            JsonNode event = json.readTree(line);
+            assertThat(event.get("level").asText()).as(line).isNotEmpty();
+            assertThat(event.has("formattedMessage")).as(line).isTrue();
+        }
+        assertThat(lines).anySatisfy(line -> assertThat(json.readTree(line).get("formattedMessage").asText())
+                .startsWith("stopped; 0 session(s) dropped"));
+    }
+
+    @Test
+    void sighupReadsTheLogLevelAgainAndKeepsServing(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("aspstate.conf");
+        Files.write(config, List.of("tds-port=off", "log-level=info"));
+        process = JarProcess.start("serve", "--config", config.toString(), "--stateserver-port", "0");
+        Matcher ready = COMPARE_SH_PORT.matcher(process.awaitStdoutLine());
+        assertThat(ready.matches()).isTrue();
+        int port = Integer.parseInt(ready.group(1));
+
+        Files.write(config, List.of("tds-port=off", "log-level=debug"));
+        new ProcessBuilder("kill", "-HUP", Long.toString(process.pid())).start().waitFor();
+        Await.until("the reload's log line", () -> process.stderrSoFar().stream().anyMatch(line -> line.endsWith(
+                "SIGHUP: log level debug (log-level=debug in " + config + "); other settings take effect at the "
+                        + "next start")));
+        Files.write(config, List.of("tds-port=off", "log-level=loud"));
+        new ProcessBuilder("kill", "-HUP", Long.toString(process.pid())).start().waitFor();
+        Await.until("the refusal's log line", () -> process.stderrSoFar().stream().anyMatch(line -> line.endsWith(
+                "SIGHUP: log-level=loud in " + config + ": not a log level: 'loud' (use error, warn, info, debug or "
+                        + "trace); nothing changed")));
+
+        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
+            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound())
+                    .as("still serving").isTrue();
+        }
+        process.terminate();
+        assertThat(process.awaitExit()).isZero();
     }
 
     @Test

@@ -48,6 +48,7 @@ class ServeHelpTest {
         {"--shutdown-timeout=DURATION", "30s"},
         {"--version-header=VERSION", "4.0.30319"},
         {"--log-level=LEVEL", "info"},
+        {"--log-format=FORMAT", "text"},
         {"--config=FILE", "none"},
     };
 
