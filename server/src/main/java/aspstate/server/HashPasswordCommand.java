@@ -1,6 +1,7 @@
 package aspstate.server;
 
 import java.io.BufferedReader;
+import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -25,20 +26,29 @@ final class HashPasswordCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     private final InputStream stdin;
+    private final Console terminal;
 
-    HashPasswordCommand(InputStream stdin) {
+    /** @param terminal the terminal stdin and stdout are, or null when either is redirected */
+    HashPasswordCommand(InputStream stdin, Console terminal) {
         this.stdin = stdin;
+        this.terminal = terminal;
     }
 
     @Override
     public Integer call() {
-        String password = firstLine();
+        // Typed at a terminal, the password is not echoed (nor left on the screen).
+        String password = terminal != null ? typed() : firstLine();
         if (password == null || password.isEmpty()) {
             throw new UserError("hash-password: no password on stdin (type it and press Enter, or pipe it in)");
         }
         spec.commandLine().getOut().println(PasswordHash.of(password).encoded());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    private String typed() {
+        char[] typed = terminal.readPassword("Password (not shown): ");
+        return typed == null ? null : new String(typed);
     }
 
     private String firstLine() {

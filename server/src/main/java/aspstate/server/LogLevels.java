@@ -14,6 +14,11 @@ final class LogLevels {
     static final String NETTY_LOGGER = "io.netty";
     static final String INFINISPAN_LOGGER = "org.infinispan";
     static final String JGROUPS_LOGGER = "org.jgroups";
+    /**
+     * Netty's probe of what the JVM allows (Unsafe, reflective access) logs each capability it lacks with a stack
+     * trace at debug: normal on Java 17 and alarming to read, so it stays quiet at every level.
+     */
+    static final String NETTY_PROBE_LOGGER = "io.netty.util.internal.PlatformDependent0";
 
     private LogLevels() {
     }
@@ -22,6 +27,7 @@ final class LogLevels {
         logger(org.slf4j.Logger.ROOT_LOGGER_NAME).setLevel(logback(level));
         LogLevel netty = level == LogLevel.DEBUG ? LogLevel.INFO : level;
         logger(NETTY_LOGGER).setLevel(logback(netty));
+        logger(NETTY_PROBE_LOGGER).setLevel(logback(level.compareTo(LogLevel.INFO) > 0 ? LogLevel.INFO : level));
         LogLevel cluster = level == LogLevel.INFO ? LogLevel.WARN : level == LogLevel.DEBUG ? LogLevel.INFO : level;
         logger(INFINISPAN_LOGGER).setLevel(logback(cluster));
         logger(JGROUPS_LOGGER).setLevel(logback(cluster));

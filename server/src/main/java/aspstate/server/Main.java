@@ -37,7 +37,7 @@ public final class Main implements Callable<Integer> {
         return new CommandLine(new Main())
                 .addSubcommand(new CommandLine.HelpCommand())
                 .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
-                .addSubcommand(new HashPasswordCommand(stdin))
+                .addSubcommand(new HashPasswordCommand(stdin, stdin == System.in ? System.console() : null))
                 .addSubcommand(new ClusterStopCommand(heapMaxBytes, System.out))
                 .addSubcommand(new StatsCommand())
                 .addSubcommand(new SessionsCommand())

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import aspstate.stateserver.client.StateResponse;
 import aspstate.stateserver.client.StateServerClient;
 import java.net.InetAddress;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -117,6 +118,37 @@ class AspstateJarIT {
     }
 
     @Test
+    void hashPasswordAtATerminalDoesNotEchoThePassword() throws Exception {
+        // script(1) gives the command a real terminal, as an operator typing would have.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String jar = Path.of(System.getProperty("aspstate.jar", "target/aspstate.jar")).toAbsolutePath().toString();
+        Process typed = new ProcessBuilder("script", "-qec", java + " -jar " + jar + " hash-password", "/dev/null")
+                .redirectErrorStream(true).start();
+        StringBuffer screenSoFar = new StringBuffer();
+        Thread reader = new Thread(() -> {
+            try (var in = new java.io.InputStreamReader(typed.getInputStream(), StandardCharsets.UTF_8)) {
+                int c;
+                while ((c = in.read()) >= 0) {
+                    screenSoFar.append((char) c);
+                }
+            } catch (IOException e) {
+                screenSoFar.append("[read failed: ").append(e.getMessage()).append(']');
+            }
+        });
+        reader.start();
+        // Typed once the prompt is there, as a person would: echo is off by then.
+        Await.until("the prompt", () -> screenSoFar.indexOf("Password (not shown): ") >= 0);
+        typed.getOutputStream().write("typed secret\n".getBytes(StandardCharsets.UTF_8));
+        typed.getOutputStream().close();
+        assertThat(typed.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        reader.join(10_000);
+        String screen = screenSoFar.toString();
+
+        assertThat(typed.exitValue()).as(screen).isZero();
+        assertThat(screen).contains("Password (not shown): ").contains("pbkdf2-sha256$").doesNotContain("typed secret");
+    }
+
+    @Test
     void aHashFromHashPasswordLetsThatPasswordInOnAllAddressesAndRefusesOthersWith18456() throws Exception {
         process = JarProcess.start("hash-password");
         process.writeStdinAndClose("jar secret\n");
@@ -213,6 +245,17 @@ class AspstateJarIT {
 
         assertThat(process.awaitExit()).isZero();
         assertThat(process.stdoutLines()).containsExactly("aspstate " + VERSION);
+    }
+
+    @Test
+    void logLevelTraceShowsNoStackTraceOfNettysCapabilityProbe() throws Exception {
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0", "--log-level", "trace");
+        process.awaitStdoutLine();
+        process.terminate();
+
+        assertThat(process.awaitExit()).isZero();
+        assertThat(process.stderrLines()).as("trace is on").anySatisfy(line -> assertThat(line).contains("DEBUG"))
+                .noneSatisfy(line -> assertThat(line).startsWith("\tat "));
     }
 
     @Test
