@@ -65,12 +65,13 @@ stop_started() {
 }
 
 # start_serve NAME ARGS...: one serve process on CPU 0 (StateServer on a free port, no TDS, the admin listener and
-# its metrics on a free port, as a default install runs them); waits (at most 120 s) for its startup line. Sets $port
-# and $serve_pid.
+# its metrics on a free port, as a default install runs them, or none with serve_admin=off); waits (at most 120 s)
+# for its startup line. Sets $port, $admin_url (empty without the admin listener) and $serve_pid.
 start_serve() {
   local name=$1
   shift
-  taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off --admin-port 0 "$@" \
+  taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off \
+    --admin-port "${serve_admin:-0}" "$@" \
     >"$out/$name.out" 2>"$out/$name.log" &
   serve_pid=$!
   started+=("$serve_pid")
@@ -80,6 +81,7 @@ start_serve() {
     sleep 0.1
   done
   port=$(sed -n 's/.*stateserver on [^,]*:\([0-9]*\),.*/\1/p' "$out/$name.out")
+  admin_url=$(sed -n 's/.*admin on \(http:[^ ,]*\).*/\1/p' "$out/$name.out")
   [ -n "$port" ] || { echo "$name did not start within 120 s" >&2; exit 1; }
 }
 

@@ -45,6 +45,10 @@ public final class AdminApi {
     }
 
     AdminResponse handle(AdminRequest request) {
+        if (token.isEmpty() && !LoopbackHost.named(request.host())) {
+            return AdminResponse.error(HttpResponseStatus.FORBIDDEN, "without --admin-token only a loopback host "
+                    + "name may be asked for (localhost, 127.0.0.1, [::1])");
+        }
         List<String> path = request.path();
         if (path.isEmpty() || path.equals(List.of("index.html"))) {
             return onlyGet(request, () -> dashboard.file("index.html").orElseThrow());

@@ -69,7 +69,7 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
         }
         return new AdminRequest(request.method(), List.copyOf(path), uri.parameters(),
                 request.headers().get(HttpHeaderNames.AUTHORIZATION), request.headers().get("X-Requested-By"),
-                (InetSocketAddress) ctx.channel().remoteAddress());
+                request.headers().get(HttpHeaderNames.HOST), (InetSocketAddress) ctx.channel().remoteAddress());
     }
 
     private static void respond(ChannelHandlerContext ctx, FullHttpRequest request, AdminResponse answer,

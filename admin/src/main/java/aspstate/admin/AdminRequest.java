@@ -12,9 +12,10 @@ import java.util.Map;
  * @param query         the query's parameters, decoded
  * @param authorization the Authorization header, or null
  * @param requestedBy   the X-Requested-By header, or null: writes need it, which a cross-site form cannot send
+ * @param host          the Host header, or null
  */
 record AdminRequest(HttpMethod method, List<String> path, Map<String, List<String>> query, String authorization,
-                    String requestedBy, InetSocketAddress peer) {
+                    String requestedBy, String host, InetSocketAddress peer) {
 
     /** The query parameter's first value, or {@code otherwise}. */
     String parameter(String name, String otherwise) {

@@ -46,6 +46,7 @@ enum LogFormat {
         encoder.setWithKVPList(false);
         encoder.setWithMessage(false);
         encoder.setWithArguments(false);
+        encoder.setWithFormattedMessage(true);
         encoder.start();
         appender.stop();
         appender.setEncoder(encoder);

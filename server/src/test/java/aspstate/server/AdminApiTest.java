@@ -171,6 +171,22 @@ class AdminApiTest {
     }
 
     @Test
+    void withoutATokenOnlyALoopbackHostNameIsAnswered() throws Exception {
+        int port = server.adminAddress().orElseThrow().getPort();
+        // What a page elsewhere gets after pointing its own name at 127.0.0.1 (DNS rebinding).
+        assertThat(rawGet(port, "evil.example:" + port)).startsWith("HTTP/1.1 403 ");
+        assertThat(rawGet(port, "localhost:" + port)).startsWith("HTTP/1.1 200 ");
+    }
+
+    private static String rawGet(int port, String host) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            String request = "GET /api/stats HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n";
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    @Test
     void pagesFollowTheCursorWithoutOverlap() throws Exception {
         for (int i = 0; i < 7; i++) {
             client.set("/app/s" + i, WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
