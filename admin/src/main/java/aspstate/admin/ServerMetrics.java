@@ -4,7 +4,6 @@ import aspstate.core.store.StoreObserver;
 import aspstate.transport.ConnectionStatistics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -14,7 +13,8 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The server's Prometheus metrics (docs/operations.md lists them). Request meters are fed by the stores as they
@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 public final class ServerMetrics implements AutoCloseable {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gc = new JvmGcMetrics();
+    private final RequestHistograms histograms = new RequestHistograms(registry.getPrometheusRegistry());
+    private final List<StoreMeters> stores = new CopyOnWriteArrayList<>();
 
     public ServerMetrics() {
         new JvmMemoryMetrics().bindTo(registry);
@@ -36,7 +38,9 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** The observer a store of this name, served by this protocol, reports its requests and locks to. */
     public StoreObserver observe(String protocol, String store) {
-        return new StoreMeters(registry, protocol, store);
+        StoreMeters meters = new StoreMeters(registry, histograms, protocol, store);
+        stores.add(meters);
+        return meters;
     }
 
     /** Reads the session counters, the locks and the memory and connections from the server at each scrape. */
@@ -96,12 +100,12 @@ public final class ServerMetrics implements AutoCloseable {
 
     RequestTotals requestTotals() {
         long count = 0;
-        double seconds = 0;
-        for (Timer timer : registry.find("aspstate.request.duration").timers()) {
-            count += timer.count();
-            seconds += timer.totalTime(TimeUnit.SECONDS);
+        long nanos = 0;
+        for (StoreMeters meters : stores) {
+            count += meters.requests();
+            nanos += meters.requestNanos();
         }
-        return new RequestTotals(count, seconds);
+        return new RequestTotals(count, nanos / 1e9);
     }
 
     /** The Prometheus text exposition of every metric. */

@@ -1,11 +1,15 @@
 package aspstate.bench.jmh;
 
+import aspstate.admin.ServerMetrics;
 import aspstate.bench.memory.AspNetKeys;
 import aspstate.core.Clock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.store.MemorySessionStore;
+import aspstate.core.store.ObservedSessionStore;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoreObserver;
 import aspstate.core.store.MemoryStoreSettings;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -54,12 +58,34 @@ public class MemoryStoreBenchmark {
         @Param({"10000", "1000000"})
         public int sessions;
 
-        public MemorySessionStore<SessionEntry> store;
+        /**
+         * What the metrics a default server keeps (the admin listener on) cost per operation: none, the observing
+         * wrapper alone (an observer that does nothing), or the wrapper with the real meters.
+         */
+        @Param({"none", "wrapper", "metrics"})
+        public String observed;
+
+        public SessionStore<SessionEntry> store;
+        private ServerMetrics metrics;
         public String[] keys;
 
         @Setup(Level.Trial)
         public void fill() {
             store = new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0));
+            if (observed.equals("wrapper")) {
+                store = new ObservedSessionStore<>(store, new StoreObserver() {
+                    @Override
+                    public void executed(String operation, Result result, long nanos) {
+                    }
+
+                    @Override
+                    public void lockReleased(long heldMillis) {
+                    }
+                });
+            } else if (observed.equals("metrics")) {
+                metrics = new ServerMetrics();
+                store = new ObservedSessionStore<>(store, metrics.observe("stateserver", "stateserver"));
+            }
             AspNetKeys shapes = new AspNetKeys(AspNetKeys.DEFAULT_LENGTH);
             keys = new String[sessions];
             for (int i = 0; i < sessions; i++) {
@@ -80,6 +106,9 @@ public class MemoryStoreBenchmark {
         @TearDown(Level.Trial)
         public void close() {
             store.close();
+            if (metrics != null) {
+                metrics.close();
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package aspstate.core.store;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiConsumer;
@@ -22,12 +23,25 @@ public final class ObservedSessionStore<V extends StoredValue> implements Sessio
     public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
         long start = System.nanoTime();
         Observation<V, R> observation = new Observation<>(mutation);
-        return store.execute(key, observation).whenComplete((result, failure) -> {
-            observer.executed(mutation.operation(), observation.result(failure), System.nanoTime() - start);
-            if (failure == null && observation.releasedLockHeldMillis >= 0) {
-                observer.lockReleased(observation.releasedLockHeldMillis);
-            }
-        });
+        CompletionStage<R> stage = store.execute(key, observation);
+        CompletableFuture<R> future = stage.toCompletableFuture();
+        if (future.isDone()) {
+            // The in-memory store answers inline: told at once, without a second stage per request.
+            report(observation, future.isCompletedExceptionally() ? failureOf(future) : null, start);
+            return stage;
+        }
+        return stage.whenComplete((result, failure) -> report(observation, failure, start));
+    }
+
+    private void report(Observation<V, ?> observation, Throwable failure, long startNanos) {
+        observer.executed(observation.operation(), observation.result(failure), System.nanoTime() - startNanos);
+        if (failure == null && observation.releasedLockHeldMillis >= 0) {
+            observer.lockReleased(observation.releasedLockHeldMillis);
+        }
+    }
+
+    private static Throwable failureOf(CompletableFuture<?> failed) {
+        return failed.handle((result, failure) -> failure).join();
     }
 
     /**
