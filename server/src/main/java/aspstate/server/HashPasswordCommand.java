@@ -17,8 +17,9 @@ import picocli.CommandLine.Spec;
  * show in the process list and the shell history.
  */
 @Command(name = "hash-password", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
-        description = "Reads a password (one line) from stdin and prints its salted hash for --tds-user "
-                + "NAME=HASH.%nExample: aspstate hash-password < password.txt%n",
+        description = "Reads a password (one line) from stdin, without echoing it at a terminal, and prints its "
+                + "salted hash for --tds-user NAME=HASH or --admin-token HASH.%n"
+                + "Example: aspstate hash-password < password.txt%n",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:hash printed", "2:no password on stdin"})
 final class HashPasswordCommand implements Callable<Integer> {
