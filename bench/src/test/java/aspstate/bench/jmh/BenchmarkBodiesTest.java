@@ -6,6 +6,8 @@ import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
 import aspstate.stateserver.DecodedRequest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Runs each benchmark body once, directly (not through the JMH runner), with the states set up by hand. */
 class BenchmarkBodiesTest {
@@ -48,11 +50,13 @@ class BenchmarkBodiesTest {
         }
     }
 
-    @Test
-    void storeBenchmarkBodiesRunThePageCycle() {
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "wrapper", "metrics"})
+    void storeBenchmarkBodiesRunThePageCycle(String observed) {
         MemoryStoreBenchmark benchmark = new MemoryStoreBenchmark();
         MemoryStoreBenchmark.Store store = new MemoryStoreBenchmark.Store();
         store.sessions = 1_000;
+        store.observed = observed;
         store.fill();
         try {
             assertThat(store.store.statistics().active()).isEqualTo(1_000);
