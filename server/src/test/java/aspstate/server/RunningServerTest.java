@@ -105,6 +105,25 @@ class RunningServerTest {
     }
 
     @Test
+    void anAdminPortInUseIsAUserErrorAndTheListenersStartedBeforeItAreClosed() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            int stateServerPort = aspstate.core.testing.LoopbackPorts.free();
+            ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(stateServerPort), "--tds-port",
+                    "off", "--admin-port", String.valueOf(port));
+
+            assertThatThrownBy(() -> RunningServer.start(options).close())
+                    .isInstanceOf(UserError.class)
+                    .hasMessage("--admin-port " + port + ": address 127.0.0.1:" + port + " is already in use");
+            // A second try on the same StateServer port works: the failed start let go of it.
+            try (RunningServer again = RunningServer.start(CliRun.serve("--stateserver-port",
+                    String.valueOf(stateServerPort), "--tds-port", "off", "--admin-port", "off"))) {
+                assertThat(again.stateServerAddress().getPort()).isEqualTo(stateServerPort);
+            }
+        }
+    }
+
+    @Test
     void aPortInUseIsAUserErrorNamingThePortOption() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
