@@ -49,7 +49,7 @@ for pair in $pairs; do
     --json "$out/$op.json" >"$out/$op.txt" 2>"$out/$op.err"
   preload="--skip-preload"
   baseline=$(awk -v s="$script" '$1 == s { print $2 }' "$out/baseline.txt")
-  bench=$(sed -n 's/^  "requestsPerSecond": \([0-9.]*\),$/\1/p' "$out/$op.json")
+  bench=$(json_number "$out/$op.json" requestsPerSecond)
   printf '%-34s %16.0f %12.0f %8.2f\n' "$script" "$baseline" "$bench" "$(awk -v b="$bench" -v r="$baseline" 'BEGIN { print b / r }')"
 done
 echo "details: $out"

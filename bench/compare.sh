@@ -59,11 +59,16 @@ declare -A pages
 run_rounds aspstate redis
 
 echo
-printf '%-6s %-10s %14s %14s\n' round system pages/s "page p99 ms"
+# Requests are what users compare stores on as much as throughput: any one request's tail, whatever its kind.
+echo "(latencies in ms)"
+printf '%-6s %-10s %12s %12s %12s %12s %12s\n' round system pages/s "page p99" "req p99" "req p99.9" "req max"
 ratios=()
 for round in $(seq 1 "$rounds"); do
   for system in aspstate redis; do
-    printf '%-6s %-10s %14s %14s\n' "$round" "$system" "${pages[$system,$round]}" "$(page_percentile "$out/$system-$round.json" p99)"
+    json=$out/$system-$round.json
+    printf '%-6s %-10s %12s %12s %12s %12s %12s\n' "$round" "$system" "${pages[$system,$round]}" \
+      $(json_field "$json" /latencyMillis/page/p99 /latencyMillis/request/p99 /latencyMillis/request/p99_9 \
+        /latencyMillis/request/max)
   done
   ratios+=("$(awk -v a="${pages[aspstate,$round]}" -v r="${pages[redis,$round]}" 'BEGIN { printf "%.4f", a / r }')")
 done

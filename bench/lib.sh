@@ -111,11 +111,17 @@ run_rounds() {
   done
 }
 
-# json_number FILE NAME: a top-level number of the generator's JSON.
-json_number() { sed -n "s/^  \"$2\": \([0-9.]*\),\$/\1/p" "$1"; }
+# json_field FILE POINTER...: values of the generator's JSON report, one per line (JSON pointers, read with Jackson).
+json_field() { java -jar bench/target/aspstate-bench.jar field "$@"; }
 
-# page_percentile FILE p50|p99|max: a page latency of the generator's JSON, in ms.
-page_percentile() { sed -n "s/.*\"page\": {[^}]*\"$2\": \([0-9.]*\).*/\1/p" "$1"; }
+# json_number FILE NAME: a top-level number of the generator's JSON.
+json_number() { json_field "$1" "/$2"; }
+
+# page_percentile FILE p50|p99|p99_9|max: a page latency of the generator's JSON, in ms.
+page_percentile() { json_field "$1" "/latencyMillis/page/$2"; }
+
+# request_percentile FILE p50|p99|p99_9|max: the latency of any one request, whatever its kind, in ms.
+request_percentile() { json_field "$1" "/latencyMillis/request/$2"; }
 
 # median: of the numbers on stdin, one per line, with two decimals.
 median() {

@@ -1,12 +1,20 @@
 package aspstate.bench;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /** The final table of a run, and the same figures as JSON for scripts (compare.sh reads it). */
 public final class ReportWriter {
     private static final double[] PERCENTILES = {50, 99, 99.9};
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ReportWriter() {
     }
@@ -36,62 +44,69 @@ public final class ReportWriter {
                 ms(h.getMaxValue()));
     }
 
+    /**
+     * The run as JSON (Jackson), read back by the scripts with {@code aspstate-bench field}. Latencies are in ms:
+     * the page, every request whatever its kind ("request"), and each kind.
+     */
     public static String json(RunResult result) {
         Workload w = result.workload();
         Metrics m = result.metrics();
-        StringBuilder json = new StringBuilder(1024);
-        json.append("{\n");
-        field(json, "target", quote(result.target()));
-        json.append("  \"workload\": {");
-        json.append("\"mix\": ").append(quote(w.mix().toString()));
-        json.append(", \"sessions\": ").append(w.sessions());
-        json.append(", \"payload\": ").append(quote(w.payload().toString()));
-        json.append(", \"connections\": ").append(w.connections());
-        json.append(", \"depth\": ").append(w.depth());
-        json.append(", \"warmupSeconds\": ").append(w.warmup().toMillis() / 1000.0);
-        json.append(", \"durationSeconds\": ").append(w.duration().toMillis() / 1000.0);
-        json.append(", \"maxPages\": ").append(w.maxPages());
-        json.append(", \"rate\": ").append(number(w.rate()));
-        json.append(", \"seed\": ").append(w.seed());
-        json.append("},\n");
-        field(json, "measuredSeconds", number(result.measured().toNanos() / 1e9));
-        field(json, "pages", String.valueOf(m.pages()));
-        field(json, "pagesPerSecond", number(result.pagesPerSecond()));
-        field(json, "requests", String.valueOf(m.requests()));
-        field(json, "requestsPerSecond", number(result.requestsPerSecond()));
-        field(json, "errors", String.valueOf(m.errors()));
-        field(json, "lockConflicts", String.valueOf(m.conflicts()));
-        json.append("  \"latencyMillis\": {\n");
-        json.append("    \"page\": ").append(latency(m.pageTotal()));
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("mix", w.mix().toString());
+        workload.put("sessions", w.sessions());
+        workload.put("payload", w.payload().toString());
+        workload.put("connections", w.connections());
+        workload.put("depth", w.depth());
+        workload.put("warmupSeconds", w.warmup().toMillis() / 1000.0);
+        workload.put("durationSeconds", w.duration().toMillis() / 1000.0);
+        workload.put("maxPages", w.maxPages());
+        workload.put("rate", rounded(w.rate()));
+        workload.put("seed", w.seed());
+        Map<String, Object> latency = new LinkedHashMap<>();
+        latency.put("page", latency(m.pageTotal()));
+        Histogram everyRequest = new Histogram(3);
+        Map<String, Object> byKind = new LinkedHashMap<>();
         for (RequestKind kind : RequestKind.values()) {
             Histogram histogram = m.total(kind);
             if (histogram.getTotalCount() > 0) {
-                json.append(",\n    ").append(quote(kind.name())).append(": ").append(latency(histogram));
+                everyRequest.add(histogram);
+                byKind.put(kind.name(), latency(histogram));
             }
         }
-        json.append("\n  }\n}\n");
-        return json.toString();
-    }
-
-    private static String latency(Histogram h) {
-        StringBuilder text = new StringBuilder("{\"count\": ").append(h.getTotalCount());
-        for (double p : PERCENTILES) {
-            text.append(", \"p").append(p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p).replace('.', '_'))
-                    .append("\": ").append(number(ms(h.getValueAtPercentile(p))));
+        latency.put("request", latency(everyRequest));
+        latency.putAll(byKind);
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("target", result.target());
+        report.put("workload", workload);
+        report.put("measuredSeconds", rounded(result.measured().toNanos() / 1e9));
+        report.put("pages", m.pages());
+        report.put("pagesPerSecond", rounded(result.pagesPerSecond()));
+        report.put("requests", m.requests());
+        report.put("requestsPerSecond", rounded(result.requestsPerSecond()));
+        report.put("errors", m.errors());
+        report.put("lockConflicts", m.conflicts());
+        report.put("latencyMillis", latency);
+        try {
+            return JSON.writeValueAsString(report) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of numbers and strings is always JSON", e);
         }
-        return text.append(", \"max\": ").append(number(ms(h.getMaxValue()))).append('}').toString();
     }
 
-    private static void field(StringBuilder json, String name, String value) {
-        json.append("  ").append(quote(name)).append(": ").append(value).append(",\n");
+    private static Map<String, Object> latency(Histogram h) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("count", h.getTotalCount());
+        for (double p : PERCENTILES) {
+            String name = "p" + (p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p).replace('.', '_'));
+            figures.put(name, rounded(ms(h.getValueAtPercentile(p))));
+        }
+        figures.put("max", rounded(ms(h.getMaxValue())));
+        return figures;
     }
 
-    private static String quote(String text) {
-        return '"' + text.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
-    }
-
-    private static String number(double value) {
-        return String.format(Locale.ROOT, "%.3f", value);
+    /** Three decimals, as the table shows them. */
+    private static BigDecimal rounded(double value) {
+        return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP);
     }
 
     private static double ms(long micros) {

@@ -10,14 +10,22 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerListener;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.transport.InboundBudget;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The load generator against a real aspstate listener on loopback: short, bounded runs. */
 class LoadGeneratorTest {
@@ -93,8 +101,31 @@ class LoadGeneratorTest {
         ByteArrayOutputStream table = new ByteArrayOutputStream();
         ReportWriter.table(result, new PrintStream(table, true, StandardCharsets.UTF_8));
         assertThat(table.toString(StandardCharsets.UTF_8)).contains("pages (").contains("GetExclusive").contains("p99.9");
-        String json = ReportWriter.json(result);
-        assertThat(json).contains("\"pagesPerSecond\": ").contains("\"GET_EXCLUSIVE\": {\"count\": ")
-                .contains("\"errors\": 0,");
+        JsonNode json = new ObjectMapper().readTree(ReportWriter.json(result));
+        assertThat(json.get("pagesPerSecond").asDouble()).isPositive();
+        assertThat(json.get("errors").asLong()).isZero();
+        JsonNode latency = json.get("latencyMillis");
+        long byKind = latency.get("GET_EXCLUSIVE").get("count").asLong() + latency.get("GET").get("count").asLong()
+                + latency.get("SET_AND_RELEASE").get("count").asLong();
+        assertThat(latency.get("request").get("count").asLong()).as("every request, whatever its kind")
+                .isEqualTo(byKind).isEqualTo(json.get("requests").asLong());
+        assertThat(latency.get("request").get("p99_9").asDouble())
+                .isBetween(latency.get("request").get("p50").asDouble(), latency.get("request").get("max").asDouble());
+    }
+
+    @Test
+    void theFieldCommandReadsTheReportBackByPointer(@TempDir Path dir) throws Exception {
+        Path report = Files.writeString(dir.resolve("run.json"),
+                ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 0)));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine fields = BenchMain.commandLine();
+        fields.setOut(new PrintWriter(out));
+        fields.setErr(new PrintWriter(err));
+
+        assertThat(fields.execute("field", report.toString(), "/errors", "/latencyMillis/page/max")).isZero();
+        assertThat(out.toString().lines()).hasSize(2).first().isEqualTo("0");
+        assertThat(fields.execute("field", report.toString(), "/nothing")).isEqualTo(2);
+        assertThat(err.toString()).contains("has no value at /nothing");
     }
 }
