@@ -146,12 +146,15 @@ public final class LoadGenerator {
         List<Worker> workers = new ArrayList<>();
         long intervalNanos = workload.rate() > 0 ? (long) (workload.workers() * 1e9 / workload.rate()) : 0;
         long begin = System.nanoTime();
+        if (workload.warmup().isZero()) {
+            scheduleStart = begin;
+        }
         for (int i = 0; i < workload.workers(); i++) {
             SessionBackend connection = connections.get(i % connections.size());
             // Spread paced workers over one interval so that they do not all fire at once.
-            long firstStart = begin + (intervalNanos == 0 ? 0 : intervalNanos * i / workload.workers());
+            long offset = intervalNanos == 0 ? 0 : intervalNanos * i / workload.workers();
             workers.add(new Worker(new PageRunner(connection, phase), phase, new SplittableRandom(workload.seed() + i + 1),
-                    intervalNanos, firstStart, pacer, stopped));
+                    intervalNanos, offset, pacer, stopped));
         }
         workers.forEach(Worker::next);
 
@@ -164,6 +167,7 @@ public final class LoadGenerator {
             if (measureStart == Long.MAX_VALUE && now >= warmupEnd) {
                 // The warm-up's last line, whatever the period: its errors count as much as the measured ones.
                 printProgress(warmup, "warm-up", now - begin);
+                scheduleStart = now;
                 phase.set(measured);
                 measureStart = now;
                 // The measured phase's lines each cover one whole period of it, the first from its start.
@@ -206,6 +210,12 @@ public final class LoadGenerator {
                 || measuredStarts.incrementAndGet() <= workload.maxPages();
     }
 
+    /**
+     * When the paced schedule begins: the measured phase's start. The warm-up runs unpaced, as fast as the target
+     * answers, so that a backlog built while the JIT compiles is never carried into what is measured.
+     */
+    private volatile long scheduleStart;
+
     private long lastPages;
     private long lastRequests;
     private long lastLineNanos;
@@ -238,18 +248,21 @@ public final class LoadGenerator {
         private final AtomicReference<Metrics> phase;
         private final SplittableRandom random;
         private final long intervalNanos;
+        private final long offsetNanos;
         private final ScheduledExecutorService pacer;
         private final CountDownLatch stopped;
+        /** The next page's start on the paced schedule, once it has begun for this worker. */
         private long intendedStart;
+        private boolean scheduled;
         private volatile boolean stopping;
 
         Worker(PageRunner runner, AtomicReference<Metrics> phase, SplittableRandom random, long intervalNanos,
-               long firstStart, ScheduledExecutorService pacer, CountDownLatch stopped) {
+               long offsetNanos, ScheduledExecutorService pacer, CountDownLatch stopped) {
             this.runner = runner;
             this.phase = phase;
             this.random = random;
             this.intervalNanos = intervalNanos;
-            this.intendedStart = firstStart;
+            this.offsetNanos = offsetNanos;
             this.pacer = pacer;
             this.stopped = stopped;
         }
@@ -263,13 +276,21 @@ public final class LoadGenerator {
             Metrics pagePhase;
             while (!stopping && claimPage(pagePhase = phase.get())) {
                 long now = System.nanoTime();
-                if (intervalNanos > 0 && now < intendedStart) {
-                    pacer.schedule(this::next, intendedStart - now, TimeUnit.NANOSECONDS);
-                    return;
+                long intended = now;
+                if (intervalNanos > 0 && pagePhase == measured) {
+                    if (!scheduled) {
+                        intendedStart = scheduleStart + offsetNanos;
+                        scheduled = true;
+                    }
+                    if (now < intendedStart) {
+                        pacer.schedule(this::next, intendedStart - now, TimeUnit.NANOSECONDS);
+                        return;
+                    }
+                    // Paced: latency counts from when the page should have started (no coordinated omission).
+                    intended = intendedStart;
+                    intendedStart += intervalNanos;
                 }
-                // Paced: latency counts from when the page should have started (no coordinated omission).
-                long start = intervalNanos > 0 ? intendedStart : now;
-                intendedStart += intervalNanos;
+                long start = intended;
                 CompletableFuture<Void> page = startPage();
                 // A page counts in the phase it started in, so a page limit is met exactly.
                 Metrics startedIn = pagePhase;

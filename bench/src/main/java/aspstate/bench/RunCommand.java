@@ -48,7 +48,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--pages", defaultValue = "0", description = "stop after this many measured pages (0: no limit)")
     long pages;
 
-    @Option(names = "--rate", defaultValue = "0", description = "offered pages/s, paced (0: closed loop, as fast as possible)")
+    @Option(names = "--rate", defaultValue = "0", description = "offered pages/s, paced from the measured phase's "
+            + "start (the warm-up runs unpaced, so that its backlog is never measured); 0: closed loop, as fast as "
+            + "possible")
     double rate;
 
     @Option(names = "--seed", defaultValue = "1", description = "random seed")

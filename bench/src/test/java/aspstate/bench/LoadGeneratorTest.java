@@ -82,6 +82,25 @@ class LoadGeneratorTest {
         assertThat(result.pagesPerSecond()).isBetween(350.0, 650.0);
     }
 
+    /**
+     * Issue 11: a paced schedule that began with the warm-up carried the warm-up's backlog (JIT compiling, a slow
+     * start) into the measured phase, whose latencies count from the scheduled start. The warm-up now runs unpaced
+     * and the schedule starts with the measured phase.
+     */
+    @Test
+    void theWarmUpIsUnpacedAndThePacedScheduleStartsWithTheMeasuredPhase() throws Exception {
+        progressEvery = Duration.ofMillis(50);
+        RunResult result = run("ro=1", 100, Duration.ofSeconds(1), 0, 100);
+
+        List<Double> warmUpRates = progress.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains("warm-up pages/s"))
+                .map(line -> Double.parseDouble(line.replaceAll(".*pages/s +([0-9,.]+).*", "$1").replace(",", "")))
+                .toList();
+        assertThat(warmUpRates).as("the warm-up, as fast as the server answers").isNotEmpty()
+                .anySatisfy(rate -> assertThat(rate).isGreaterThan(300.0));
+        assertThat(result.pagesPerSecond()).as("the measured phase, paced").isBetween(60.0, 140.0);
+    }
+
     @Test
     void progressLinesComeAtTheAskedPeriodWithRatesPerSecond() throws Exception {
         progressEvery = Duration.ofMillis(250);
