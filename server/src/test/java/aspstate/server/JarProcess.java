@@ -84,7 +84,9 @@ final class JarProcess implements AutoCloseable {
     String awaitStdoutLine(long seconds) throws InterruptedException {
         String line = stdoutLines.poll(seconds, TimeUnit.SECONDS);
         if (line == null) {
-            throw new AssertionError("no line on stdout within " + seconds + "s; alive=" + process.isAlive());
+            // What the process said on stderr is what tells why (a port taken, a cluster not joined).
+            throw new AssertionError("no line on stdout within " + seconds + "s; alive=" + process.isAlive()
+                    + "; stderr: " + String.join("\n", stderrSoFar()));
         }
         return line;
     }
