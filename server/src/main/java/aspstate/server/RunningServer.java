@@ -49,7 +49,7 @@ final class RunningServer implements AutoCloseable {
                     new AdminApi(state, state.sessionStores(), metrics.orElseThrow(), settings.token())));
             return new RunningServer(stores, stateServer, sqlServer, admin, metrics);
         } catch (RuntimeException | Error e) {
-            closeInOrder(started);
+            CloseAll.inOrder(started);
             throw e;
         }
     }
@@ -128,27 +128,6 @@ final class RunningServer implements AutoCloseable {
         parts.add(stateServer);
         parts.add(stores);
         metrics.ifPresent(parts::add);
-        closeInOrder(parts);
-    }
-
-    /** Closes each even when one fails; the first failure is thrown with the later ones suppressed. */
-    private static void closeInOrder(List<AutoCloseable> parts) {
-        RuntimeException failure = null;
-        for (AutoCloseable part : parts) {
-            try {
-                part.close();
-            } catch (Exception e) {
-                RuntimeException wrapped = e instanceof RuntimeException runtime ? runtime
-                        : new IllegalStateException("closing " + part + " failed", e);
-                if (failure == null) {
-                    failure = wrapped;
-                } else {
-                    failure.addSuppressed(wrapped);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        CloseAll.inOrder(parts);
     }
 }

@@ -36,7 +36,7 @@ final class ServerState implements ServerStatus {
         stores.all().forEach((name, store) -> {
             String label = ServerStores.SESSION_STORE_NAMES.get(name);
             if (label != null) {
-                sessions.add(label, name.equals(ServerStores.STATESERVER) ? "stateserver" : "tds",
+                sessions.add(label, ServerStores.protocolOf(name),
                         (SessionStore<? extends SessionValue<?>>) store);
             }
         });

@@ -73,7 +73,7 @@ final class ServerStores implements AutoCloseable {
                 stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget));
             }
             return new ServerStores(observed(stores, metrics), stores.get(STATESERVER).describe(),
-                    () -> closeAll(stores), Optional.empty(), budget, inbound, false);
+                    () -> CloseAll.inOrder(List.copyOf(stores.values())), Optional.empty(), budget, inbound, false);
         }
         InfinispanStores engine = startInfinispan(options, names, budget);
         Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
@@ -82,6 +82,11 @@ final class ServerStores implements AutoCloseable {
         }
         return new ServerStores(observed(stores, metrics), engine.describe(), engine, Optional.of(engine), budget,
                 inbound, options.infinispan().orElseThrow().cluster().isPresent());
+    }
+
+    /** The listener that serves the store of this name: the StateServer one, or TDS for the other three. */
+    static String protocolOf(String storeName) {
+        return storeName.equals(STATESERVER) ? "stateserver" : "tds";
     }
 
     /** The session stores wrapped to report to the metrics; the application ids are not sessions. */
@@ -94,7 +99,7 @@ final class ServerStores implements AutoCloseable {
         stores.forEach((name, store) -> {
             String label = SESSION_STORE_NAMES.get(name);
             observed.put(name, label == null ? store : new ObservedSessionStore<>(store,
-                    metrics.get().observe(name.equals(STATESERVER) ? "stateserver" : "tds", label)));
+                    metrics.get().observe(protocolOf(name), label)));
         });
         return observed;
     }
@@ -201,25 +206,6 @@ final class ServerStores implements AutoCloseable {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException("closing the stores failed", e);
-        }
-    }
-
-    /** Closes every store even when one fails; the first failure is thrown with the later ones suppressed. */
-    private static void closeAll(Map<String, SessionStore<?>> stores) {
-        RuntimeException failure = null;
-        for (SessionStore<?> store : stores.values()) {
-            try {
-                store.close();
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
         }
     }
 }
