@@ -1,12 +1,9 @@
 package aspstate.server;
 
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate delete ID}: removes a session, as an abandon would. */
@@ -22,20 +19,15 @@ final class DeleteCommand implements Callable<Integer> {
     @Mixin
     private AdminConnection connection;
 
-    @Parameters(paramLabel = "ID", description = "The session's id as the store keeps it (as 'sessions' lists it).")
-    private String id;
-
-    @Option(names = "--store", paramLabel = "STORE", description = "stateserver, sqlstate or spstate. Default: "
-            + "the first that holds ID")
-    private String store;
+    @Mixin
+    private SessionTarget target;
 
     @Override
     public Integer call() {
         AdminClient client = connection.client();
-        SessionLookup.Found found = SessionLookup.find(client, Optional.ofNullable(store), id);
-        client.delete(AdminClient.sessionPath(found.store(), id))
-                .orElseThrow(() -> new SessionLookup.NotFound("no session " + id + " in " + found.store()));
-        spec.commandLine().getOut().println("deleted " + found.store() + " " + id);
+        SessionLookup.Found found = target.find(client);
+        client.delete(found.path()).orElseThrow(found::gone);
+        spec.commandLine().getOut().println("deleted " + found);
         spec.commandLine().getOut().flush();
         return 0;
     }

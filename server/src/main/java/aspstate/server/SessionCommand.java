@@ -3,13 +3,10 @@ package aspstate.server;
 import aspstate.core.ByteSize;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate session ID}: one session's metadata and its decoded items. */
@@ -25,27 +22,21 @@ final class SessionCommand implements Callable<Integer> {
     @Mixin
     private AdminConnection connection;
 
-    @Parameters(paramLabel = "ID", description = "The session's id as the store keeps it (as 'sessions' lists it).")
-    private String id;
+    @Mixin
+    private SessionTarget target;
 
-    @Option(names = "--store", paramLabel = "STORE", description = "stateserver, sqlstate or spstate. Default: "
-            + "the first that holds ID")
-    private String store;
-
-    @Option(names = "--json", description = "Print the API's JSON as it is.")
-    private boolean json;
+    @Mixin
+    private JsonOutput json;
 
     @Override
     public Integer call() {
-        SessionLookup.Found found = SessionLookup.find(connection.client(), Optional.ofNullable(store), id);
+        SessionLookup.Found found = target.find(connection.client());
         JsonNode session = found.details();
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(session.toPrettyString());
-            out.flush();
+        if (json.printed(session, out)) {
             return 0;
         }
-        out.println(found.store() + " " + id);
+        out.println(found);
         out.println("  size " + ByteSize.format(session.get("sizeBytes").asLong()) + ", timeout "
                 + session.get("timeoutMinutes").asInt() + " min, expires "
                 + (session.has("expiresAt") ? session.get("expiresAt").asText() : "never"));

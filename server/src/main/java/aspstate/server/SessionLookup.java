@@ -19,13 +19,27 @@ final class SessionLookup {
         for (String candidate : store.map(List::of).orElse(STORES)) {
             Optional<JsonNode> details = client.get(AdminClient.sessionPath(candidate, id));
             if (details.isPresent()) {
-                return new Found(candidate, details.get());
+                return new Found(candidate, id, details.get());
             }
         }
         throw new NotFound("no session " + id + " in " + String.join(", ", store.map(List::of).orElse(STORES)));
     }
 
-    record Found(String store, JsonNode details) {
+    record Found(String store, String id, JsonNode details) {
+        /** The session's path in the admin API. */
+        String path() {
+            return AdminClient.sessionPath(store, id);
+        }
+
+        /** For a session that went between finding it and acting on it. */
+        NotFound gone() {
+            return new NotFound("no session " + id + " in " + store);
+        }
+
+        @Override
+        public String toString() {
+            return store + " " + id;
+        }
     }
 
     /** Not the user's mistake: the session is not (or no longer) there. Exit code 1, one line. */

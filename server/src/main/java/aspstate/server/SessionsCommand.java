@@ -45,8 +45,8 @@ final class SessionsCommand implements Callable<Integer> {
     @Option(names = "--cursor", paramLabel = "C", description = "Where the previous listing said to go on.")
     private String cursor;
 
-    @Option(names = "--json", description = "Print the API's JSON as it is.")
-    private boolean json;
+    @Mixin
+    private JsonOutput json;
 
     @Override
     public Integer call() {
@@ -61,9 +61,7 @@ final class SessionsCommand implements Callable<Integer> {
         JsonNode page = connection.client().get("/api/sessions?" + String.join("&", query))
                 .orElseThrow(() -> new UserError("the admin listener has no /api/sessions; is --admin right?"));
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(page.toPrettyString());
-            out.flush();
+        if (json.printed(page, out)) {
             return 0;
         }
         TextTable table = new TextTable("STORE", "ID", "SIZE", "EXPIRES", "LOCK-AGE", "COOKIE");

@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate stats}: the server's INFO, from its admin listener's /api/stats. */
@@ -25,17 +24,15 @@ final class StatsCommand implements Callable<Integer> {
     @Mixin
     private AdminConnection connection;
 
-    @Option(names = "--json", description = "Print the API's JSON as it is.")
-    private boolean json;
+    @Mixin
+    private JsonOutput json;
 
     @Override
     public Integer call() {
         JsonNode stats = connection.client().get("/api/stats")
                 .orElseThrow(() -> new UserError("the admin listener has no /api/stats; is --admin right?"));
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(stats.toPrettyString());
-            out.flush();
+        if (json.printed(stats, out)) {
             return 0;
         }
         out.println("aspstate " + stats.get("version").asText() + ", up " + stats.get("uptimeSeconds").asLong()

@@ -1,13 +1,10 @@
 package aspstate.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate unlock ID}: releases a stuck session lock. */
@@ -24,22 +21,17 @@ final class UnlockCommand implements Callable<Integer> {
     @Mixin
     private AdminConnection connection;
 
-    @Parameters(paramLabel = "ID", description = "The session's id as the store keeps it (as 'sessions' lists it).")
-    private String id;
-
-    @Option(names = "--store", paramLabel = "STORE", description = "stateserver, sqlstate or spstate. Default: "
-            + "the first that holds ID")
-    private String store;
+    @Mixin
+    private SessionTarget target;
 
     @Override
     public Integer call() {
         AdminClient client = connection.client();
-        SessionLookup.Found found = SessionLookup.find(client, Optional.ofNullable(store), id);
-        JsonNode result = client.post(AdminClient.sessionPath(found.store(), id) + "/unlock")
-                .orElseThrow(() -> new SessionLookup.NotFound("no session " + id + " in " + found.store()));
+        SessionLookup.Found found = target.find(client);
+        JsonNode result = client.post(found.path() + "/unlock").orElseThrow(found::gone);
         String outcome = result.get("result").asText();
         spec.commandLine().getOut().println((outcome.equals("unlocked") ? "unlocked " : "was not locked: ")
-                + found.store() + " " + id);
+                + found);
         spec.commandLine().getOut().flush();
         return 0;
     }
