@@ -24,8 +24,7 @@ final class StoreMeters implements StoreObserver {
     private final Counter lockConflicts;
     private final Counter storeFull;
     private final DistributionDataPoint locksHeld;
-    /** Every request of the store and the time they took, for /api/stats. */
-    private final LongAdder requests = new LongAdder();
+    /** The time every request of the store took, for /api/stats (their count is the outcomes' counts summed). */
     private final LongAdder requestNanos = new LongAdder();
 
     StoreMeters(MeterRegistry registry, RequestHistograms histograms, String protocol, String store) {
@@ -58,7 +57,6 @@ final class StoreMeters implements StoreObserver {
         }
         outcome.duration.observe(nanos / NANOS_PER_SECOND);
         outcome.count.increment();
-        requests.increment();
         requestNanos.add(nanos);
         if (result == Result.LOCKED) {
             lockConflicts.increment();
@@ -73,7 +71,13 @@ final class StoreMeters implements StoreObserver {
     }
 
     long requests() {
-        return requests.sum();
+        long requests = 0;
+        for (Meters[] outcomes : byOperation.values()) {
+            for (Meters outcome : outcomes) {
+                requests += outcome == null ? 0 : outcome.count.sum();
+            }
+        }
+        return requests;
     }
 
     long requestNanos() {
