@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -247,26 +248,30 @@ class AspstateJarIT {
         assertThat(process.stdoutLines()).containsExactly("aspstate " + VERSION);
     }
 
-    @Test
-    void logLevelTraceShowsNoStackTraceOfNettysCapabilityProbe() throws Exception {
-        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0", "--log-level", "trace");
+    /** Starts serve with these options, stops it with SIGTERM once ready (exit code 0), and returns its log. */
+    private List<String> stderrOfAStartAndAStop(String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of("serve", "--stateserver-port", "0"));
+        command.addAll(List.of(options));
+        process = JarProcess.start(command.toArray(String[]::new));
         process.awaitStdoutLine();
         process.terminate();
-
         assertThat(process.awaitExit()).isZero();
-        assertThat(process.stderrLines()).as("trace is on").anySatisfy(line -> assertThat(line).contains("DEBUG"))
+        return process.stderrLines();
+    }
+
+    @Test
+    void logLevelTraceShowsNoStackTraceOfNettysCapabilityProbe() throws Exception {
+        List<String> log = stderrOfAStartAndAStop("--tds-port", "0", "--log-level", "trace");
+
+        assertThat(log).as("trace is on").anySatisfy(line -> assertThat(line).contains("DEBUG"))
                 .noneSatisfy(line -> assertThat(line).startsWith("\tat "));
     }
 
     @Test
     void logFormatJsonWritesOneJsonObjectPerLine() throws Exception {
-        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off", "--log-format", "json");
-        process.awaitStdoutLine();
-        process.terminate();
+        List<String> lines = stderrOfAStartAndAStop("--tds-port", "off", "--log-format", "json");
 
-        assertThat(process.awaitExit()).isZero();
         ObjectMapper json = new ObjectMapper();
-        List<String> lines = process.stderrLines();
         assertThat(lines).isNotEmpty();
         for (String line : lines) {
             JsonNode event = json.readTree(line);
