@@ -8,7 +8,7 @@ import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
 import aspstate.transport.ConnectionFailures;
-import aspstate.transport.InOrder;
+import aspstate.transport.OrderedReplies;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -17,27 +17,24 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.stream.ChunkedInput;
 import io.netty.handler.timeout.IdleStateEvent;
-import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs decoded requests against the store one after another ({@link InOrder}) and writes the answers in request
- * order. With the in-memory store every request completes inline and is written at once; responses
- * are flushed once per read batch, so pipelined requests cost one system call per batch.
+ * Runs decoded requests against the store one after another and writes the answers in request order
+ * ({@link OrderedReplies}). With the in-memory store every request completes inline and is written at once;
+ * responses are flushed once per read batch, so pipelined requests cost one system call per batch.
  */
 final class StateServerHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(StateServerHandler.class);
     private static final RepeatedEventLog UNAVAILABLE = new RepeatedEventLog(LOG);
+    /** The marker reply that closes the connection where it comes in the order of replies. */
+    private static final CompletableFuture<StateResult> CLOSE = CompletableFuture.completedFuture(null);
 
     private final SessionStore<SessionEntry> store;
     private final StateServerResponses responses;
-    /** Answers not yet written because an earlier one is still running; a null result means "close here". */
-    private final ArrayDeque<CompletableFuture<StateResult>> pending = new ArrayDeque<>();
-    private InOrder inOrder;
-    private static final CompletableFuture<StateResult> CLOSE = CompletableFuture.completedFuture(null);
+    private OrderedReplies<StateResult> replies;
     private boolean closing;
 
     StateServerHandler(SessionStore<SessionEntry> store, StateServerResponses responses) {
@@ -47,7 +44,7 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        inOrder = new InOrder(ctx.executor());
+        replies = new OrderedReplies<>(ctx, (result, failure) -> write(ctx, result, failure));
     }
 
     @Override
@@ -59,64 +56,40 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
         if (decoded.isMalformed()) {
             LOG.debug("{}: closing, not a request: {}", ctx.channel().remoteAddress(),
                     LogText.client(decoded.problem()));
-            closing = true;
-            enqueue(ctx, CLOSE);
+            close();
             return;
         }
-        enqueue(ctx, execute(ctx, decoded));
-    }
-
-    private CompletableFuture<StateResult> execute(ChannelHandlerContext ctx, DecodedRequest decoded) {
         if (decoded.request() == null) {
             LOG.debug("{}: 400 for {}: {}", ctx.channel().remoteAddress(), LogText.client(decoded.key()),
                     LogText.client(decoded.problem()));
-            return CompletableFuture.completedFuture(StateResult.BAD_REQUEST);
-        }
-        StateResult invalid = decoded.request().validate();
-        if (invalid != null) {
-            return CompletableFuture.completedFuture(invalid);
+            replies.add(CompletableFuture.completedFuture(StateResult.BAD_REQUEST));
+            return;
         }
         // A pipelined PUT then GET must find the PUT done, even when the store answers later than it returns.
-        return inOrder.run(() -> store.execute(decoded.key(), decoded.request()));
+        replies.run(() -> store.execute(decoded.key(), decoded.request()));
     }
 
-    private void enqueue(ChannelHandlerContext ctx, CompletableFuture<StateResult> answer) {
-        if (pending.isEmpty() && answer.isDone()) {
-            write(ctx, answer);
-            return;
-        }
-        pending.add(answer);
-        if (pending.size() == 1) {
-            answer.whenComplete((result, error) -> ctx.executor().execute(() -> drain(ctx)));
-        }
+    /** Answers what was asked before, then closes. */
+    private void close() {
+        closing = true;
+        replies.add(CLOSE);
     }
 
-    /** Writes every finished answer at the head of the queue; waits for the first unfinished one. */
-    private void drain(ChannelHandlerContext ctx) {
-        CompletableFuture<StateResult> head;
-        while ((head = pending.peek()) != null && head.isDone()) {
-            pending.poll();
-            write(ctx, head);
-        }
-        ctx.flush();
-        if (head != null) {
-            head.whenComplete((result, error) -> ctx.executor().execute(() -> drain(ctx)));
-        }
-    }
-
-    private void write(ChannelHandlerContext ctx, CompletableFuture<StateResult> answer) {
-        if (answer == CLOSE || unavailable(answer)) {
+    /** @return false once the connection closes here: nothing after it is answered */
+    private boolean write(ChannelHandlerContext ctx, StateResult result, Throwable failure) {
+        if ((result == null && failure == null) || unavailable(failure)) {
             closing = true;
-            pending.clear(); // requests after it are not answered either: the client reconnects and asks again
+            // Requests after it are not answered either: the client reconnects and asks again.
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
-            return;
+            return false;
         }
-        StateResult result = resultOf(answer);
-        ctx.write(responses.encode(result, ctx.alloc()), ctx.voidPromise());
-        ChunkedInput<ByteBuf> body = StateServerResponses.separateBody(result);
+        StateResult answer = failure == null ? result : badRequestFor(failure);
+        ctx.write(responses.encode(answer, ctx.alloc()), ctx.voidPromise());
+        ChunkedInput<ByteBuf> body = StateServerResponses.separateBody(answer);
         if (body != null) {
             ctx.write(body, ctx.voidPromise());
         }
+        return true;
     }
 
     /**
@@ -124,30 +97,20 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
      * that the client's next connection may reach a node that can serve (through a load balancer); a 400 would keep
      * it on this one. The protocol has no status for "try elsewhere".
      */
-    private boolean unavailable(CompletableFuture<StateResult> answer) {
-        if (!answer.isCompletedExceptionally()) {
-            return false;
-        }
-        Throwable cause = answer.handle((result, failure) -> failure.getCause() != null ? failure.getCause()
-                : failure).join();
-        if (!(cause instanceof StoreUnavailableException)) {
+    private static boolean unavailable(Throwable failure) {
+        if (!(failure instanceof StoreUnavailableException)) {
             return false;
         }
         UNAVAILABLE.occurred("store unavailable: closed {} connection(s) instead of answering: {}",
-                cause.getMessage());
+                failure.getMessage());
         return true;
     }
 
-    private static StateResult resultOf(CompletableFuture<StateResult> answer) {
-        try {
-            return answer.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof StoreFullException) {
-                return StateResult.BAD_REQUEST;
-            }
-            LOG.error("store failed a request; answering 400", e.getCause());
-            return StateResult.BAD_REQUEST;
+    private static StateResult badRequestFor(Throwable failure) {
+        if (!(failure instanceof StoreFullException)) {
+            LOG.error("store failed a request; answering 400", failure);
         }
+        return StateResult.BAD_REQUEST;
     }
 
     @Override
@@ -160,8 +123,7 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
         if (evt instanceof ChannelInputShutdownEvent) {
             // The peer sent everything it will send: answer what was asked, then close.
             if (!closing) {
-                closing = true;
-                enqueue(ctx, CLOSE);
+                close();
             }
             return;
         }

@@ -304,36 +304,56 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
         }
     }
 
+    /** What a framed request asks, by its verb and its Exclusive header. */
+    private enum Operation { GET, GET_EXCLUSIVE, RELEASE_EXCLUSIVE, SET, REMOVE, RESET_TIMEOUT, BAD_EXCLUSIVE }
+
+    /**
+     * Indexed by {@link Verb} then {@link Exclusive}: only a GET reads the Exclusive header; the other verbs ignore
+     * it, whatever its value.
+     */
+    private static final Operation[][] OPERATIONS = {
+        //          ABSENT                   ACQUIRE                  RELEASE                      OTHER
+        /* GET */  {Operation.GET,          Operation.GET_EXCLUSIVE, Operation.RELEASE_EXCLUSIVE, Operation.BAD_EXCLUSIVE},
+        /* PUT */  {Operation.SET,          Operation.SET,           Operation.SET,               Operation.SET},
+        /* DEL */  {Operation.REMOVE,       Operation.REMOVE,        Operation.REMOVE,            Operation.REMOVE},
+        /* HEAD */ {Operation.RESET_TIMEOUT, Operation.RESET_TIMEOUT, Operation.RESET_TIMEOUT,    Operation.RESET_TIMEOUT},
+    };
+
+    /**
+     * The request, checked here once: what the protocol answers 400 (a bad number, a ReleaseExclusive without its
+     * LockCookie, a Timeout out of range) never reaches the store, so a locked entry is neither answered 423 nor
+     * slid by it.
+     */
     private StateRequest request(byte[] body) {
         // A malformed number is a bad request whichever verb carries it, even where the verb ignores the header.
-        integer(lockCookie, "LockCookie");
-        integer(timeout, "Timeout");
-        integer(extraFlags, "ExtraFlags");
-        switch (verb) {
+        Integer cookie = integer(lockCookie, "LockCookie");
+        Integer minutes = integer(timeout, "Timeout");
+        Integer flags = integer(extraFlags, "ExtraFlags");
+        switch (OPERATIONS[verb.ordinal()][exclusive.ordinal()]) {
             case GET:
-                switch (exclusive) {
-                    case ABSENT:
-                        return StateRequest.get();
-                    case ACQUIRE:
-                        return StateRequest.getExclusive();
-                    case RELEASE:
-                        return StateRequest.releaseExclusive(integer(lockCookie, "LockCookie"));
-                    default:
-                        throw new BadValueException("Exclusive must be 'acquire' or 'release'");
+                return StateRequest.get();
+            case GET_EXCLUSIVE:
+                return StateRequest.getExclusive();
+            case RELEASE_EXCLUSIVE:
+                if (cookie == null) {
+                    throw new BadValueException("ReleaseExclusive without LockCookie");
                 }
-            case PUT:
+                return StateRequest.releaseExclusive(cookie);
+            case SET:
                 if (body == null) {
                     throw new BadValueException("PUT without a body (Content-Length must be > 0)");
                 }
-                Integer flags = integer(extraFlags, "ExtraFlags");
-                return StateRequest.set(body, integer(timeout, "Timeout"), flags != null && flags == 1,
-                        integer(lockCookie, "LockCookie"));
-            case DELETE:
-                return StateRequest.remove(integer(lockCookie, "LockCookie"));
-            case HEAD:
+                if (minutes != null && !StateRequest.isValidTimeout(minutes)) {
+                    throw new BadValueException("Timeout out of range 0.." + StateRequest.MAX_TIMEOUT_MINUTES);
+                }
+                return StateRequest.set(body, minutes, flags != null && flags == 1, cookie);
+            case REMOVE:
+                return StateRequest.remove(cookie);
+            case RESET_TIMEOUT:
                 return StateRequest.resetTimeout();
+            case BAD_EXCLUSIVE:
             default:
-                throw new IllegalStateException("unknown verb " + verb);
+                throw new BadValueException("Exclusive must be 'acquire' or 'release'");
         }
     }
 

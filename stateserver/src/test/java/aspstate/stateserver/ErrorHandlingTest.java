@@ -74,6 +74,7 @@ class ErrorHandlingTest {
                 Arguments.of("LockCookie beyond 32 bits", "DELETE k HTTP/1.1\r\nLockCookie: 4294967296\r\n\r\n"),
                 Arguments.of("Timeout above 525600", "PUT k HTTP/1.1\r\nTimeout:525601\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("negative Timeout", "PUT k HTTP/1.1\r\nTimeout:-1\r\nContent-Length:1\r\n\r\nx"),
+                Arguments.of("Timeout out of range on an insert-only PUT", "PUT k HTTP/1.1\r\nTimeout:-2147483648\r\nExtraFlags:1\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("non-numeric Timeout", "PUT k HTTP/1.1\r\nTimeout:20m\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("non-numeric ExtraFlags", "PUT k HTTP/1.1\r\nExtraFlags:yes\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("PUT without a body", "PUT k HTTP/1.1\r\nTimeout:20\r\n\r\n"),
@@ -92,6 +93,22 @@ class ErrorHandlingTest {
             assertThat(c.readResponseText()).as("connection still usable").startsWith("200 OK");
         }
         assertThat(server.store.statistics().created()).as("the bad request stored nothing").isEqualTo(1);
+    }
+
+    /** The decoder refuses these before the store is asked: a locked session answers 400, not 423, and stays locked. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badValues")
+    void aBadValueOnALockedSessionIsAnswered400NotLocked(String what, String request) {
+        try (RawConnection c = server.raw()) {
+            c.send("PUT k HTTP/1.1\r\nContent-Length:1\r\n\r\nx");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            c.send("GET k HTTP/1.1\r\nExclusive: acquire\r\n\r\n");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            c.send(request);
+            assertThat(c.readResponseText()).as(what).isEqualTo(BAD_REQUEST);
+            c.send("GET k HTTP/1.1\r\nExclusive: acquire\r\n\r\n");
+            assertThat(c.readResponseText()).as("still locked").startsWith("423");
+        }
     }
 
     @Test

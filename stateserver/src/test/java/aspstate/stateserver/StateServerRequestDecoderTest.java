@@ -25,35 +25,32 @@ class StateServerRequestDecoderTest {
         return decoded;
     }
 
+    private static final byte[] X = {'x'};
+
     static List<Arguments> requests() {
         return List.of(
-                Arguments.of("GET k HTTP/1.1\r\nHost: h\r\n\r\n", StateRequest.Kind.GET, false, 0, 0, false),
-                Arguments.of("GET k HTTP/1.1\r\nExclusive: acquire\r\n\r\n", StateRequest.Kind.GET_EXCLUSIVE, false, 0, 0, false),
-                Arguments.of("GET k HTTP/1.1\r\nExclusive: release\r\nLockCookie:7\r\n\r\n", StateRequest.Kind.RELEASE_EXCLUSIVE, true, 7, 0, false),
-                Arguments.of("PUT k HTTP/1.1\r\nContent-Length:1\r\n\r\nx", StateRequest.Kind.SET, false, 0, 20, false),
-                Arguments.of("PUT k HTTP/1.1\r\nTimeout:0\r\nContent-Length:1\r\nExtraFlags:1\r\nLockCookie:0\r\n\r\nx", StateRequest.Kind.SET, true, 0, 0, true),
-                Arguments.of("PUT k HTTP/1.1\r\nTimeout:30\r\nContent-Length:1\r\nExtraFlags:0\r\nLockCookie:-5\r\n\r\nx", StateRequest.Kind.SET, true, -5, 30, false),
-                Arguments.of("PUT k HTTP/1.1\r\nContent-Length:1\r\nExtraFlags:2\r\n\r\nx", StateRequest.Kind.SET, false, 0, 20, false),
-                Arguments.of("DELETE k HTTP/1.1\r\n\r\n", StateRequest.Kind.REMOVE, false, 0, 0, false),
-                Arguments.of("DELETE k HTTP/1.1\r\nLockCookie:2147483647\r\n\r\n", StateRequest.Kind.REMOVE, true, Integer.MAX_VALUE, 0, false),
-                Arguments.of("HEAD k HTTP/1.1\r\n\r\n", StateRequest.Kind.RESET_TIMEOUT, false, 0, 0, false),
-                Arguments.of("GET k HTTP/1.1\n\n", StateRequest.Kind.GET, false, 0, 0, false));
+                Arguments.of("GET k HTTP/1.1\r\nHost: h\r\n\r\n", StateRequest.get()),
+                Arguments.of("GET k HTTP/1.1\r\nExclusive: acquire\r\n\r\n", StateRequest.getExclusive()),
+                Arguments.of("GET k HTTP/1.1\r\nExclusive: release\r\nLockCookie:7\r\n\r\n", StateRequest.releaseExclusive(7)),
+                Arguments.of("PUT k HTTP/1.1\r\nContent-Length:1\r\n\r\nx", StateRequest.set(X, 20, false, null)),
+                Arguments.of("PUT k HTTP/1.1\r\nTimeout:0\r\nContent-Length:1\r\nExtraFlags:1\r\nLockCookie:0\r\n\r\nx", StateRequest.set(X, 0, true, 0)),
+                Arguments.of("PUT k HTTP/1.1\r\nTimeout:30\r\nContent-Length:1\r\nExtraFlags:0\r\nLockCookie:-5\r\n\r\nx", StateRequest.set(X, 30, false, -5)),
+                Arguments.of("PUT k HTTP/1.1\r\nTimeout:525600\r\nContent-Length:1\r\n\r\nx", StateRequest.set(X, 525_600, false, null)),
+                Arguments.of("PUT k HTTP/1.1\r\nContent-Length:1\r\nExtraFlags:2\r\n\r\nx", StateRequest.set(X, 20, false, null)),
+                Arguments.of("PUT k HTTP/1.1\r\nExclusive: acquire\r\nContent-Length:1\r\n\r\nx", StateRequest.set(X, 20, false, null)),
+                Arguments.of("DELETE k HTTP/1.1\r\n\r\n", StateRequest.remove(null)),
+                Arguments.of("DELETE k HTTP/1.1\r\nLockCookie:2147483647\r\n\r\n", StateRequest.remove(Integer.MAX_VALUE)),
+                Arguments.of("DELETE k HTTP/1.1\r\nExclusive: nonsense\r\n\r\n", StateRequest.remove(null)),
+                Arguments.of("HEAD k HTTP/1.1\r\n\r\n", StateRequest.resetTimeout()),
+                Arguments.of("GET k HTTP/1.1\n\n", StateRequest.get()));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("requests")
-    void decodes(String bytes, StateRequest.Kind kind, boolean hasCookie, int cookie, int timeout, boolean insertOnly) {
+    void decodes(String bytes, StateRequest expected) {
         DecodedRequest decoded = decodeOne(bytes);
         assertThat(decoded.key()).isEqualTo("k");
-        StateRequest request = decoded.request();
-        assertThat(request.kind()).isEqualTo(kind);
-        assertThat(request.hasLockCookie()).isEqualTo(hasCookie);
-        assertThat(request.lockCookie()).isEqualTo(cookie);
-        assertThat(request.insertOnly()).isEqualTo(insertOnly);
-        if (kind == StateRequest.Kind.SET) {
-            assertThat(request.timeoutMinutes()).isEqualTo(timeout);
-            assertThat(request.data()).containsExactly('x');
-        }
+        assertThat(decoded.request()).usingRecursiveComparison().isEqualTo(expected);
     }
 
     @Test

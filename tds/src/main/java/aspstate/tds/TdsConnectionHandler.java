@@ -20,8 +20,9 @@ import aspstate.tds.rpc.RpcResponder;
 import aspstate.tds.tls.PreloginTls;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
-import io.netty.buffer.ByteBuf;
 import aspstate.transport.ConnectionFailures;
+import aspstate.transport.OrderedReplies;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -32,8 +33,11 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,7 +68,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     private Phase phase = Phase.PRELOGIN;
     private TdsSession session;
     private RpcResponder rpcResponder;
-    private OrderedReplies replies;
+    private OrderedReplies<ByteBuf> replies;
     /** Closes the connection if it is not logged in by then; null once it is. */
     private ScheduledFuture<?> loginDeadline;
     /** The login being checked, cancelled if the connection goes away first (its work is then not done). */
@@ -81,7 +85,24 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        replies = new OrderedReplies(ctx, tokens -> writer.packets(ctx.alloc(), tokens));
+        replies = new OrderedReplies<>(ctx, new OrderedReplies.Writer<>() {
+            @Override
+            public boolean write(ByteBuf tokens, Throwable failure) {
+                if (failure != null) {
+                    // The replies after it would reach the client as the answers to the requests before them:
+                    // the failure goes down the pipeline, which closes the connection.
+                    ctx.fireExceptionCaught(failure);
+                    return false;
+                }
+                ctx.write(writer.packets(ctx.alloc(), tokens), ctx.voidPromise());
+                return true;
+            }
+
+            @Override
+            public void discard(ByteBuf tokens) {
+                tokens.release();
+            }
+        });
         loginDeadline = ctx.executor().schedule(() -> {
             LOGIN_TIMED_OUT.occurred("closed {} connection(s) not logged in within --tds-login-timeout {} (latest "
                     + "from {})", DurationText.format(settings.loginTimeout()), ctx.channel().remoteAddress());
@@ -114,6 +135,30 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * Queues a reply: once every earlier request is complete, {@code tokens} writes it into a new buffer and
+     * completes when it has; the buffer is released if it fails.
+     */
+    private void replyInOrder(ChannelHandlerContext ctx, Function<ByteBuf, CompletionStage<Void>> tokens) {
+        replies.run(() -> {
+            ByteBuf out = ctx.alloc().buffer();
+            CompletionStage<Void> written;
+            try {
+                written = tokens.apply(out);
+            } catch (RuntimeException e) {
+                out.release();
+                throw e;
+            }
+            return written.handle((done, failure) -> {
+                if (failure != null) {
+                    out.release();
+                    throw failure instanceof CompletionException ce ? ce : new CompletionException(failure);
+                }
+                return out;
+            });
+        });
+    }
+
     private void dispatch(ChannelHandlerContext ctx, TdsMessage message) {
         switch (message.type()) {
             case PacketType.PRELOGIN -> {
@@ -130,7 +175,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
-                replies.add(out -> {
+                replyInOrder(ctx, out -> {
                     resetIfAsked(message, out);
                     return BatchResponder.respond(batch.text(), session, catalog, out);
                 });
@@ -138,7 +183,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");
                 List<RpcRequest> calls = RpcRequest.parseAll(message.payload(), session.login().sendsAllHeaders());
-                replies.add(out -> {
+                replyInOrder(ctx, out -> {
                     resetIfAsked(message, out);
                     return rpcResponder.respond(calls, out);
                 });
@@ -147,7 +192,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 expect(Phase.LOGGED_IN, "ATTENTION");
                 // Procedures are not cancelled once started, so the acknowledgement follows their replies; the
                 // client reads until it ([MS-TDS] 2.2.2.9, 3.3.5.9).
-                replies.add(out -> {
+                replyInOrder(ctx, out -> {
                     DoneToken.write(out, session.login().version(), DoneToken.DONE, DoneToken.ATTENTION, 0, 0);
                     return CompletableFuture.completedFuture(null);
                 });

@@ -101,9 +101,9 @@ public class RequestDecoderBenchmark {
             getExclusive = direct(getExclusiveRequest(TARGET));
             put = direct(putRequest(TARGET, body, 7));
             pipelined = direct(pipelinedRequests());
-            check(decode(this, getExclusive), StateRequest.Kind.GET_EXCLUSIVE);
-            DecodedRequest set = check(decode(this, put), StateRequest.Kind.SET);
-            if (set.request().data().length != BODY_BYTES || set.request().lockCookie() != 7) {
+            check(decode(this, getExclusive), StateRequest.GetExclusive.class);
+            StateRequest.Set set = (StateRequest.Set) check(decode(this, put), StateRequest.Set.class).request();
+            if (set.data().length != BODY_BYTES || set.lockCookie() != 7) {
                 throw new IllegalStateException("PUT decoded wrongly: " + set);
             }
             if (decodeAll(this, pipelined) != PIPELINED) {
@@ -115,8 +115,8 @@ public class RequestDecoderBenchmark {
             return PooledByteBufAllocator.DEFAULT.directBuffer(bytes.length).writeBytes(bytes);
         }
 
-        private static DecodedRequest check(DecodedRequest decoded, StateRequest.Kind kind) {
-            if (decoded == null || decoded.request() == null || decoded.request().kind() != kind
+        private static DecodedRequest check(DecodedRequest decoded, Class<? extends StateRequest> kind) {
+            if (decoded == null || !kind.isInstance(decoded.request())
                     || !KEY.equals(decoded.key())) {
                 throw new IllegalStateException("expected " + kind + " for " + KEY + ", decoded " + decoded);
             }

@@ -21,13 +21,14 @@ class BenchmarkBodiesTest {
             for (int round = 0; round < 3; round++) { // the same buffers are fed again and again
                 DecodedRequest get = benchmark.decodeGetExclusive(decoder);
                 assertThat(get.key()).isEqualTo(RequestDecoderBenchmark.KEY);
-                assertThat(get.request().kind()).isEqualTo(StateRequest.Kind.GET_EXCLUSIVE);
+                assertThat(get.request()).isEqualTo(StateRequest.getExclusive());
 
                 DecodedRequest put = benchmark.decodePut1KiB(decoder);
-                assertThat(put.request().kind()).isEqualTo(StateRequest.Kind.SET);
-                assertThat(put.request().data()).hasSize(1024);
-                assertThat(put.request().lockCookie()).isEqualTo(7);
-                assertThat(put.request().timeoutMinutes()).isEqualTo(20);
+                assertThat(put.request()).isInstanceOfSatisfying(StateRequest.Set.class, set -> {
+                    assertThat(set.data()).hasSize(1024);
+                    assertThat(set.lockCookie()).isEqualTo(7);
+                    assertThat(set.timeoutMinutes()).isEqualTo(20);
+                });
 
                 assertThat(benchmark.decodePipelined16GetExclusive(decoder)).isEqualTo(16);
                 assertThat(benchmark.baselineEmbeddedChannel(decoder).refCnt()).isEqualTo(1);

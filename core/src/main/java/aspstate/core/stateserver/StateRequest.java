@@ -4,141 +4,139 @@ import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 
 /**
- * One decoded StateServer request, independent of how it arrived. It is itself the {@link Mutation} a store runs
- * for the key, so executing a request allocates nothing beyond the new entry and the result.
+ * The StateServer operations, one record per operation, named as the spec and ASP.NET's provider name them. A record
+ * holds what the request carries except the session key (the store key), and is itself the {@link Mutation} a store
+ * runs for that key; the rules are in {@link StateServerSemantics}.
+ *
+ * <p>A record is valid by construction: what the protocol refuses with a 400 (a ReleaseExclusive without LockCookie,
+ * a Timeout out of range) is refused by the decoder, which never builds it. A lock cookie is an Integer where the
+ * header is optional: null means the request carries none.
  */
-public final class StateRequest implements Mutation<SessionEntry, StateResult> {
-
-    public enum Kind {
-        GET("Get"), GET_EXCLUSIVE("GetExclusive"), RELEASE_EXCLUSIVE("ReleaseExclusive"), SET("Set"),
-        REMOVE("Remove"), RESET_TIMEOUT("ResetTimeout");
-
-        private final String operation;
-
-        Kind(String operation) {
-            this.operation = operation;
-        }
-    }
+public sealed interface StateRequest extends Mutation<SessionEntry, StateResult> {
 
     /** Timeout used when a Set carries none. */
-    public static final int DEFAULT_TIMEOUT_MINUTES = 20;
+    int DEFAULT_TIMEOUT_MINUTES = 20;
     /** Largest Timeout a Set may carry: one year, as Microsoft's service enforces. */
-    public static final int MAX_TIMEOUT_MINUTES = 525_600;
+    int MAX_TIMEOUT_MINUTES = 525_600;
 
-    private final Kind kind;
-    private final boolean hasLockCookie;
-    private final int lockCookie;
-    private final int timeoutMinutes;
-    private final boolean insertOnly;
-    private final byte[] data;
-
-    private StateRequest(Kind kind, boolean hasLockCookie, int lockCookie, int timeoutMinutes, boolean insertOnly,
-                         byte[] data) {
-        this.kind = kind;
-        this.hasLockCookie = hasLockCookie;
-        this.lockCookie = lockCookie;
-        this.timeoutMinutes = timeoutMinutes;
-        this.insertOnly = insertOnly;
-        this.data = data;
+    /** The operation's name, which is the record's. */
+    @Override
+    default String operation() {
+        return getClass().getSimpleName();
     }
 
-    private static final StateRequest GET = new StateRequest(Kind.GET, false, 0, 0, false, null);
-    private static final StateRequest GET_EXCLUSIVE = new StateRequest(Kind.GET_EXCLUSIVE, false, 0, 0, false, null);
-    private static final StateRequest RESET_TIMEOUT = new StateRequest(Kind.RESET_TIMEOUT, false, 0, 0, false, null);
-
-    public static StateRequest get() {
-        return GET;
+    /** Every operation but Set answers 404 for a session that does not exist. */
+    @Override
+    default Outcome<SessionEntry, StateResult> apply(SessionEntry entry, long nowMillis) {
+        return entry == null ? Outcome.keep(StateResult.NOT_FOUND) : applyTo(entry, nowMillis);
     }
 
-    public static StateRequest getExclusive() {
-        return GET_EXCLUSIVE;
+    /** The operation on a session that exists. */
+    Outcome<SessionEntry, StateResult> applyTo(SessionEntry entry, long nowMillis);
+
+    /** A Timeout header's value is one a Set may carry. */
+    static boolean isValidTimeout(int minutes) {
+        return minutes >= 0 && minutes <= MAX_TIMEOUT_MINUTES;
     }
 
-    /** ReleaseExclusive; a null cookie is a request without the LockCookie header (answered 400). */
-    public static StateRequest releaseExclusive(Integer lockCookie) {
-        return new StateRequest(Kind.RELEASE_EXCLUSIVE, lockCookie != null, orZero(lockCookie), 0, false, null);
+    static StateRequest get() {
+        return Get.INSTANCE;
+    }
+
+    static StateRequest getExclusive() {
+        return GetExclusive.INSTANCE;
+    }
+
+    static StateRequest releaseExclusive(int lockCookie) {
+        return new ReleaseExclusive(lockCookie);
     }
 
     /**
-     * Set. A null timeout means the header was absent (20 minutes); a null cookie means no LockCookie header.
-     *
-     * @param insertOnly ExtraFlags: 1 - create the entry only if it does not exist
+     * @param timeoutMinutes null when the header was absent (20 minutes)
+     * @param insertOnly     ExtraFlags: 1 - create the entry only if it does not exist
+     * @param lockCookie     null when the request carries no LockCookie header
      */
-    public static StateRequest set(byte[] data, Integer timeoutMinutes, boolean insertOnly, Integer lockCookie) {
-        int timeout = timeoutMinutes == null ? DEFAULT_TIMEOUT_MINUTES : timeoutMinutes;
-        return new StateRequest(Kind.SET, lockCookie != null, orZero(lockCookie), timeout, insertOnly, data);
+    static StateRequest set(byte[] data, Integer timeoutMinutes, boolean insertOnly, Integer lockCookie) {
+        return new Set(data, timeoutMinutes == null ? DEFAULT_TIMEOUT_MINUTES : timeoutMinutes, insertOnly,
+                lockCookie);
     }
 
-    public static StateRequest remove(Integer lockCookie) {
-        return new StateRequest(Kind.REMOVE, lockCookie != null, orZero(lockCookie), 0, false, null);
+    static StateRequest remove(Integer lockCookie) {
+        return new Remove(lockCookie);
     }
 
-    public static StateRequest resetTimeout() {
-        return RESET_TIMEOUT;
+    static StateRequest resetTimeout() {
+        return ResetTimeout.INSTANCE;
     }
 
-    private static int orZero(Integer value) {
-        return value == null ? 0 : value;
-    }
+    record Get() implements StateRequest {
+        private static final Get INSTANCE = new Get();
 
-    /**
-     * Checks what can be checked without the entry. Returns {@link StateResult#BAD_REQUEST} for a request that must
-     * be refused before any lookup, else null.
-     */
-    public StateResult validate() {
-        if (kind == Kind.RELEASE_EXCLUSIVE && !hasLockCookie) {
-            return StateResult.BAD_REQUEST;
+        @Override
+        public Outcome<SessionEntry, StateResult> applyTo(SessionEntry entry, long nowMillis) {
+            return StateServerSemantics.get(entry, nowMillis);
         }
-        if (kind == Kind.SET && (timeoutMinutes < 0 || timeoutMinutes > MAX_TIMEOUT_MINUTES)) {
-            return StateResult.BAD_REQUEST;
+    }
+
+    record GetExclusive() implements StateRequest {
+        private static final GetExclusive INSTANCE = new GetExclusive();
+
+        @Override
+        public boolean acquiresLock() {
+            return true;
         }
-        return null;
+
+        @Override
+        public Outcome<SessionEntry, StateResult> applyTo(SessionEntry entry, long nowMillis) {
+            return StateServerSemantics.getExclusive(entry, nowMillis);
+        }
     }
 
-    @Override
-    public Outcome<SessionEntry, StateResult> apply(SessionEntry current, long nowMillis) {
-        return StateServerSemantics.apply(current, this, nowMillis);
+    record ReleaseExclusive(int lockCookie) implements StateRequest {
+        @Override
+        public Outcome<SessionEntry, StateResult> applyTo(SessionEntry entry, long nowMillis) {
+            return StateServerSemantics.releaseExclusive(entry, lockCookie, nowMillis);
+        }
     }
 
-    /** The operation as the spec and ASP.NET's provider name it: Get, GetExclusive, ReleaseExclusive, Set, ... */
-    @Override
-    public String operation() {
-        return kind.operation;
+    record Set(byte[] data, int timeoutMinutes, boolean insertOnly, Integer lockCookie) implements StateRequest {
+        public Set {
+            if (!isValidTimeout(timeoutMinutes)) {
+                throw new IllegalArgumentException("Timeout out of range: " + timeoutMinutes);
+            }
+        }
+
+        /** The one operation that creates a session. */
+        @Override
+        public Outcome<SessionEntry, StateResult> apply(SessionEntry entry, long nowMillis) {
+            return entry == null ? StateServerSemantics.insert(this, nowMillis) : applyTo(entry, nowMillis);
+        }
+
+        @Override
+        public Outcome<SessionEntry, StateResult> applyTo(SessionEntry entry, long nowMillis) {
+            return StateServerSemantics.set(entry, this, nowMillis);
+        }
+
+        @Override
+        public String toString() {
+            return "Set[" + data.length + " bytes, timeout=" + timeoutMinutes + ", insertOnly=" + insertOnly
+                    + ", lockCookie=" + lockCookie + "]";
+        }
     }
 
-    @Override
-    public boolean acquiresLock() {
-        return kind == Kind.GET_EXCLUSIVE;
+    record Remove(Integer lockCookie) implements StateRequest {
+        @Override
+        public Outcome<SessionEntry, StateResult> applyTo(SessionEntry entry, long nowMillis) {
+            return StateServerSemantics.remove(entry, lockCookie, nowMillis);
+        }
     }
 
-    public Kind kind() {
-        return kind;
-    }
+    record ResetTimeout() implements StateRequest {
+        private static final ResetTimeout INSTANCE = new ResetTimeout();
 
-    public boolean hasLockCookie() {
-        return hasLockCookie;
-    }
-
-    public int lockCookie() {
-        return lockCookie;
-    }
-
-    public int timeoutMinutes() {
-        return timeoutMinutes;
-    }
-
-    public boolean insertOnly() {
-        return insertOnly;
-    }
-
-    public byte[] data() {
-        return data;
-    }
-
-    @Override
-    public String toString() {
-        return kind + (hasLockCookie ? " cookie=" + lockCookie : "")
-                + (kind == Kind.SET ? " timeout=" + timeoutMinutes + " insertOnly=" + insertOnly + " "
-                + data.length + " bytes" : "");
+        @Override
+        public Outcome<SessionEntry, StateResult> applyTo(SessionEntry entry, long nowMillis) {
+            return Outcome.put(entry.touched(nowMillis), StateResult.OK);
+        }
     }
 }

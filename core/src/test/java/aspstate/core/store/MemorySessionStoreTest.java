@@ -83,8 +83,7 @@ class MemorySessionStoreTest {
     }
 
     private static StateResult send(SessionStore<SessionEntry> store, String key, StateRequest request) {
-        StateResult invalid = request.validate();
-        return invalid != null ? invalid : store.execute(key, request).toCompletableFuture().join();
+        return store.execute(key, request).toCompletableFuture().join();
     }
 
     private void at(long millis) {
