@@ -1,6 +1,9 @@
 package aspstate.stateserver;
 
+import io.netty.handler.ipfilter.IpFilterRuleType;
+import io.netty.handler.ipfilter.IpSubnetFilterRule;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 
 /** An address range in CIDR notation ("10.0.0.0/8", "::1/128", or a plain address meaning just that one). */
@@ -8,11 +11,13 @@ public final class CidrRange {
     private final byte[] network;
     private final int prefixLength;
     private final String text;
+    private final IpSubnetFilterRule rule;
 
-    private CidrRange(byte[] network, int prefixLength, String text) {
-        this.network = network;
+    private CidrRange(InetAddress network, int prefixLength, String text) {
+        this.network = network.getAddress();
         this.prefixLength = prefixLength;
         this.text = text;
+        this.rule = new IpSubnetFilterRule(network, prefixLength, IpFilterRuleType.ACCEPT);
     }
 
     /** @throws IllegalArgumentException naming the problem when the text is not an address or CIDR range */
@@ -23,13 +28,13 @@ public final class CidrRange {
         if (address.isEmpty() || !address.matches("[0-9A-Fa-f:.]+")) {
             throw new IllegalArgumentException("not an IP address or CIDR range: '" + text + "'");
         }
-        byte[] bytes;
+        InetAddress network;
         try {
-            bytes = InetAddress.getByName(address).getAddress();
+            network = InetAddress.getByName(address);
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException("not an IP address or CIDR range: '" + text + "'");
         }
-        int maxPrefix = bytes.length * 8;
+        int maxPrefix = network.getAddress().length * 8;
         int prefix;
         try {
             prefix = slash < 0 ? maxPrefix : Integer.parseInt(trimmed.substring(slash + 1));
@@ -39,29 +44,12 @@ public final class CidrRange {
         if (prefix < 0 || prefix > maxPrefix) {
             throw new IllegalArgumentException("prefix length in '" + text + "' must be 0.." + maxPrefix);
         }
-        return new CidrRange(bytes, prefix, trimmed);
+        return new CidrRange(network, prefix, trimmed);
     }
 
+    /** Matching is Netty's ({@link IpSubnetFilterRule}); an IPv4-mapped IPv6 peer arrives as its IPv4 address. */
     public boolean contains(InetAddress address) {
-        byte[] bytes = address.getAddress();
-        if (bytes.length == 16 && network.length == 4 && isIpv4Mapped(bytes)) {
-            bytes = java.util.Arrays.copyOfRange(bytes, 12, 16);
-        }
-        if (bytes.length != network.length) {
-            return false;
-        }
-        int fullBytes = prefixLength / 8;
-        for (int i = 0; i < fullBytes; i++) {
-            if (bytes[i] != network[i]) {
-                return false;
-            }
-        }
-        int remainingBits = prefixLength % 8;
-        if (remainingBits == 0) {
-            return true;
-        }
-        int mask = 0xFF << (8 - remainingBits) & 0xFF;
-        return (bytes[fullBytes] & mask) == (network[fullBytes] & mask);
+        return rule.matches(new InetSocketAddress(address, 0));
     }
 
     /** True for 0.0.0.0/0 and ::/0: every peer of that address family. */
@@ -77,15 +65,6 @@ public final class CidrRange {
         byte[] ipv6Loopback = new byte[16];
         ipv6Loopback[15] = 1;
         return prefixLength == 128 && java.util.Arrays.equals(network, ipv6Loopback);
-    }
-
-    private static boolean isIpv4Mapped(byte[] bytes) {
-        for (int i = 0; i < 10; i++) {
-            if (bytes[i] != 0) {
-                return false;
-            }
-        }
-        return bytes[10] == (byte) 0xFF && bytes[11] == (byte) 0xFF;
     }
 
     @Override
