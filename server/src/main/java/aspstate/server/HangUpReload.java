@@ -3,6 +3,7 @@ package aspstate.server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * SIGHUP, which would otherwise stop the JVM like SIGTERM, re-reads the config file and applies its log level;
@@ -16,7 +17,12 @@ final class HangUpReload {
     }
 
     static void install(ServeOptions options) {
-        Signal.handle(new Signal("HUP"), signal -> reload(options));
+        SignalHandler before = Signal.handle(new Signal("HUP"), signal -> reload(options));
+        if (before == SignalHandler.SIG_IGN) {
+            // The JVM keeps a signal ignored that the process was started ignoring (nohup does that to SIGHUP).
+            LOG.warn("SIGHUP is ignored by this process (started under nohup?): the log level cannot be reloaded "
+                    + "with it; restart to change it");
+        }
     }
 
     static void reload(ServeOptions options) {
