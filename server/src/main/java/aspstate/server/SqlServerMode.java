@@ -6,9 +6,9 @@ import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
-import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.sqlstate.AspStateCatalog;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.sharepoint.SharePointCatalog;
+import aspstate.tds.spstate.SharePointCatalog;
 import aspstate.transport.ConnectionStatistics;
 import java.net.InetSocketAddress;
 

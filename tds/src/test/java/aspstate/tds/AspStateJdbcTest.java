@@ -10,7 +10,7 @@ import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.testing.CapturedLog;
-import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.sqlstate.AspStateCatalog;
 import aspstate.tds.rpc.ProcedureRunner;
 import java.sql.CallableStatement;
 import java.sql.Connection;

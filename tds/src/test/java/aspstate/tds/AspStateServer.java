@@ -5,7 +5,7 @@ import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
-import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.sqlstate.AspStateCatalog;
 
 /** The ASPState catalog over small memory stores behind a {@link TestServer}; the stores' clock stands still. */
 final class AspStateServer implements AutoCloseable {

@@ -10,7 +10,7 @@ import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
-import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.sqlstate.AspStateCatalog;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -131,13 +131,13 @@ public final class ClientMessages {
     }
 
     /** One call by name: name as US_VARCHAR, option flags 0, then the parameters. */
-    static byte[] call(String procedure, byte[]... parameters) {
+    public static byte[] call(String procedure, byte[]... parameters) {
         ByteBuffer name = ByteBuffer.allocate(2).order(ByteOrder.LITTLE_ENDIAN).putShort((short) procedure.length());
         return concat(name.array(), utf16(procedure), new byte[] {0, 0}, concat(parameters));
     }
 
     /** One call of a system procedure by ProcID: 0xFFFF, the id, option flags 0, then the parameters. */
-    static byte[] callById(int procId, byte[]... parameters) {
+    public static byte[] callById(int procId, byte[]... parameters) {
         ByteBuffer head = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 0xFFFF)
                 .putShort((short) procId).putShort((short) 0);
         return concat(head.array(), concat(parameters));
@@ -150,11 +150,11 @@ public final class ClientMessages {
     }
 
     /** NVarChar(maxChars) as .NET SqlClient sends it: 0xE7, max bytes, collation, 2-byte length (0xFFFF = NULL). */
-    static byte[] nvarchar(String name, int maxChars, String value) {
+    public static byte[] nvarchar(String name, int maxChars, String value) {
         return nvarchar(name, maxChars, false, value);
     }
 
-    static byte[] nvarchar(String name, int maxChars, boolean output, String value) {
+    public static byte[] nvarchar(String name, int maxChars, boolean output, String value) {
         ByteBuffer head = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0xE7)
                 .putShort((short) (maxChars * 2)).put(new byte[] {0x09, 0x04, (byte) 0xD0, 0x00, 0x34})
                 .putShort((short) (value == null ? 0xFFFF : value.length() * 2));
@@ -173,13 +173,13 @@ public final class ClientMessages {
     }
 
     /** Bit: BITN 0x68 of length 1; a value of length 0 is NULL. */
-    static byte[] bit(String name, boolean output, Boolean value) {
+    public static byte[] bit(String name, boolean output, Boolean value) {
         byte[] typeAndValue = value == null ? new byte[] {0x68, 1, 0} : new byte[] {0x68, 1, 1, (byte) (value ? 1 : 0)};
         return parameter(name, output, typeAndValue);
     }
 
     /** Int: INTN 0x26 of length 4; a value of length 0 is NULL. */
-    static byte[] integer(String name, boolean output, Integer value) {
+    public static byte[] integer(String name, boolean output, Integer value) {
         if (value == null) {
             return parameter(name, output, new byte[] {0x26, 4, 0});
         }

@@ -3,6 +3,7 @@ package aspstate.tds;
 import aspstate.tds.sql.BatchParser;
 import aspstate.tds.sql.SqlErrorException;
 import aspstate.tds.sql.SqlSyntaxException;
+import aspstate.tds.wire.TdsProtocolException;
 
 /**
  * What the fuzz tests accept as a refusal: the exceptions the server treats as the client's fault. Any other

@@ -7,7 +7,7 @@ import aspstate.core.ManualClock;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
-import aspstate.tds.sharepoint.SharePointCatalog;
+import aspstate.tds.spstate.SharePointCatalog;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.SQLException;

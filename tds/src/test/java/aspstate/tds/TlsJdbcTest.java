@@ -8,7 +8,7 @@ import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
-import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.sqlstate.AspStateCatalog;
 import aspstate.tds.tls.TdsTls;
 import io.netty.handler.ssl.SslContext;
 import java.io.File;

@@ -17,7 +17,7 @@ import aspstate.tds.LoginAuthenticator;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
 import aspstate.transport.InboundBudget;
-import aspstate.tds.aspstate.AspStateCatalog;
+import aspstate.tds.sqlstate.AspStateCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

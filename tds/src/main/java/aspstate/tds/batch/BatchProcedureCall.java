@@ -1,6 +1,6 @@
 package aspstate.tds.batch;
 
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;

@@ -1,7 +1,7 @@
 package aspstate.tds.batch;
 
-import aspstate.tds.TdsVersion;
-import aspstate.tds.TdsSession;
+import aspstate.tds.wire.TdsVersion;
+import aspstate.tds.session.TdsSession;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureError;

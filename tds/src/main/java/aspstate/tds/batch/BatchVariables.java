@@ -1,6 +1,6 @@
 package aspstate.tds.batch;
 
-import aspstate.tds.TdsSession;
+import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.Conversions;
 import aspstate.tds.sql.Expression;
 import aspstate.tds.sql.SqlDataType;

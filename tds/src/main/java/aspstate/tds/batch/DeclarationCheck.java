@@ -1,6 +1,6 @@
 package aspstate.tds.batch;
 
-import aspstate.tds.TdsSession;
+import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.BatchStatement;
 import aspstate.tds.sql.DeclareStatement;
 import aspstate.tds.sql.ExecStatement;

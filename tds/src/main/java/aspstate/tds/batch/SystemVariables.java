@@ -1,7 +1,7 @@
 package aspstate.tds.batch;
 
-import aspstate.tds.ServerIdentity;
-import aspstate.tds.TdsSession;
+import aspstate.tds.wire.ServerIdentity;
+import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.SqlDataType;
 import aspstate.tds.sql.SqlDataType.Base;
 import aspstate.tds.sql.TypedValue;

@@ -1,6 +1,6 @@
 package aspstate.tds.login;
 
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
 import io.netty.buffer.ByteBuf;

@@ -1,8 +1,8 @@
 package aspstate.tds.login;
 
-import aspstate.tds.TdsProtocolException;
-import aspstate.tds.TdsVersion;
-import aspstate.tds.Utf16;
+import aspstate.tds.wire.TdsProtocolException;
+import aspstate.tds.wire.TdsVersion;
+import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
 
 /**

@@ -1,7 +1,7 @@
 package aspstate.tds.login;
 
-import aspstate.tds.ServerIdentity;
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.ServerIdentity;
+import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
 import aspstate.tds.token.InfoToken;

@@ -1,6 +1,6 @@
 package aspstate.tds.login;
 
-import aspstate.tds.ServerIdentity;
+import aspstate.tds.wire.ServerIdentity;
 import io.netty.buffer.ByteBuf;
 
 /**

@@ -1,7 +1,7 @@
 package aspstate.tds.request;
 
-import aspstate.tds.TdsProtocolException;
-import aspstate.tds.Utf16;
+import aspstate.tds.wire.TdsProtocolException;
+import aspstate.tds.wire.Utf16;
 import aspstate.tds.type.SqlValue;
 import aspstate.tds.type.TdsType;
 import aspstate.tds.type.TypeInfo;

@@ -1,6 +1,6 @@
 package aspstate.tds.rpc;
 
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;

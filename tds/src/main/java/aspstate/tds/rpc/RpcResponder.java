@@ -1,6 +1,6 @@
 package aspstate.tds.rpc;
 
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureError;

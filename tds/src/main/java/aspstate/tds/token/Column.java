@@ -1,7 +1,7 @@
 package aspstate.tds.token;
 
 import aspstate.tds.type.TdsType;
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**

@@ -1,6 +1,6 @@
 package aspstate.tds.token;
 
-import aspstate.tds.Utf16;
+import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
 
 /** ENVCHANGE (0xE3, [MS-TDS] 2.2.7.9): tells the client a session setting changed. */

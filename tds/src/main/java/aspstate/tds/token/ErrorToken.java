@@ -1,6 +1,6 @@
 package aspstate.tds.token;
 
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**

@@ -1,6 +1,6 @@
 package aspstate.tds.token;
 
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /** INFO (0xAB, [MS-TDS] 2.2.7.13): an informational message, severity 0; clients log it or show it as a warning. */

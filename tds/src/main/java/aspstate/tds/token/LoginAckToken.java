@@ -1,8 +1,8 @@
 package aspstate.tds.token;
 
-import aspstate.tds.ServerIdentity;
-import aspstate.tds.TdsVersion;
-import aspstate.tds.Utf16;
+import aspstate.tds.wire.ServerIdentity;
+import aspstate.tds.wire.TdsVersion;
+import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
 
 /** LOGINACK (0xAD, [MS-TDS] 2.2.7.14): the login succeeded, in this TDS version. */

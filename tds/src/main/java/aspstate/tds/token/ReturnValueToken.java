@@ -1,7 +1,7 @@
 package aspstate.tds.token;
 
-import aspstate.tds.TdsVersion;
-import aspstate.tds.Utf16;
+import aspstate.tds.wire.TdsVersion;
+import aspstate.tds.wire.Utf16;
 import aspstate.tds.type.SqlValue;
 import io.netty.buffer.ByteBuf;
 

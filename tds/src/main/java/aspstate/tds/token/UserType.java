@@ -1,6 +1,6 @@
 package aspstate.tds.token;
 
-import aspstate.tds.TdsVersion;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /** The UserType field of COLMETADATA and RETURNVALUE: 0, no user-defined type. */

@@ -1,6 +1,6 @@
 package aspstate.tds.type;
 
-import aspstate.tds.TdsProtocolException;
+import aspstate.tds.wire.TdsProtocolException;
 import io.netty.buffer.ByteBuf;
 
 /** BITN (0x68, [MS-TDS] 2.2.5.4.2): a nullable bit; TYPE_INFO length 1, values of length 0 (NULL) or 1. */

@@ -1,6 +1,6 @@
 package aspstate.tds.type;
 
-import aspstate.tds.TdsProtocolException;
+import aspstate.tds.wire.TdsProtocolException;
 import io.netty.buffer.ByteBuf;
 
 /**

@@ -1,6 +1,6 @@
 package aspstate.tds.type;
 
-import aspstate.tds.TdsProtocolException;
+import aspstate.tds.wire.TdsProtocolException;
 import io.netty.buffer.ByteBuf;
 
 /** Reads a TYPE_INFO ([MS-TDS] 2.2.5.6): the type byte picks the codec, which reads the rest of it. */

@@ -2,7 +2,7 @@ package aspstate.tds.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.tds.TdsSession;
+import aspstate.tds.session.TdsSession;
 import aspstate.tds.login.LoginRequest;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.Procedure;

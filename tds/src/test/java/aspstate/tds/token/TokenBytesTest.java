@@ -1,7 +1,7 @@
 package aspstate.tds.token;
 
-import static aspstate.tds.TdsVersion.V7_1;
-import static aspstate.tds.TdsVersion.V7_4;
+import static aspstate.tds.wire.TdsVersion.V7_1;
+import static aspstate.tds.wire.TdsVersion.V7_4;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.tds.type.BigVarBinaryType;

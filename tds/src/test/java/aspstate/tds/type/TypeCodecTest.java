@@ -3,7 +3,7 @@ package aspstate.tds.type;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import aspstate.tds.TdsProtocolException;
+import aspstate.tds.wire.TdsProtocolException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

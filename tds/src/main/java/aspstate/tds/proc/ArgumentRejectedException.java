@@ -1,4 +1,4 @@
-package aspstate.tds.aspstate;
+package aspstate.tds.proc;
 
 import aspstate.tds.proc.ProcedureError;
 

@@ -1,4 +1,4 @@
-package aspstate.tds;
+package aspstate.tds.wire;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package aspstate.tds;
+package aspstate.tds.session;
 
 import aspstate.tds.login.LoginRequest;
 import aspstate.tds.rpc.PreparedStatements;
@@ -49,7 +49,7 @@ public final class TdsSession {
      * (SQL Server drops them; mssql-jdbc clears its handle cache on reset for that reason). SET options have no
      * effect here, so there are none to reset.
      */
-    void reset() {
+    public void reset() {
         database = loginDatabase;
         prepared.unprepareAll();
     }

@@ -1,4 +1,4 @@
-package aspstate.tds.aspstate;
+package aspstate.tds.proc;
 
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
@@ -13,7 +13,7 @@ import java.util.concurrent.CompletionStage;
  * An argument the body rejects is answered as SQL Server answers it, with an error and the connection kept. The
  * SharePoint procedures are built the same way, hence public.
  */
-public final class AspStateProcedure implements Procedure {
+public final class SessionProcedure implements Procedure {
     @FunctionalInterface
     public interface Body {
         CompletionStage<ProcedureResult> run(CallArguments arguments);
@@ -23,7 +23,7 @@ public final class AspStateProcedure implements Procedure {
     private final List<ProcedureParameter> parameters;
     private final Body body;
 
-    public AspStateProcedure(String name, List<ProcedureParameter> parameters, Body body) {
+    public SessionProcedure(String name, List<ProcedureParameter> parameters, Body body) {
         this.name = name;
         this.parameters = List.copyOf(parameters);
         this.body = body;

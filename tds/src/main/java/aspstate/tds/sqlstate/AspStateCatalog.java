@@ -1,4 +1,4 @@
-package aspstate.tds.aspstate;
+package aspstate.tds.sqlstate;
 
 import static aspstate.tds.proc.ProcedureParameter.input;
 import static aspstate.tds.proc.ProcedureParameter.output;
@@ -26,11 +26,13 @@ import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShort;
 import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShortNullLong;
 import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.SessionStore;
+import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.proc.SessionProcedure;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.List;
@@ -89,17 +91,17 @@ public final class AspStateCatalog {
         SessionItemBodies items = new SessionItemBodies(sessions, localZone);
         AppIds applications = new AppIds(appIds);
         return new ProcedureCatalog(List.of(
-                new AspStateProcedure("TempGetVersion",
+                new SessionProcedure("TempGetVersion",
                         List.of(output("@ver", DeclaredType.fixedChar(VERSION_LENGTH))), arguments ->
                         answer("@ver", String.format("%-" + VERSION_LENGTH + "s", server.tempGetVersion()))),
-                new AspStateProcedure("GetMajorVersion", List.of(output("@@ver", DeclaredType.INT)),
+                new SessionProcedure("GetMajorVersion", List.of(output("@@ver", DeclaredType.INT)),
                         arguments -> answer("@@ver", server.getMajorVersion())),
-                new AspStateProcedure("TempGetAppID", List.of(input("@appName", DeclaredType.varchar(APP_NAME_LENGTH)),
+                new SessionProcedure("TempGetAppID", List.of(input("@appName", DeclaredType.varchar(APP_NAME_LENGTH)),
                         output("@appId", DeclaredType.INT)),
                         arguments -> applications.tempGetAppId(appName(arguments)).thenApply(AspStateCatalog::appId)),
-                new AspStateProcedure("GetHashCode", List.of(input("@input", DeclaredType.varchar(APP_NAME_LENGTH)),
+                new SessionProcedure("GetHashCode", List.of(input("@input", DeclaredType.varchar(APP_NAME_LENGTH)),
                         output("@hash", DeclaredType.INT)), arguments -> answer("@hash", hashCode(arguments))),
-                new AspStateProcedure("DeleteExpiredSessions", List.of(), arguments -> CompletableFuture
+                new SessionProcedure("DeleteExpiredSessions", List.of(), arguments -> CompletableFuture
                         .completedFuture(ItemOutputs.NONE.answer(server.deleteExpiredSessions(), localZone))),
 
                 get(items, "TempGetStateItem", ItemOutputs.LOCK_DATE, new TempGetStateItem()),
@@ -139,21 +141,21 @@ public final class AspStateCatalog {
     }
 
     /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
-    private static AspStateProcedure get(SessionItemBodies items, String name, ItemOutputs outputs,
+    private static SessionProcedure get(SessionItemBodies items, String name, ItemOutputs outputs,
                                          SqlStateProcedure procedure) {
-        return new AspStateProcedure(name, outputs.parameters(ID_ONLY),
+        return new SessionProcedure(name, outputs.parameters(ID_ONLY),
                 items.onExistingItem(outputs, arguments -> procedure));
     }
 
     /** An update, release, remove or reset of an existing item: inputs only. */
-    private static AspStateProcedure change(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
+    private static SessionProcedure change(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
                                             Function<CallArguments, SqlStateProcedure> request) {
-        return new AspStateProcedure(name, inputs, items.onExistingItem(ItemOutputs.NONE, request));
+        return new SessionProcedure(name, inputs, items.onExistingItem(ItemOutputs.NONE, request));
     }
 
-    private static AspStateProcedure insert(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
+    private static SessionProcedure insert(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
                                             Function<CallArguments, SqlStateProcedure> request) {
-        return new AspStateProcedure(name, inputs, items.insert(request));
+        return new SessionProcedure(name, inputs, items.insert(request));
     }
 
     /** The shipped procedure inserts LOWER(@appName) into a NOT NULL column when the name is new. */

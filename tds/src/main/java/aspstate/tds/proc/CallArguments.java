@@ -1,4 +1,4 @@
-package aspstate.tds.aspstate;
+package aspstate.tds.proc;
 
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCall;
@@ -19,7 +19,7 @@ public final class CallArguments {
     public static final ProcedureParameter LOCK_COOKIE = ProcedureParameter.input("@lockCookie", DeclaredType.INT);
     /** @itemShort and the SessionItemShort column are varbinary(7000). */
     static final int ITEM_SHORT_LENGTH = 7000;
-    static final DeclaredType ITEM_SHORT_TYPE = DeclaredType.varbinary(ITEM_SHORT_LENGTH);
+    public static final DeclaredType ITEM_SHORT_TYPE = DeclaredType.varbinary(ITEM_SHORT_LENGTH);
 
     private final String procedure;
     private final ProcedureCall call;
@@ -32,11 +32,11 @@ public final class CallArguments {
     /** The value passed, possibly NULL; the parameter itself must be there, as none of them has a default. */
     public <T> T value(String parameter, Class<T> type) {
         if (!call.has(parameter)) {
-            throw new ArgumentRejectedException(AspStateErrors.missingParameter(procedure, parameter));
+            throw new ArgumentRejectedException(SessionStateErrors.missingParameter(procedure, parameter));
         }
         Object value = call.value(parameter, Object.class);
         if (value != null && !type.isInstance(value)) {
-            throw new ArgumentRejectedException(AspStateErrors.typeClash(parameter, value, type));
+            throw new ArgumentRejectedException(SessionStateErrors.typeClash(parameter, value, type));
         }
         return type.cast(value);
     }
@@ -45,7 +45,7 @@ public final class CallArguments {
     public <T> T notNull(String parameter, Class<T> type, String column, String table, String operation) {
         T value = value(parameter, type);
         if (value == null) {
-            throw new ArgumentRejectedException(AspStateErrors.nullNotAllowed(column, table, operation));
+            throw new ArgumentRejectedException(SessionStateErrors.nullNotAllowed(column, table, operation));
         }
         return value;
     }
@@ -54,23 +54,23 @@ public final class CallArguments {
      * @itemShort, NULL allowed. SQL Server would silently cut a longer value to the parameter's varbinary(7000);
      * refusing it keeps a session from being stored corrupt.
      */
-    byte[] itemShort() {
+    public byte[] itemShort() {
         byte[] item = value("@itemShort", byte[].class);
         if (item != null && item.length > ITEM_SHORT_LENGTH) {
-            throw new ArgumentRejectedException(AspStateErrors.truncated("@itemShort", item.length,
+            throw new ArgumentRejectedException(SessionStateErrors.truncated("@itemShort", item.length,
                     ITEM_SHORT_LENGTH));
         }
         return item;
     }
 
     /** @itemLong (image), NULL allowed. */
-    byte[] itemLong() {
+    public byte[] itemLong() {
         return value("@itemLong", byte[].class);
     }
 
     /** @timeout in minutes, stored into the sessions table's NOT NULL Timeout column. */
-    int timeout(String operation) {
-        return notNull(TIMEOUT.name(), Number.class, "Timeout", AspStateErrors.SESSIONS_TABLE, operation).intValue();
+    public int timeout(String operation) {
+        return notNull(TIMEOUT.name(), Number.class, "Timeout", SessionStateErrors.SESSIONS_TABLE, operation).intValue();
     }
 
     /** @lockCookie; NULL is legal and matches no item. */

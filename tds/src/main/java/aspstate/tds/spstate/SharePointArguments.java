@@ -1,8 +1,8 @@
-package aspstate.tds.sharepoint;
+package aspstate.tds.spstate;
 
-import aspstate.tds.aspstate.ArgumentRejectedException;
-import aspstate.tds.aspstate.AspStateErrors;
-import aspstate.tds.aspstate.CallArguments;
+import aspstate.tds.proc.ArgumentRejectedException;
+import aspstate.tds.proc.SessionStateErrors;
+import aspstate.tds.proc.CallArguments;
 
 /** The [MS-SPSTATE] arguments beyond what {@link CallArguments} reads for every family. */
 final class SharePointArguments {
@@ -21,7 +21,7 @@ final class SharePointArguments {
     static String id(CallArguments arguments) {
         String id = arguments.value("@id", String.class);
         if (id != null && id.length() > ID_LENGTH) {
-            throw new ArgumentRejectedException(AspStateErrors.truncated("@id", id.length(), ID_LENGTH));
+            throw new ArgumentRejectedException(SessionStateErrors.truncated("@id", id.length(), ID_LENGTH));
         }
         return id;
     }

@@ -1,4 +1,4 @@
-package aspstate.tds;
+package aspstate.tds.wire;
 
 /** How this server presents itself to TDS clients. */
 public final class ServerIdentity {

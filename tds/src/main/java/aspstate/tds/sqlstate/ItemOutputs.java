@@ -1,6 +1,7 @@
-package aspstate.tds.aspstate;
+package aspstate.tds.sqlstate;
 
 import aspstate.core.sqlstate.SqlProcedureResult;
+import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;

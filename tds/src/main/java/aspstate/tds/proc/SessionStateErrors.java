@@ -1,4 +1,4 @@
-package aspstate.tds.aspstate;
+package aspstate.tds.proc;
 
 import aspstate.tds.proc.ProcedureError;
 
@@ -6,10 +6,10 @@ import aspstate.tds.proc.ProcedureError;
  * The SQL Server errors the ASPState procedures raise, with the numbers and texts clients act on. The SharePoint
  * procedures raise the same errors, hence public.
  */
-public final class AspStateErrors {
+public final class SessionStateErrors {
     /** The shipped table's primary key; SQL Server generates the suffix, so any stable one reads the same. */
     static final String SESSIONS_PRIMARY_KEY = "PK__ASPState__C9F4929071D2A2A5";
-    static final String SESSIONS_TABLE = "dbo.ASPStateTempSessions";
+    public static final String SESSIONS_TABLE = "dbo.ASPStateTempSessions";
     /** "Operand type clash": a value the parameter's declared type cannot take. */
     private static final int TYPE_CLASH = 206;
     /** "Cannot insert the value NULL into column ...". */
@@ -19,7 +19,7 @@ public final class AspStateErrors {
     /** Class 16: a user error that ends the statement and leaves the connection usable. */
     private static final int USER_ERROR = 16;
 
-    private AspStateErrors() {
+    private SessionStateErrors() {
     }
 
     static ProcedureError missingParameter(String procedure, String parameter) {
@@ -45,7 +45,7 @@ public final class AspStateErrors {
     }
 
     /** ASP.NET swallows this one on insert: another web server created the session first. */
-    static ProcedureError duplicateSession(String id) {
+    public static ProcedureError duplicateSession(String id) {
         return ProcedureError.duplicateKey(SESSIONS_PRIMARY_KEY, SESSIONS_TABLE, id);
     }
 }

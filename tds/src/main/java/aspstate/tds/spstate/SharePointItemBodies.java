@@ -1,11 +1,11 @@
-package aspstate.tds.sharepoint;
+package aspstate.tds.spstate;
 
 import aspstate.core.spstate.SharePointProcedure;
 import aspstate.core.spstate.SharePointProcedureResult;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.store.SessionStore;
-import aspstate.tds.aspstate.AspStateProcedure.Body;
-import aspstate.tds.aspstate.CallArguments;
+import aspstate.tds.proc.SessionProcedure.Body;
+import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureResult;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package aspstate.tds.sharepoint;
+package aspstate.tds.spstate;
 
 import aspstate.core.spstate.SharePointProcedure;
 import aspstate.core.spstate.SharePointProcedure.ProcAddItem;
@@ -11,8 +11,8 @@ import aspstate.core.spstate.SharePointProcedure.ProcUpdateItem;
 import aspstate.core.spstate.SharePointServerProcedures;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.store.SessionStore;
-import aspstate.tds.aspstate.AspStateProcedure;
-import aspstate.tds.aspstate.CallArguments;
+import aspstate.tds.proc.SessionProcedure;
+import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureParameter;
@@ -44,7 +44,7 @@ public final class SharePointCatalog {
     public static ProcedureCatalog create(SessionStore<SharePointStateItem> items) {
         SharePointItemBodies bodies = new SharePointItemBodies(items);
         return new ProcedureCatalog(List.of(
-                new AspStateProcedure("proc_AddItem", ADD, bodies.add(arguments -> new ProcAddItem(
+                new SessionProcedure("proc_AddItem", ADD, bodies.add(arguments -> new ProcAddItem(
                         SharePointArguments.item(arguments),
                         SharePointArguments.timeout(arguments, CallArguments.INSERT)))),
                 get(bodies, "proc_GetItemWithoutLock", new ProcGetItemWithoutLock()),
@@ -57,20 +57,20 @@ public final class SharePointCatalog {
                 change(bodies, "proc_DeleteItem", ID_COOKIE,
                         arguments -> new ProcDeleteItem(arguments.lockCookie())),
                 change(bodies, "proc_RefreshItemExpiration", ID_ONLY, arguments -> new ProcRefreshItemExpiration()),
-                new AspStateProcedure("proc_DeleteExpiredItems", List.of(),
+                new SessionProcedure("proc_DeleteExpiredItems", List.of(),
                         arguments -> CompletableFuture.completedFuture(SharePointItemBodies.noOutputs(
                                 SharePointServerProcedures.procDeleteExpiredItems())))));
     }
 
     /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
-    private static AspStateProcedure get(SharePointItemBodies bodies, String name, SharePointProcedure procedure) {
-        return new AspStateProcedure(name,
+    private static SessionProcedure get(SharePointItemBodies bodies, String name, SharePointProcedure procedure) {
+        return new SessionProcedure(name,
                 Stream.concat(ID_ONLY.stream(), GetItemOutputs.PARAMETERS.stream()).toList(), bodies.onExistingItem(arguments -> procedure, GetItemOutputs::answer));
     }
 
     /** A release, update, delete or refresh of an existing item: inputs only. */
-    private static AspStateProcedure change(SharePointItemBodies bodies, String name, List<ProcedureParameter> inputs,
+    private static SessionProcedure change(SharePointItemBodies bodies, String name, List<ProcedureParameter> inputs,
                                             Function<CallArguments, SharePointProcedure> request) {
-        return new AspStateProcedure(name, inputs, bodies.onExistingItem(request, SharePointItemBodies::noOutputs));
+        return new SessionProcedure(name, inputs, bodies.onExistingItem(request, SharePointItemBodies::noOutputs));
     }
 }

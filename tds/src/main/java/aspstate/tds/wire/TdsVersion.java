@@ -1,4 +1,4 @@
-package aspstate.tds;
+package aspstate.tds.wire;
 
 /**
  * The TDS versions this server speaks, oldest first, each with the value LOGINACK names it by ([MS-TDS] 2.2.7.14).

@@ -1,4 +1,4 @@
-package aspstate.tds;
+package aspstate.tds.request;
 
 import static aspstate.tds.ClientMessages.bit;
 import static aspstate.tds.ClientMessages.call;
@@ -9,8 +9,7 @@ import static aspstate.tds.ClientMessages.nvarchar;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import aspstate.tds.request.RpcParameter;
-import aspstate.tds.request.RpcRequest;
+import aspstate.tds.wire.TdsProtocolException;
 import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package aspstate.tds;
+package aspstate.tds.wire;
 
 /** A client message that does not follow [MS-TDS]; the connection cannot go on and is closed. */
 public final class TdsProtocolException extends RuntimeException {

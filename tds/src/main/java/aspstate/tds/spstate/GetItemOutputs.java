@@ -1,4 +1,4 @@
-package aspstate.tds.sharepoint;
+package aspstate.tds.spstate;
 
 import static aspstate.tds.proc.ProcedureParameter.output;
 

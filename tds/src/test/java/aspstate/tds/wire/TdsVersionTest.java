@@ -1,4 +1,4 @@
-package aspstate.tds;
+package aspstate.tds.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
