@@ -1,8 +1,8 @@
 package aspstate.tds;
 
 import aspstate.tds.sql.BatchParser;
-import aspstate.tds.sql.SqlErrorException;
-import aspstate.tds.sql.SqlSyntaxException;
+import aspstate.tds.error.SqlException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.wire.TdsProtocolException;
 
 /**
@@ -26,7 +26,7 @@ public final class ClientsFault {
     public static void parseOrRefuse(String text) {
         try {
             BatchParser.parse(text);
-        } catch (SqlSyntaxException | SqlErrorException refused) {
+        } catch (SqlException refused) {
             // the client's fault
         }
     }

@@ -3,11 +3,11 @@ package aspstate.tds;
 import static aspstate.tds.proc.ProcedureParameter.input;
 import static aspstate.tds.proc.ProcedureParameter.output;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
@@ -86,7 +86,7 @@ final class TestProcedures {
     private ProcedureResult insert(ProcedureCall call) {
         String id = call.value("@id", String.class);
         if (!insertedIds.add(id)) {
-            return ProcedureResult.failed(ProcedureError.duplicateKey("PK__ASPState__3214EC27",
+            return ProcedureResult.failed(SqlErrors.duplicateKey("PK__ASPState__3214EC27",
                     "dbo.ASPStateTempSessions", id));
         }
         return ProcedureResult.of(Map.of());

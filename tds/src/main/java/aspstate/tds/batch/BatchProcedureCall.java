@@ -1,21 +1,20 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.rpc.CallRejectedException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.rpc.ProcedureArguments;
 import aspstate.tds.rpc.ProcedureResponse;
 import aspstate.tds.rpc.ProcedureRunner;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.SqlDataType;
-import aspstate.tds.sql.SqlErrorException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.TypedValue;
 import aspstate.tds.system.SystemProcedures;
-import aspstate.tds.token.ErrorToken;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +45,7 @@ final class BatchProcedureCall {
         try {
             procedure = catalog.find(exec.procedureName())
                     .or(() -> new SystemProcedures(catalog).find(exec.procedureName(), database))
-                    .orElseThrow(() -> CallRejectedException.unknownProcedure(exec.procedureName()));
+                    .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(exec.procedureName())));
             arguments = new ProcedureArguments(procedure);
             parameters = new ArrayList<>();
             for (int position = 0; position < exec.arguments().size(); position++) {
@@ -55,7 +54,7 @@ final class BatchProcedureCall {
                 parameters.add(parameter);
                 arguments.put(parameter, variables.evaluate(argument.value()).value());
             }
-        } catch (CallRejectedException rejection) {
+        } catch (SqlException rejection) {
             ProcedureResponse.rejected(out, version, rejection, more);
             return CompletableFuture.completedFuture(null);
         }
@@ -65,9 +64,8 @@ final class BatchProcedureCall {
                     assignOutputs(exec, parameters, result, variables);
                 }
                 ProcedureResponse.write(out, version, result, List.of(), more);
-            } catch (SqlErrorException conversion) {
-                ProcedureResponse.failed(out, version, new ProcedureError(conversion.number(), 1,
-                        ErrorToken.USER_ERROR_SEVERITY, conversion.getMessage()), more);
+            } catch (SqlException conversion) {
+                ProcedureResponse.failed(out, version, conversion.error(), more);
             }
         });
     }

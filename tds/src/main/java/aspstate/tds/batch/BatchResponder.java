@@ -1,12 +1,14 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.error.SqlError;
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.session.TdsSession;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.sql.BatchParser;
 import aspstate.tds.sql.BatchStatement;
-import aspstate.tds.sql.SqlErrorException;
-import aspstate.tds.sql.SqlSyntaxException;
+import aspstate.tds.error.SqlException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
 import io.netty.buffer.ByteBuf;
@@ -34,12 +36,8 @@ public final class BatchResponder {
         try {
             statements = BatchParser.parse(text);
             DeclarationCheck.check(statements, session);
-        } catch (SqlSyntaxException syntax) {
-            refuse(out, version, ErrorToken.INCORRECT_SYNTAX, syntax.getMessage()
-                    + " This server runs only the T-SQL that session-state clients send.");
-            return CompletableFuture.completedFuture(null);
-        } catch (SqlErrorException error) {
-            refuse(out, version, error.number(), error.getMessage());
+        } catch (SqlException refused) {
+            refuse(out, version, refused.error());
             return CompletableFuture.completedFuture(null);
         }
         if (statements.isEmpty()) {
@@ -49,8 +47,12 @@ public final class BatchResponder {
         return new BatchRun(statements, session, catalog, out).run();
     }
 
-    private static void refuse(ByteBuf out, TdsVersion version, int number, String message) {
-        ErrorToken.write(out, version, number, 1, ErrorToken.USER_ERROR_SEVERITY, message);
+    private static void refuse(ByteBuf out, TdsVersion version, SqlError error) {
+        if (error.number() == SqlErrors.INCORRECT_SYNTAX) {
+            error = new SqlError(error.number(), error.state(), error.severity(), error.message()
+                    + " This server runs only the T-SQL that session-state clients send.");
+        }
+        ErrorToken.write(out, version, error);
         DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);
     }
 }

@@ -1,12 +1,12 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.session.TdsSession;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.request.RpcRequest;
-import aspstate.tds.rpc.CallRejectedException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.BatchStatement;
 import aspstate.tds.sql.DeclareStatement;
 import aspstate.tds.sql.ExecStatement;
@@ -14,7 +14,7 @@ import aspstate.tds.sql.Conversions;
 import aspstate.tds.sql.SelectStatement;
 import aspstate.tds.sql.SetVariableStatement;
 import aspstate.tds.sql.SqlDataType;
-import aspstate.tds.sql.SqlErrorException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SysobjectsQuery;
 import aspstate.tds.sql.TypedValue;
 import aspstate.tds.sql.UseStatement;
@@ -100,8 +100,8 @@ final class BatchRun {
                 }
             }
             return GO_ON;
-        } catch (SqlErrorException error) {
-            ErrorToken.write(out, version, error.number(), 1, ErrorToken.USER_ERROR_SEVERITY, error.getMessage());
+        } catch (SqlException error) {
+            ErrorToken.write(out, version, error.error());
             DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);
             return CompletableFuture.completedFuture(false);
         }
@@ -121,11 +121,11 @@ final class BatchRun {
     /** {@code EXEC sp_unprepare n}: mssql-jdbc puts it in front of a later batch to release a handle. */
     private void unprepare(ExecStatement exec) {
         if (exec.arguments().isEmpty()) {
-            throw new SqlErrorException(ProcedureError.MISSING_PARAMETER,
-                    ProcedureError.missingParameterMessage("sp_unprepare", "@handle"));
+            throw SqlException.userError(SqlErrors.MISSING_PARAMETER,
+                    SqlErrors.missingParameter("sp_unprepare", "@handle").message());
         }
         if (exec.arguments().size() > 1) {
-            throw new SqlErrorException(CallRejectedException.TOO_MANY_ARGUMENTS,
+            throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS,
                     "Procedure or function sp_unprepare has too many arguments specified.");
         }
         TypedValue handle = variables.evaluate(exec.arguments().get(0).value());

@@ -1,10 +1,11 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.Conversions;
 import aspstate.tds.sql.Expression;
 import aspstate.tds.sql.SqlDataType;
-import aspstate.tds.sql.SqlErrorException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.TypedValue;
 import java.util.HashMap;
 import java.util.Locale;
@@ -27,7 +28,7 @@ final class BatchVariables {
         byName.put(key(name), new TypedValue(type, null));
     }
 
-    /** @throws SqlErrorException when the value does not convert to the variable's type */
+    /** @throws SqlException when the value does not convert to the variable's type */
     void assign(String name, TypedValue value) {
         SqlDataType type = declared(name).type();
         byName.put(key(name), new TypedValue(type, Conversions.convert(value, type)));
@@ -41,7 +42,7 @@ final class BatchVariables {
         Expression.Variable variable = (Expression.Variable) expression;
         if (variable.isSystem()) {
             return SystemVariables.value(variable.name(), session)
-                    .orElseThrow(() -> SqlErrorException.undeclared(variable.name()));
+                    .orElseThrow(() -> SqlException.of(SqlErrors.undeclared(variable.name())));
         }
         return declared(variable.name());
     }

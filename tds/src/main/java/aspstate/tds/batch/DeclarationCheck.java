@@ -1,5 +1,6 @@
 package aspstate.tds.batch;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.BatchStatement;
 import aspstate.tds.sql.DeclareStatement;
@@ -7,7 +8,7 @@ import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.Expression;
 import aspstate.tds.sql.SelectStatement;
 import aspstate.tds.sql.SetVariableStatement;
-import aspstate.tds.sql.SqlErrorException;
+import aspstate.tds.error.SqlException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,7 +25,7 @@ final class DeclarationCheck {
         this.session = session;
     }
 
-    /** @throws SqlErrorException at the first variable in error */
+    /** @throws SqlException at the first variable in error */
     static void check(List<BatchStatement> statements, TdsSession session) {
         DeclarationCheck check = new DeclarationCheck(session);
         for (BatchStatement statement : statements) {
@@ -39,7 +40,7 @@ final class DeclarationCheck {
                     used(variable.initial());
                 }
                 if (!declared.add(BatchVariables.key(variable.name()))) {
-                    throw new SqlErrorException(SqlErrorException.DUPLICATE_VARIABLE, "The variable name '"
+                    throw SqlException.userError(SqlErrors.DUPLICATE_VARIABLE, "The variable name '"
                             + variable.name() + "' has already been declared. Variable names must be unique within a "
                             + "query batch or stored procedure.");
                 }
@@ -64,7 +65,7 @@ final class DeclarationCheck {
         boolean known = variable.isSystem() ? SystemVariables.value(variable.name(), session).isPresent()
                 : declared.contains(BatchVariables.key(variable.name()));
         if (!known) {
-            throw SqlErrorException.undeclared(variable.name());
+            throw SqlException.of(SqlErrors.undeclared(variable.name()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.login;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
@@ -11,15 +12,11 @@ import io.netty.buffer.ByteBuf;
  * error's number as the exception's error code; the server then closes the connection.
  */
 public final class LoginFailure {
-    public static final int LOGIN_FAILED = 18456;
-    private static final int STATE = 1;
-    private static final int SEVERITY = 14;
-
     private LoginFailure() {
     }
 
     public static void write(ByteBuf out, TdsVersion version, String userName) {
-        ErrorToken.write(out, version, LOGIN_FAILED, STATE, SEVERITY, "Login failed for user '" + userName + "'.");
+        ErrorToken.write(out, version, SqlErrors.loginFailed(userName));
         DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);
     }
 }

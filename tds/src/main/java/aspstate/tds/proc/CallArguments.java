@@ -1,5 +1,7 @@
 package aspstate.tds.proc;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureParameter;
@@ -7,7 +9,7 @@ import aspstate.tds.proc.ProcedureParameter;
 /**
  * The arguments of one ASPState call, read with the checks SQL Server makes: a parameter without a default must be
  * passed (201), a value must suit the parameter's type (206), and a NULL bound for a NOT NULL column fails the
- * statement (515). Each check throws {@link ArgumentRejectedException}. The SharePoint procedures read their
+ * statement (515). Each check throws {@link SqlException}. The SharePoint procedures read their
  * arguments with the same checks, hence public.
  */
 public final class CallArguments {
@@ -32,11 +34,12 @@ public final class CallArguments {
     /** The value passed, possibly NULL; the parameter itself must be there, as none of them has a default. */
     public <T> T value(String parameter, Class<T> type) {
         if (!call.has(parameter)) {
-            throw new ArgumentRejectedException(SessionStateErrors.missingParameter(procedure, parameter));
+            throw SqlException.of(SqlErrors.missingParameter(procedure, parameter));
         }
         Object value = call.value(parameter, Object.class);
         if (value != null && !type.isInstance(value)) {
-            throw new ArgumentRejectedException(SessionStateErrors.typeClash(parameter, value, type));
+            throw SqlException.of(SqlErrors.typeClash("Operand type clash: " + parameter + " got "
+                    + value.getClass().getSimpleName() + ", expected " + type.getSimpleName() + "."));
         }
         return type.cast(value);
     }
@@ -45,7 +48,7 @@ public final class CallArguments {
     public <T> T notNull(String parameter, Class<T> type, String column, String table, String operation) {
         T value = value(parameter, type);
         if (value == null) {
-            throw new ArgumentRejectedException(SessionStateErrors.nullNotAllowed(column, table, operation));
+            throw SqlException.of(SqlErrors.nullNotAllowed(column, table, operation));
         }
         return value;
     }
@@ -57,7 +60,7 @@ public final class CallArguments {
     public byte[] itemShort() {
         byte[] item = value("@itemShort", byte[].class);
         if (item != null && item.length > ITEM_SHORT_LENGTH) {
-            throw new ArgumentRejectedException(SessionStateErrors.truncated("@itemShort", item.length,
+            throw SqlException.of(SqlErrors.truncated("@itemShort", item.length,
                     ITEM_SHORT_LENGTH));
         }
         return item;
@@ -70,7 +73,7 @@ public final class CallArguments {
 
     /** @timeout in minutes, stored into the sessions table's NOT NULL Timeout column. */
     public int timeout(String operation) {
-        return notNull(TIMEOUT.name(), Number.class, "Timeout", SessionStateErrors.SESSIONS_TABLE, operation).intValue();
+        return notNull(TIMEOUT.name(), Number.class, "Timeout", SessionTables.SESSIONS_TABLE, operation).intValue();
     }
 
     /** @lockCookie; NULL is legal and matches no item. */

@@ -1,5 +1,6 @@
 package aspstate.tds.proc;
 
+import aspstate.tds.error.SqlError;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +15,9 @@ public final class ProcedureResult {
     private final int returnStatus;
     private final Map<String, Object> outputs;
     private final List<RowSet> rowSets;
-    private final ProcedureError error;
+    private final SqlError error;
 
-    private ProcedureResult(int returnStatus, Map<String, ?> outputs, List<RowSet> rowSets, ProcedureError error) {
+    private ProcedureResult(int returnStatus, Map<String, ?> outputs, List<RowSet> rowSets, SqlError error) {
         Map<String, Object> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         byName.putAll(outputs);
         this.returnStatus = returnStatus;
@@ -35,7 +36,7 @@ public final class ProcedureResult {
     }
 
     /** The procedure stopped at an error; clients act on the error, so the status stays 0. */
-    public static ProcedureResult failed(ProcedureError error) {
+    public static ProcedureResult failed(SqlError error) {
         return new ProcedureResult(0, Map.of(), List.of(), error);
     }
 
@@ -56,7 +57,7 @@ public final class ProcedureResult {
     }
 
     /** The error that ended the call, or null. */
-    public ProcedureError error() {
+    public SqlError error() {
         return error;
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.proc;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureParameter;
@@ -43,7 +44,7 @@ public final class SessionProcedure implements Procedure {
     public CompletionStage<ProcedureResult> call(ProcedureCall call) {
         try {
             return body.run(new CallArguments(name, call));
-        } catch (ArgumentRejectedException rejected) {
+        } catch (SqlException rejected) {
             return CompletableFuture.completedFuture(ProcedureResult.failed(rejected.error()));
         }
     }

@@ -1,12 +1,13 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.Expression;
 import aspstate.tds.sql.ParameterDeclarations.Declaration;
-import aspstate.tds.sql.SqlErrorException;
+import aspstate.tds.error.SqlException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,7 +41,7 @@ final class ExecuteSqlBinder {
                                     List<RpcParameter> values, int firstValue, List<OutputParameter> leadOutputs) {
         ExecStatement statement = prepared.statement();
         Procedure procedure = procedures.apply(statement.procedureName())
-                .orElseThrow(() -> CallRejectedException.unknownProcedure(statement.procedureName()));
+                .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(statement.procedureName())));
         List<Variable> variables = variables(prepared.declarations(), values, firstValue);
         Map<String, Variable> byName = new HashMap<>();
         for (Variable variable : variables) {
@@ -77,7 +78,7 @@ final class ExecuteSqlBinder {
             Declaration declaration = sent.named() ? declaration(declarations, sent.name())
                     : i < declarations.size() ? declarations.get(i) : null;
             if (declaration == null) {
-                throw new CallRejectedException(CallRejectedException.TOO_MANY_ARGUMENTS, "Procedure or function "
+                throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS, "Procedure or function "
                         + "sp_executesql has too many arguments specified: value " + (i + 1) + " ("
                         + (sent.named() ? sent.name() : "unnamed") + ") has no declaration in @params.");
             }
@@ -93,8 +94,7 @@ final class ExecuteSqlBinder {
     private static Variable declared(Map<String, Variable> byName, String variable) {
         Variable found = byName.get(key(variable));
         if (found == null) {
-            SqlErrorException undeclared = SqlErrorException.undeclared(variable);
-            throw new CallRejectedException(undeclared.number(), undeclared.getMessage());
+            throw SqlException.of(SqlErrors.undeclared(variable));
         }
         return found;
     }

@@ -1,5 +1,7 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -21,7 +23,7 @@ public final class PreparedStatements {
     PreparedCall get(int handle) {
         PreparedCall call = byHandle.get(handle);
         if (call == null) {
-            throw new CallRejectedException(CallRejectedException.NO_SUCH_HANDLE,
+            throw SqlException.userError(SqlErrors.NO_SUCH_HANDLE,
                     "Could not find prepared statement with handle " + handle + ".");
         }
         return call;

@@ -1,5 +1,7 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureParameter;
 import java.util.HashMap;
@@ -26,11 +28,11 @@ public final class ProcedureArguments {
     public String parameterFor(String named, int position) {
         if (named != null) {
             return procedure.parameter(named).map(ProcedureParameter::name)
-                    .orElseThrow(() -> new CallRejectedException(CallRejectedException.NOT_A_PARAMETER, named
+                    .orElseThrow(() -> SqlException.userError(SqlErrors.NOT_A_PARAMETER, named
                             + " is not a parameter for procedure " + procedure.name() + "."));
         }
         if (position >= procedure.parameters().size()) {
-            throw new CallRejectedException(CallRejectedException.TOO_MANY_ARGUMENTS, "Procedure or function "
+            throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS, "Procedure or function "
                     + procedure.name() + " has too many arguments specified.");
         }
         return procedure.parameters().get(position).name();

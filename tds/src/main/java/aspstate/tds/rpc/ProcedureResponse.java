@@ -1,7 +1,9 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.wire.TdsVersion;
-import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
 import aspstate.tds.token.ColMetadataToken;
@@ -22,8 +24,6 @@ import java.util.List;
  * answers ERROR, INFO 3621, DONEINPROC with DONE_ERROR, RETURNSTATUS, DONEPROC.
  */
 public final class ProcedureResponse {
-    /** "Operand type clash": an output value the client's declared type cannot hold. */
-    private static final int TYPE_CLASH = 206;
     /** "The statement has been terminated.", which follows a statement-ending error. */
     private static final int STATEMENT_TERMINATED = 3621;
 
@@ -43,7 +43,7 @@ public final class ProcedureResponse {
         } catch (IllegalArgumentException e) {
             // A value that does not fit its declared type: nothing of the answer is kept, the call fails.
             out.writerIndex(start);
-            failed(out, version, new ProcedureError(TYPE_CLASH, 1, ErrorToken.USER_ERROR_SEVERITY, e.getMessage()),
+            failed(out, version, SqlErrors.userError(SqlErrors.TYPE_CLASH, e.getMessage()),
                     more);
         }
     }
@@ -83,8 +83,8 @@ public final class ProcedureResponse {
         return value;
     }
 
-    public static void failed(ByteBuf out, TdsVersion version, ProcedureError error, int more) {
-        ErrorToken.write(out, version, error.number(), error.state(), error.severity(), error.message());
+    public static void failed(ByteBuf out, TdsVersion version, SqlError error, int more) {
+        ErrorToken.write(out, version, error);
         InfoToken.write(out, version, STATEMENT_TERMINATED, 1, "The statement has been terminated.");
         DoneToken.write(out, version, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.ERROR,
                 DoneToken.EXECUTE_COMMAND, 0);
@@ -93,8 +93,8 @@ public final class ProcedureResponse {
     }
 
     /** A call that never started: the error and DONEPROC with DONE_ERROR, as SQL Server answers an unknown name. */
-    public static void rejected(ByteBuf out, TdsVersion version, CallRejectedException rejection, int more) {
-        ErrorToken.write(out, version, rejection.number(), 1, ErrorToken.USER_ERROR_SEVERITY, rejection.getMessage());
+    public static void rejected(ByteBuf out, TdsVersion version, SqlException rejection, int more) {
+        ErrorToken.write(out, version, rejection.error());
         DoneToken.write(out, version, DoneToken.DONEPROC, DoneToken.ERROR | more, 0, 0);
     }
 }

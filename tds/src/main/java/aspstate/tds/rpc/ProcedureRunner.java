@@ -4,11 +4,10 @@ import aspstate.core.LogText;
 import aspstate.core.RepeatedEventLog;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
-import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.token.ErrorToken;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -23,11 +22,6 @@ import org.slf4j.LoggerFactory;
 public final class ProcedureRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ProcedureRunner.class);
     private static final RepeatedEventLog UNAVAILABLE = new RepeatedEventLog(LOG);
-    /** The number RAISERROR uses for a message of its own: a procedure that failed inside the server. */
-    private static final int PROCEDURE_FAILED = 50000;
-    /** SQL Server's "Could not allocate space ... because the filegroup is full", at its severity. */
-    private static final int DATABASE_FULL = 1105;
-    private static final int DATABASE_FULL_SEVERITY = 17;
     /** A fault of the server: logged with its stack trace, but at most once per interval however often. */
     private static final RepeatedEventLog FAILED = new RepeatedEventLog(LOG);
 
@@ -44,19 +38,19 @@ public final class ProcedureRunner {
                     ? failure.getCause() : failure;
             if (cause instanceof StoreUnavailableException) {
                 UNAVAILABLE.occurred("store unavailable: {} procedure call(s) failed: {}", cause.getMessage());
-                return ProcedureResult.failed(new ProcedureError(PROCEDURE_FAILED, 1,
-                        ErrorToken.USER_ERROR_SEVERITY, "The session store is unavailable on this server ("
+                return ProcedureResult.failed(SqlErrors.userError(SqlErrors.USER_DEFINED,
+                        "The session store is unavailable on this server ("
                         + cause.getMessage() + "); try another server of the cluster."));
             }
             if (cause instanceof StoreFullException) {
                 // The store has logged it (grouped); the client gets SQL Server's answer for a full database.
-                return ProcedureResult.failed(new ProcedureError(DATABASE_FULL, 1, DATABASE_FULL_SEVERITY,
+                return ProcedureResult.failed(SqlErrors.databaseFull(
                         "Could not allocate space for the session state of procedure " + procedure.name()
                         + " because the server's session store is full (its --max-memory is reached)."));
             }
             FAILED.occurred("{} procedure call(s) failed inside the server (latest: {} with {})", procedure.name(),
                     LogText.client(String.valueOf(call)), cause);
-            return ProcedureResult.failed(new ProcedureError(PROCEDURE_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
+            return ProcedureResult.failed(SqlErrors.userError(SqlErrors.USER_DEFINED,
                     "Procedure " + procedure.name() + " failed inside the server; the server's log says why."));
         });
     }

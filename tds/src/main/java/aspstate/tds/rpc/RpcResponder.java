@@ -1,18 +1,17 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.ParameterDeclarations;
-import aspstate.tds.sql.SqlErrorException;
-import aspstate.tds.sql.SqlSyntaxException;
+import aspstate.tds.error.SqlException;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.system.SystemProcedures;
 import aspstate.tds.token.DoneToken;
-import aspstate.tds.token.ErrorToken;
 import aspstate.tds.type.IntNType;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
@@ -80,14 +79,10 @@ public final class RpcResponder {
                 case RpcRequest.SP_EXECUTE -> invoke(execute(rpc));
                 case RpcRequest.SP_UNPREPARE -> unprepare(rpc);
                 default -> invoke(ByNameBinder.bind(find(rpc.procedureName())
-                        .orElseThrow(() -> CallRejectedException.unknownProcedure(rpc.procedureName())), rpc));
+                        .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(rpc.procedureName()))), rpc));
             };
-        } catch (CallRejectedException rejection) {
+        } catch (SqlException rejection) {
             return rejected(rejection);
-        } catch (SqlSyntaxException syntax) {
-            return rejected(new CallRejectedException(ErrorToken.INCORRECT_SYNTAX, syntax.getMessage()));
-        } catch (SqlErrorException error) {
-            return rejected(new CallRejectedException(error.number(), error.getMessage()));
         }
     }
 
@@ -151,8 +146,8 @@ public final class RpcResponder {
 
     private static RpcParameter fixedParameter(RpcRequest rpc, int index, String name) {
         if (index >= rpc.parameters().size()) {
-            throw new CallRejectedException(ProcedureError.MISSING_PARAMETER,
-                    ProcedureError.missingParameterMessage(rpc.procedureName(), name));
+            throw SqlException.userError(SqlErrors.MISSING_PARAMETER,
+                    SqlErrors.missingParameter(rpc.procedureName(), name).message());
         }
         return rpc.parameters().get(index);
     }
@@ -160,7 +155,7 @@ public final class RpcResponder {
     private static <T> T fixed(RpcRequest rpc, int index, String name, Class<T> type) {
         Object value = fixedParameter(rpc, index, name).value().value();
         if (!type.isInstance(value)) {
-            throw new CallRejectedException(ProcedureError.MISSING_PARAMETER, "Procedure or function '"
+            throw SqlException.userError(SqlErrors.MISSING_PARAMETER, "Procedure or function '"
                     + rpc.procedureName()
                     + "' expects parameter '" + name + "' as " + type.getSimpleName().toLowerCase(Locale.ROOT)
                     + ", got " + (value == null ? "NULL" : value.getClass().getSimpleName()) + ".");
@@ -173,7 +168,7 @@ public final class RpcResponder {
                 .thenAccept(result -> ProcedureResponse.write(out, version, result, invocation.outputs(), more));
     }
 
-    private Answer rejected(CallRejectedException rejection) {
+    private Answer rejected(SqlException rejection) {
         return (out, more) -> {
             ProcedureResponse.rejected(out, version, rejection, more);
             return CompletableFuture.completedFuture(null);

@@ -1,7 +1,7 @@
 package aspstate.tds.spstate;
 
-import aspstate.tds.proc.ArgumentRejectedException;
-import aspstate.tds.proc.SessionStateErrors;
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.CallArguments;
 
 /** The [MS-SPSTATE] arguments beyond what {@link CallArguments} reads for every family. */
@@ -21,7 +21,7 @@ final class SharePointArguments {
     static String id(CallArguments arguments) {
         String id = arguments.value("@id", String.class);
         if (id != null && id.length() > ID_LENGTH) {
-            throw new ArgumentRejectedException(SessionStateErrors.truncated("@id", id.length(), ID_LENGTH));
+            throw SqlException.of(SqlErrors.truncated("@id", id.length(), ID_LENGTH));
         }
         return id;
     }

@@ -4,9 +4,10 @@ import aspstate.core.spstate.SharePointProcedure;
 import aspstate.core.spstate.SharePointProcedureResult;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.store.SessionStore;
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.SessionProcedure.Body;
 import aspstate.tds.proc.CallArguments;
-import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.ProcedureResult;
 import java.util.Locale;
 import java.util.Map;
@@ -69,9 +70,9 @@ final class SharePointItemBodies {
         });
     }
 
-    private static ProcedureError duplicate(String id) {
+    private static SqlError duplicate(String id) {
         // SQL Server shows a NULL key value as <NULL> in the message.
-        return ProcedureError.duplicateKey(PRIMARY_KEY, SharePointArguments.ITEMS_TABLE, id == null ? "<NULL>" : id);
+        return SqlErrors.duplicateKey(PRIMARY_KEY, SharePointArguments.ITEMS_TABLE, id == null ? "<NULL>" : id);
     }
 
     /** @id compares under SQL Server's case-insensitive default collation: ids differing only in case are one item. */

@@ -1,5 +1,6 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +20,8 @@ public final class BatchParser {
     }
 
     /**
-     * @throws SqlSyntaxException  on text outside the subset (102)
-     * @throws SqlErrorException   on a declaration SQL Server refuses before running anything (2715, 131, 179)
+     * @throws SqlException  on text outside the subset (102)
+     * @throws SqlException   on a declaration SQL Server refuses before running anything (2715, 131, 179)
      */
     public static List<BatchStatement> parse(String text) {
         TokenCursor cursor = new TokenCursor(text);

@@ -1,5 +1,7 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlDataType.Base;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -65,7 +67,7 @@ public final class Conversions {
             default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
         };
         if (number < range[0] || number > range[1]) {
-            throw new SqlErrorException(SqlErrorException.ARITHMETIC_OVERFLOW,
+            throw SqlException.userError(SqlErrors.ARITHMETIC_OVERFLOW,
                     "Arithmetic overflow error converting expression to data type " + target + ".");
         }
         return target.base() == Base.BIGINT ? (Object) number : (Object) (int) number;
@@ -128,20 +130,20 @@ public final class Conversions {
             try {
                 return LocalDateTime.parse(text.strip(), DATE_TIME);
             } catch (DateTimeParseException e) {
-                throw new SqlErrorException(SqlErrorException.DATE_CONVERSION_FAILED,
+                throw SqlException.userError(SqlErrors.DATE_CONVERSION_FAILED,
                         "Conversion failed when converting date and/or time from character string.");
             }
         }
         throw notImplicit(source, target);
     }
 
-    private static SqlErrorException failed(TypedValue source, SqlDataType target) {
-        return new SqlErrorException(SqlErrorException.CONVERSION_FAILED, "Conversion failed when converting the "
+    private static SqlException failed(TypedValue source, SqlDataType target) {
+        return SqlException.userError(SqlErrors.CONVERSION_FAILED, "Conversion failed when converting the "
                 + source.type().base().sqlName() + " value '" + source.shown() + "' to data type " + target + ".");
     }
 
-    private static SqlErrorException notImplicit(TypedValue source, SqlDataType target) {
-        return new SqlErrorException(SqlErrorException.IMPLICIT_CONVERSION, "Implicit conversion from data type "
+    private static SqlException notImplicit(TypedValue source, SqlDataType target) {
+        return SqlException.userError(SqlErrors.IMPLICIT_CONVERSION, "Implicit conversion from data type "
                 + source.type().base().sqlName() + " to " + target.base().sqlName() + " is not allowed.");
     }
 }

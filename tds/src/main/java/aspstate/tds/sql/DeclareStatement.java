@@ -1,5 +1,6 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ public record DeclareStatement(List<Declared> variables) implements BatchStateme
         do {
             SqlToken name = cursor.expect(Kind.VARIABLE, "a variable name such as @x");
             if (name.text().startsWith("@@")) {
-                throw new SqlSyntaxException(name.text(), name.position(), "a variable name with one @");
+                throw SqlException.syntax(name.text(), name.position(), "a variable name with one @");
             }
             cursor.accept("AS");
             SqlDataType type = SqlDataType.parse(cursor, variables.size() + 1);

@@ -1,5 +1,7 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +96,7 @@ public record ExecStatement(String returnVariable, String procedureName, List<Ar
                 : Expression.parse(cursor);
         boolean output = cursor.accept("OUT") || cursor.accept("OUTPUT");
         if (output && !(value instanceof Expression.Variable variable && !variable.isSystem())) {
-            throw new SqlErrorException(SqlErrorException.OUTPUT_OF_CONSTANT,
+            throw SqlException.userError(SqlErrors.OUTPUT_OF_CONSTANT,
                     "Cannot use the OUTPUT option when passing a constant to a stored procedure.");
         }
         return new Argument(parameter, value, output);

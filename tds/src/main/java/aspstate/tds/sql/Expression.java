@@ -1,5 +1,7 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 import java.math.BigInteger;
 
@@ -62,7 +64,7 @@ public sealed interface Expression permits Expression.Literal, Expression.Variab
         if (number.bitLength() < Long.SIZE) {
             return new TypedValue(SqlDataType.BIGINT, number.longValue());
         }
-        throw new SqlErrorException(SqlErrorException.ARITHMETIC_OVERFLOW,
+        throw SqlException.userError(SqlErrors.ARITHMETIC_OVERFLOW,
                 "Arithmetic overflow error converting expression to data type bigint: " + token.shown() + ".");
     }
 }

@@ -1,5 +1,7 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
@@ -78,7 +80,7 @@ public record SqlDataType(Base base, int length) {
         if (name.text().equalsIgnoreCase("sysname")) {
             return new SqlDataType(Base.NVARCHAR, SYSNAME_LENGTH);
         }
-        Base base = base(name.text()).orElseThrow(() -> new SqlErrorException(SqlErrorException.UNKNOWN_TYPE,
+        Base base = base(name.text()).orElseThrow(() -> SqlException.userError(SqlErrors.UNKNOWN_TYPE,
                 "Column, parameter, or variable #" + ordinal + ": Cannot find data type " + name.text()
                         + ". This server knows " + Arrays.toString(Base.values()).toLowerCase(Locale.ROOT) + "."));
         if (!base.hasLength() || !cursor.accept("(")) {
@@ -91,12 +93,12 @@ public record SqlDataType(Base base, int length) {
             SqlToken size = cursor.expect(Kind.NUMBER, base.allowsMax() ? "a length or max" : "a length");
             length = size.text().length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(size.text());
             if (length > base.longest) {
-                throw new SqlErrorException(SqlErrorException.SIZE_TOO_LARGE, "The size (" + size.text()
+                throw SqlException.userError(SqlErrors.SIZE_TOO_LARGE, "The size (" + size.text()
                         + ") given to the type '" + base.sqlName() + "' exceeds the maximum allowed for any data type ("
                         + base.longest + ").");
             }
             if (length == 0) {
-                throw new SqlSyntaxException(size.text(), size.position(), "a length of at least 1");
+                throw SqlException.syntax(size.text(), size.position(), "a length of at least 1");
             }
         }
         cursor.expect(")");

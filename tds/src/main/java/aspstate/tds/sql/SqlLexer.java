@@ -1,5 +1,6 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ final class SqlLexer {
         if (c == '[') {
             int close = text.indexOf(']', index);
             if (close < 0) {
-                throw new SqlSyntaxException(text.substring(start), start + 1, "']' to close the name");
+                throw SqlException.syntax(text.substring(start), start + 1, "']' to close the name");
             }
             index = close + 1;
             return new SqlToken(Kind.QUOTED_NAME, text.substring(start + 1, close), start + 1);
@@ -70,7 +71,7 @@ final class SqlLexer {
             index++;
             return new SqlToken(Kind.PUNCTUATION, String.valueOf(c), start + 1);
         }
-        throw new SqlSyntaxException(String.valueOf(c), start + 1, "a name, variable, number or one of " + PUNCTUATION);
+        throw SqlException.syntax(String.valueOf(c), start + 1, "a name, variable, number or one of " + PUNCTUATION);
     }
 
     /** 0x and hex digits, none or more; SQL Server reads an odd count as if a 0 led. */
@@ -91,7 +92,7 @@ final class SqlLexer {
         while (true) {
             int quote = text.indexOf('\'', index);
             if (quote < 0) {
-                throw new SqlSyntaxException(text.substring(start), start + 1, "a quote to close the string");
+                throw SqlException.syntax(text.substring(start), start + 1, "a quote to close the string");
             }
             value.append(text, index, quote);
             index = quote + 1;

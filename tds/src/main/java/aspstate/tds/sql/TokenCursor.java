@@ -1,5 +1,6 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 import java.util.List;
 
@@ -57,10 +58,10 @@ final class TokenCursor {
         }
     }
 
-    SqlSyntaxException unexpected(String expected) {
+    SqlException unexpected(String expected) {
         SqlToken token = peek();
         // At the end SQL Server names the last token, which is where the text stopped making sense.
         SqlToken shown = token.is(Kind.END) && index > 0 ? tokens.get(index - 1) : token;
-        return new SqlSyntaxException(shown.shown(), token.position(), expected);
+        return SqlException.syntax(shown.shown(), token.position(), expected);
     }
 }

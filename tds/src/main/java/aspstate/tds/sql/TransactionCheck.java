@@ -1,5 +1,6 @@
 package aspstate.tds.sql;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SqlToken.Kind;
 
 /**
@@ -12,13 +13,13 @@ public record TransactionCheck(boolean commit) implements BatchStatement {
         cursor.expect("IF");
         SqlToken count = cursor.expect(Kind.VARIABLE, "@@TRANCOUNT");
         if (!count.text().equalsIgnoreCase("@@TRANCOUNT")) {
-            throw new SqlSyntaxException(count.text(), count.position(), "@@TRANCOUNT: this server runs only "
+            throw SqlException.syntax(count.text(), count.position(), "@@TRANCOUNT: this server runs only "
                     + "IF @@TRANCOUNT > 0 COMMIT|ROLLBACK");
         }
         cursor.expect(">");
         SqlToken zero = cursor.expect(Kind.NUMBER, "0");
         if (!zero.text().equals("0")) {
-            throw new SqlSyntaxException(zero.text(), zero.position(), "0");
+            throw SqlException.syntax(zero.text(), zero.position(), "0");
         }
         boolean commit = cursor.accept("COMMIT");
         if (!commit && !cursor.accept("ROLLBACK")) {

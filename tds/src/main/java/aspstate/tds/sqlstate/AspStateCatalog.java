@@ -29,7 +29,7 @@ import aspstate.core.store.SessionStore;
 import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureError;
+import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.SessionProcedure;
@@ -175,7 +175,7 @@ public final class AspStateCatalog {
 
     private static ProcedureResult appId(AppIdResult result) {
         if (result.isCollision()) {
-            return ProcedureResult.failed(new ProcedureError(AppIdResult.COLLISION_ERROR_NUMBER, 1,
+            return ProcedureResult.failed(new SqlError(AppIdResult.COLLISION_ERROR_NUMBER, 1,
                     AppIdResult.COLLISION_SEVERITY, result.collisionMessage()));
         }
         return ProcedureResult.of(Map.of("@appId", result.appId()));

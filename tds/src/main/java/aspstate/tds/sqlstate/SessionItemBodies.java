@@ -7,7 +7,7 @@ import aspstate.core.store.SessionStore;
 import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.SessionProcedure.Body;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.proc.SessionStateErrors;
+import aspstate.tds.proc.SessionTables;
 import java.time.ZoneId;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +46,7 @@ final class SessionItemBodies {
     /** An insert: @id is the primary key, so NULL fails as SQL Server's INSERT does. */
     Body insert(Function<CallArguments, SqlStateProcedure> request) {
         return arguments -> {
-            String id = arguments.notNull("@id", String.class, "SessionId", SessionStateErrors.SESSIONS_TABLE,
+            String id = arguments.notNull("@id", String.class, "SessionId", SessionTables.SESSIONS_TABLE,
                     CallArguments.INSERT);
             return run(id, request.apply(arguments), ItemOutputs.NONE);
         };
@@ -55,7 +55,7 @@ final class SessionItemBodies {
     private CompletionStage<ProcedureResult> run(String id, SqlStateProcedure procedure, ItemOutputs outputs) {
         return sessions.execute(key(id), procedure).thenApply(result -> switch (result.status()) {
             case OK -> outputs.answer(result, zone);
-            case DUPLICATE_KEY -> ProcedureResult.failed(SessionStateErrors.duplicateSession(id));
+            case DUPLICATE_KEY -> ProcedureResult.failed(SessionTables.duplicateSession(id));
         });
     }
 

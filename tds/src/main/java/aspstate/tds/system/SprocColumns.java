@@ -2,15 +2,14 @@ package aspstate.tds.system;
 
 import static aspstate.tds.proc.ProcedureParameter.input;
 
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureError;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
-import aspstate.tds.token.ErrorToken;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -48,7 +47,6 @@ public final class SprocColumns implements Procedure {
     }
 
     /** "Conversion failed when converting ... to data type ...". */
-    private static final int CONVERSION_FAILED = 245;
     /** SQL Server's declarations of the arguments, in order; every one has a default. */
     private static final List<ProcedureParameter> PARAMETERS = List.of(
             input("@procedure_name", DeclaredType.nvarchar(390)),
@@ -85,7 +83,7 @@ public final class SprocColumns implements Procedure {
         try {
             result = ProcedureResult.of(Map.of(), List.of(describe(SprocColumnsQuery.of(call))));
         } catch (SprocColumnsQuery.ConversionFailedException e) {
-            result = ProcedureResult.failed(new ProcedureError(CONVERSION_FAILED, 1, ErrorToken.USER_ERROR_SEVERITY,
+            result = ProcedureResult.failed(SqlErrors.userError(SqlErrors.CONVERSION_FAILED,
                     e.getMessage()));
         }
         return CompletableFuture.completedFuture(result);

@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.error.SqlError;
 import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
@@ -19,8 +20,9 @@ public final class ErrorToken {
     private ErrorToken() {
     }
 
-    public static void write(ByteBuf out, TdsVersion version, int number, int state, int severity, String text) {
-        MessageTokenLayout.write(out, version, TOKEN, number, state, severity, text, "", 1);
+    public static void write(ByteBuf out, TdsVersion version, SqlError error) {
+        MessageTokenLayout.write(out, version, TOKEN, error.number(), error.state(), error.severity(), error.message(),
+                "", 1);
     }
 
 }

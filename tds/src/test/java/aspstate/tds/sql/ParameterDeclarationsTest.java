@@ -3,6 +3,7 @@ package aspstate.tds.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.ParameterDeclarations.Declaration;
 import org.junit.jupiter.api.Test;
 
@@ -24,10 +25,10 @@ class ParameterDeclarationsTest {
     @Test
     void malformedDeclarationsAreSyntaxErrors() {
         assertThatThrownBy(() -> ParameterDeclarations.parse("@P0 int OUTPUT @P1 int"))
-                .isInstanceOf(SqlSyntaxException.class).hasMessageContaining("'@P1' at character 16");
+                .isInstanceOf(SqlException.class).hasMessageContaining("'@P1' at character 16");
         assertThatThrownBy(() -> ParameterDeclarations.parse("@P0 nvarchar(4000"))
-                .isInstanceOf(SqlSyntaxException.class).hasMessageContaining("expected ')'");
+                .isInstanceOf(SqlException.class).hasMessageContaining("expected ')'");
         assertThatThrownBy(() -> ParameterDeclarations.parse("P0 int"))
-                .isInstanceOf(SqlSyntaxException.class).hasMessageContaining("'P0' at character 1");
+                .isInstanceOf(SqlException.class).hasMessageContaining("'P0' at character 1");
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.token;
 
+import aspstate.tds.error.SqlError;
 import static aspstate.tds.wire.TdsVersion.V7_1;
 import static aspstate.tds.wire.TdsVersion.V7_4;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +40,7 @@ class TokenBytesTest {
         for (int length : new int[] {2047, 2048, 40_000, 70_000}) {
             String text = "x".repeat(length);
             ByteBuf out = Unpooled.buffer();
-            ErrorToken.write(out, V7_4, 102, 1, 16, text);
+            ErrorToken.write(out, V7_4, new SqlError(102, 1, 16, text));
             int tokenLength = out.getUnsignedShortLE(1);
             assertThat(tokenLength).as("length field for %d characters", length).isEqualTo(out.readableBytes() - 3);
             int textLength = out.getUnsignedShortLE(9);
@@ -111,7 +112,7 @@ class TokenBytesTest {
         // Number 102, state 1, class 16.
         String errorBody = "66000000" + "01" + "10" + "0200" + utf16("no") + "08" + utf16("aspstate") + "00"
                 + "01000000";
-        assertThat(hex(out -> ErrorToken.write(out, V7_4, 102, 1, 16, "no")))
+        assertThat(hex(out -> ErrorToken.write(out, V7_4, new SqlError(102, 1, 16, "no"))))
                 .isEqualTo("aa" + String.format("%02x00", errorBody.length() / 2) + errorBody);
     }
 
@@ -192,7 +193,7 @@ class TokenBytesTest {
     @Test
     void errorOfTds71HasA2ByteLineNumber() {
         String errorBody = "66000000" + "01" + "10" + "0200" + utf16("no") + "08" + utf16("aspstate") + "00" + "0100";
-        assertThat(hex(out -> ErrorToken.write(out, V7_1, 102, 1, 16, "no")))
+        assertThat(hex(out -> ErrorToken.write(out, V7_1, new SqlError(102, 1, 16, "no"))))
                 .isEqualTo("aa" + String.format("%02x00", errorBody.length() / 2) + errorBody);
     }
 }
