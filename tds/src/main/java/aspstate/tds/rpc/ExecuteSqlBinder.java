@@ -6,13 +6,9 @@ import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.Expression;
-import aspstate.tds.sql.ParameterDeclarations.Declaration;
 import aspstate.tds.error.SqlException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -24,8 +20,8 @@ import java.util.function.Function;
  * procedure's output for an argument marked OUTPUT, else the value it came with.
  */
 final class ExecuteSqlBinder {
-    /** A declared variable and the RPC parameter that carries its value. */
-    private record Variable(int ordinal, Declaration declaration, RpcParameter sent) {
+    /** A declared variable (its index in @params) and the RPC parameter that carries its value. */
+    private record Variable(int ordinal, int declaration, RpcParameter sent) {
     }
 
     private ExecuteSqlBinder() {
@@ -42,42 +38,47 @@ final class ExecuteSqlBinder {
         ExecStatement statement = prepared.statement();
         Procedure procedure = procedures.apply(statement.procedureName())
                 .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(statement.procedureName())));
-        List<Variable> variables = variables(prepared.declarations(), values, firstValue);
-        Map<String, Variable> byName = new HashMap<>();
+        List<Variable> variables = variables(prepared, values, firstValue);
+        // The variables that came with a value, by declaration: a declared variable sent no value is undeclared.
+        Variable[] byDeclaration = new Variable[prepared.declarations().size()];
         for (Variable variable : variables) {
-            byName.put(key(variable.declaration().name()), variable);
+            byDeclaration[variable.declaration()] = variable;
         }
         if (statement.returnVariable() != null) {
-            declared(byName, statement.returnVariable());
+            declared(byDeclaration, prepared.returnDeclaration(), statement.returnVariable());
         }
         ProcedureArguments arguments = new ProcedureArguments(procedure);
-        Map<String, String> assignedFrom = new HashMap<>();
+        String[] assignedFrom = new String[byDeclaration.length];
         for (int position = 0; position < statement.arguments().size(); position++) {
             ExecStatement.Argument argument = statement.arguments().get(position);
             String parameter = arguments.parameterFor(argument.parameter(), position);
-            arguments.put(parameter, argument.value() instanceof Expression.Literal literal ? literal.value().value()
-                    : declared(byName, argument.variable()).sent().value().value());
+            if (argument.value() instanceof Expression.Literal literal) {
+                arguments.put(parameter, literal.value().value());
+                continue;
+            }
+            int declaration = prepared.argumentDeclarations()[position];
+            arguments.put(parameter, declared(byDeclaration, declaration, argument.variable()).sent().value().value());
             if (argument.output()) {
-                assignedFrom.put(key(argument.variable()), parameter);
+                assignedFrom[declaration] = parameter;
             }
         }
         List<OutputParameter> outputs = new ArrayList<>(leadOutputs);
         for (Variable variable : variables) {
             if (variable.sent().output()) {
-                outputs.add(output(variable, statement.returnVariable(), assignedFrom));
+                outputs.add(output(prepared, variable, assignedFrom[variable.declaration()]));
             }
         }
         return new ProcedureInvocation(procedure, new ProcedureCall(arguments.values()), List.copyOf(outputs));
     }
 
-    private static List<Variable> variables(List<Declaration> declarations, List<RpcParameter> values,
-                                            int firstValue) {
-        List<Variable> variables = new ArrayList<>();
+    private static List<Variable> variables(PreparedCall prepared, List<RpcParameter> values, int firstValue) {
+        List<Variable> variables = new ArrayList<>(values.size());
+        int declared = prepared.declarations().size();
         for (int i = 0; i < values.size(); i++) {
             RpcParameter sent = values.get(i);
-            Declaration declaration = sent.named() ? declaration(declarations, sent.name())
-                    : i < declarations.size() ? declarations.get(i) : null;
-            if (declaration == null) {
+            int declaration = sent.named() ? prepared.declarationNamed(sent.name())
+                    : i < declared ? i : PreparedCall.NONE;
+            if (declaration == PreparedCall.NONE) {
                 throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS, "Procedure or function "
                         + "sp_executesql has too many arguments specified: value " + (i + 1) + " ("
                         + (sent.named() ? sent.name() : "unnamed") + ") has no declaration in @params.");
@@ -87,33 +88,26 @@ final class ExecuteSqlBinder {
         return variables;
     }
 
-    private static Declaration declaration(List<Declaration> declarations, String name) {
-        return declarations.stream().filter(d -> d.name().equalsIgnoreCase(name)).findFirst().orElse(null);
-    }
-
-    private static Variable declared(Map<String, Variable> byName, String variable) {
-        Variable found = byName.get(key(variable));
+    private static Variable declared(Variable[] byDeclaration, int declaration, String name) {
+        Variable found = declaration == PreparedCall.NONE ? null : byDeclaration[declaration];
         if (found == null) {
-            throw SqlException.of(SqlErrors.undeclared(variable));
+            throw SqlException.of(SqlErrors.undeclared(name));
         }
         return found;
     }
 
-    private static OutputParameter output(Variable variable, String returnVariable, Map<String, String> assignedFrom) {
-        String name = variable.sent().named() ? variable.sent().name() : variable.declaration().name();
-        String variableName = variable.declaration().name();
+    /**
+     * @param parameter the procedure's parameter whose output is assigned to the variable, or null
+     */
+    private static OutputParameter output(PreparedCall prepared, Variable variable, String parameter) {
+        String name = variable.sent().named() ? variable.sent().name()
+                : prepared.declarations().get(variable.declaration()).name();
         Object input = variable.sent().value().value();
-        String parameter = assignedFrom.get(key(variableName));
-        if (variableName.equalsIgnoreCase(returnVariable)) {
+        if (variable.declaration() == prepared.returnDeclaration()) {
             return new OutputParameter(variable.ordinal(), name, variable.sent().value().type(),
                     result -> result.returnStatus());
         }
         return new OutputParameter(variable.ordinal(), name, variable.sent().value().type(),
                 result -> parameter != null && result.hasOutput(parameter) ? result.output(parameter) : input);
-    }
-
-    /** Variable names compare case-insensitively under the server's collation. */
-    private static String key(String variable) {
-        return variable.toLowerCase(Locale.ROOT);
     }
 }
