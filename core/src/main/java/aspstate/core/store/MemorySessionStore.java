@@ -148,6 +148,11 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     }
 
     private boolean reserve(long delta) {
+        if (delta == 0) {
+            // Most requests keep the entry's size (a read slides its expiry, a page writes back a session of the
+            // same size): an atomic add of 0 would still take the shared counters' cache lines from other cores.
+            return true;
+        }
         if (!budget.reserve(delta)) {
             return false;
         }
