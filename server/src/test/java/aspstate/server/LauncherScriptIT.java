@@ -35,7 +35,9 @@ class LauncherScriptIT {
     void aHeapFromTheEnvironmentIsFixedAndTouchedAtStart() throws Exception {
         List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g"), "serve", "--max-memory", "1g");
 
-        assertThat(command).containsSubsequence("-XX:+UseG1GC", "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
+        assertThat(command).containsSubsequence("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
+                "-XX:+UnlockExperimentalVMOptions", "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5",
+                "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
                 "-jar", JAR, "serve", "--max-memory", "1g");
         assertThat(command).filteredOn(arg -> arg.startsWith("-Xmx")).containsExactly("-Xmx2g");
     }
