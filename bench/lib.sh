@@ -64,14 +64,17 @@ stop_started() {
   done
 }
 
-# start_serve NAME ARGS...: one serve process on CPU 0 (StateServer on a free port, no TDS, the admin listener and
-# its metrics on a free port, as a default install runs them, or none with serve_admin=off); waits (at most 120 s)
-# for its startup line. Sets $port, $admin_url (empty without the admin listener) and $serve_pid.
+# start_serve NAME ARGS...: one serve process on CPU 0 through bin/aspstate, so with the JVM settings that ship
+# (a fixed heap of $SERVE_HEAP, default 2g; more JVM flags in $SERVE_JAVA_OPTS; another Java in $SERVE_JAVA_HOME):
+# StateServer on a free port, no TDS unless serve_tds=0, the admin listener and its metrics on a free port, as a
+# default install runs them, or none with serve_admin=off. Waits (at most 120 s) for its startup line. Sets $port,
+# $tds_port (with serve_tds=0), $admin_url (empty without the admin listener) and $serve_pid.
 start_serve() {
   local name=$1
   shift
-  taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off \
-    --admin-port "${serve_admin:-0}" "$@" \
+  ASPSTATE_HEAP=${SERVE_HEAP:-2g} ASPSTATE_JAVA_OPTS=${SERVE_JAVA_OPTS:-} JAVA_HOME=${SERVE_JAVA_HOME:-} \
+    taskset -c 0 bin/aspstate serve --stateserver-port 0 \
+    --tds-port "${serve_tds:-off}" --admin-port "${serve_admin:-0}" "$@" \
     >"$out/$name.out" 2>"$out/$name.log" &
   serve_pid=$!
   started+=("$serve_pid")
@@ -81,6 +84,7 @@ start_serve() {
     sleep 0.1
   done
   port=$(sed -n 's/.*stateserver on [^,]*:\([0-9]*\),.*/\1/p' "$out/$name.out")
+  tds_port=$(sed -n 's/.*tds on [^,]*:\([0-9]*\) .*/\1/p' "$out/$name.out")
   admin_url=$(sed -n 's/.*admin on \(http:[^ ,]*\).*/\1/p' "$out/$name.out")
   [ -n "$port" ] || { echo "$name did not start within 120 s" >&2; exit 1; }
 }
