@@ -1,5 +1,6 @@
 package aspstate.bench;
 
+import aspstate.core.DurationText;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +22,6 @@ import org.HdrHistogram.Histogram;
  * is bounded by its duration (and optionally a page count) and stops by itself.
  */
 public final class LoadGenerator {
-    /** Writes in flight per connection while pre-loading. */
-    private static final int PRELOAD_WINDOW = 32;
     /** How long in-flight pages may take to finish once the run stops. */
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
 
@@ -74,16 +73,30 @@ public final class LoadGenerator {
         AtomicLong done = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         SplittableRandom random = new SplittableRandom(workload.seed());
-        CountDownLatch finished = new CountDownLatch(connections.size() * PRELOAD_WINDOW);
+        int window = workload.preloadDepth();
+        CountDownLatch finished = new CountDownLatch(connections.size() * window);
         for (SessionBackend connection : connections) {
-            for (int w = 0; w < PRELOAD_WINDOW; w++) {
+            for (int w = 0; w < window; w++) {
                 new Preloader(connection, workload.payload().next(random), next, done, failed, finished).next();
             }
         }
         long start = System.nanoTime();
+        long lastDone = 0;
+        long lastAnswer = start;
         while (!finished.await(1, TimeUnit.SECONDS)) {
+            long now = System.nanoTime();
             progress.printf(Locale.ROOT, "preload %,d / %,d sessions (%.0f s)%n", done.get(), total,
-                    (System.nanoTime() - start) / 1e9);
+                    (now - start) / 1e9);
+            if (done.get() != lastDone) {
+                lastDone = done.get();
+                lastAnswer = now;
+            } else if (now - lastAnswer >= workload.preloadStall().toNanos()) {
+                // A server that reads one request at a time and drops what came with it never answers the rest.
+                throw new IllegalStateException(String.format(Locale.ROOT, "pre-loading stalled: no answer for %s "
+                        + "with %d writes in flight per connection (%,d of %,d sessions written); a target that "
+                        + "does not answer pipelined requests needs --preload-depth 1",
+                        DurationText.format(workload.preloadStall()), window, lastDone, total));
+            }
         }
         if (failed.get() > 0) {
             throw new IllegalStateException("pre-loading failed for " + failed.get() + " of " + total

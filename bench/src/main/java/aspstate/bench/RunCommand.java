@@ -59,6 +59,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--skip-preload", description = "the sessions exist already (an earlier run wrote them)")
     boolean skipPreload;
 
+    @Option(names = "--preload-depth", defaultValue = "" + Workload.DEFAULT_PRELOAD_DEPTH,
+            description = "writes in flight per connection while pre-loading; 1 for a target that does not answer "
+                    + "pipelined requests (default: ${DEFAULT-VALUE})")
+    int preloadDepth;
+
+    @Option(names = "--preload-stall", defaultValue = "30s",
+            description = "stop with an error when the pre-load goes this long without an answer")
+    String preloadStall;
+
     @Option(names = "--progress-every", defaultValue = "1s",
             description = "how often a progress line is printed (to stderr); each covers the time since the last")
     String progressEvery;
@@ -74,7 +83,8 @@ final class RunCommand implements Callable<Integer> {
         try {
             PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
             workload = new Workload(pageMix, sessions, PayloadSizes.parse(payload, seed), connections, depth,
-                    DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed, !skipPreload);
+                    DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed, !skipPreload,
+                    preloadDepth, DurationText.parse(preloadStall));
             progressPeriod = DurationText.parse(progressEvery);
             factory = Targets.open(target);
         } catch (IllegalArgumentException e) {

@@ -16,9 +16,18 @@ import java.time.Duration;
  * @param rate         pages per second to offer in total (open loop, paced); 0 = as fast as answers come
  * @param seed         seed of every random choice, for repeatable runs
  * @param preload      write the sessions before the run; false when an earlier run already did
+ * @param preloadDepth writes in flight per connection while pre-loading; 1 for a target that does not answer
+ *                     pipelined requests
+ * @param preloadStall how long the pre-load may go without an answer before the run stops with an error
  */
 public record Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth,
-                       Duration warmup, Duration duration, long maxPages, double rate, long seed, boolean preload) {
+                       Duration warmup, Duration duration, long maxPages, double rate, long seed, boolean preload,
+                       int preloadDepth, Duration preloadStall) {
+
+    /** Writes in flight per connection while pre-loading, unless told otherwise. */
+    public static final int DEFAULT_PRELOAD_DEPTH = 32;
+    /** How long a pre-load may go without an answer, unless told otherwise. */
+    public static final Duration DEFAULT_PRELOAD_STALL = Duration.ofSeconds(30);
 
     /** A run never lasts longer than this, whatever it is told (a soak runs for hours, a benchmark for seconds). */
     public static final Duration MAX_DURATION = Duration.ofHours(24);
@@ -40,9 +49,22 @@ public record Workload(PageMix mix, int sessions, PayloadSizes payload, int conn
             throw new IllegalArgumentException("warm-up plus duration may not exceed " + MAX_DURATION.toMinutes()
                     + " minutes");
         }
+        if (preloadDepth < 1 || preloadDepth > 1024) {
+            throw new IllegalArgumentException("--preload-depth must be 1..1024, got " + preloadDepth);
+        }
+        if (preloadStall.isNegative() || preloadStall.isZero()) {
+            throw new IllegalArgumentException("--preload-stall must be positive");
+        }
         if (maxPages < 0 || rate < 0) {
             throw new IllegalArgumentException("--pages and --rate must not be negative");
         }
+    }
+
+    /** With the default pre-load depth and stall limit. */
+    public Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth, Duration warmup,
+                    Duration duration, long maxPages, double rate, long seed, boolean preload) {
+        this(mix, sessions, payload, connections, depth, warmup, duration, maxPages, rate, seed, preload,
+                DEFAULT_PRELOAD_DEPTH, DEFAULT_PRELOAD_STALL);
     }
 
     public int workers() {

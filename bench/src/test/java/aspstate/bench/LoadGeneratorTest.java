@@ -1,6 +1,7 @@
 package aspstate.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import aspstate.bench.stateserver.StateServerBackendFactory;
 import aspstate.core.Clock;
@@ -13,17 +14,26 @@ import aspstate.transport.InboundBudget;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -53,6 +63,98 @@ class LoadGeneratorTest {
         try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
             return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
                     progressEvery).run("aspstate");
+        }
+    }
+
+    /**
+     * A StateServer that answers one request per read and drops whatever else came with it, as a server that does
+     * not pipeline does (the P2P state server stalled the pre-load at 1,024 sessions for 600 s). Every request is
+     * a Set here, so "200 OK" without a body is the right answer to each.
+     */
+    private static final class OneRequestPerReadServer implements AutoCloseable {
+        private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final List<Socket> accepted = new CopyOnWriteArrayList<>();
+        private final Thread acceptor = new Thread(this::accept, "one-request-per-read");
+
+        OneRequestPerReadServer() throws IOException {
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        InetSocketAddress address() {
+            return (InetSocketAddress) socket.getLocalSocketAddress();
+        }
+
+        private void accept() {
+            try {
+                while (true) {
+                    Socket connection = socket.accept();
+                    accepted.add(connection);
+                    Thread reader = new Thread(() -> serve(connection));
+                    reader.setDaemon(true);
+                    reader.start();
+                }
+            } catch (IOException closed) {
+                // the test is over
+            }
+        }
+
+        private static void serve(Socket connection) {
+            byte[] answer = ("200 OK\r\nX-AspNet-Version: 2.0.50727\r\nCache-Control: private\r\n"
+                    + "Content-Length: 0\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+            byte[] buffer = new byte[65536];
+            try (InputStream in = connection.getInputStream(); OutputStream out = connection.getOutputStream()) {
+                String pending = "";
+                int read;
+                while ((read = in.read(buffer)) > 0) {
+                    pending += new String(buffer, 0, read, StandardCharsets.ISO_8859_1);
+                    if (pending.contains("\r\n\r\n")) {
+                        out.write(answer);
+                        pending = ""; // the rest of this read, pipelined requests included, is dropped
+                    }
+                }
+            } catch (IOException closed) {
+                // the generator went away
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+            for (Socket connection : accepted) {
+                connection.close();
+            }
+        }
+    }
+
+    private RunResult preloadAgainst(InetSocketAddress target, int preloadDepth) throws Exception {
+        Workload workload = new Workload(PageMix.only(PageKind.OP_SET), 200, PayloadSizes.parse("uniform:100-300", 7), 2,
+                1, Duration.ZERO, Duration.ofMillis(200), 50, 0, 7, true, preloadDepth, Duration.ofSeconds(2));
+        try (StateServerBackendFactory factory = new StateServerBackendFactory(target)) {
+            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
+                    Duration.ofMillis(200)).run("one request per read");
+        }
+    }
+
+    @Test
+    @Timeout(60) // without the stall limit, the pre-load waits forever
+    void aPreloadThatGetsNoAnswerStopsWithAClearErrorInsteadOfRunningForever() throws Exception {
+        try (OneRequestPerReadServer server = new OneRequestPerReadServer()) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> preloadAgainst(server.address(), Workload.DEFAULT_PRELOAD_DEPTH))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("pre-loading stalled: no answer for 2s")
+                    .hasMessageContaining("needs --preload-depth 1");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+        }
+    }
+
+    @Test
+    void aPreloadOneWriteAtATimeWorksAgainstATargetThatDoesNotPipeline() throws Exception {
+        try (OneRequestPerReadServer server = new OneRequestPerReadServer()) {
+            RunResult result = preloadAgainst(server.address(), 1);
+            assertThat(progress.toString(StandardCharsets.UTF_8)).contains("preload 200 sessions done");
+            assertThat(result.metrics().errors()).isZero();
         }
     }
 
