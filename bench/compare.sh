@@ -34,18 +34,7 @@ start_system() {
       target="stateserver://127.0.0.1:$port"
       ;;
     redis)
-      local port
-      port=$(free_port)
-      taskset -c 0 redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no \
-        --protected-mode yes --loglevel warning >"$log" 2>&1 &
-      server_pid=$!
-      started+=("$server_pid")
-      for _ in $(seq 1 300); do
-        redis-cli -p "$port" ping 2>/dev/null | grep -q PONG && break
-        kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; echo "compare.sh: redis-server did not start" >&2; exit 1; }
-        sleep 0.1
-      done
-      target="redis://127.0.0.1:$port"
+      start_redis "$log"
       ;;
   esac
 }

@@ -13,7 +13,8 @@ free_port() {
 
 # parse_common_options NAME HELP_LINES "$@": the options every comparison takes, into duration warmup rounds
 # sessions payload connections mix out (the caller sets the defaults first). An option not listed here goes to the
-# caller's extra_option function, if it has one (status 0: taken, one word).
+# caller's extra_option function with the rest of the words, if it has one (status 0: took one word, 3: took the
+# option and its value, anything else: not its option).
 parse_common_options() {
   local name=$1 help=$2
   shift 2
@@ -29,12 +30,15 @@ parse_common_options() {
       --out) out=$2; shift 2 ;;
       -h|--help) sed -n "${help}p" "$0"; exit 0 ;;
       *)
-        if declare -F extra_option >/dev/null && extra_option "$1"; then
-          shift
-        else
-          echo "$name: unknown option $1 (see --help)" >&2
-          exit 2
-        fi ;;
+        local took=1
+        if declare -F extra_option >/dev/null; then
+          extra_option "$@" && took=0 || took=$?
+        fi
+        case $took in
+          0) shift ;;
+          3) [ $# -ge 2 ] || { echo "$name: $1 needs a value" >&2; exit 2; }; shift 2 ;;
+          *) echo "$name: unknown option $1 (see --help)" >&2; exit 2 ;;
+        esac ;;
     esac
   done
 }
@@ -87,6 +91,23 @@ start_serve() {
   tds_port=$(sed -n 's/.*tds on [^,]*:\([0-9]*\) .*/\1/p' "$out/$name.out")
   admin_url=$(sed -n 's/.*admin on \(http:[^ ,]*\).*/\1/p' "$out/$name.out")
   [ -n "$port" ] || { echo "$name did not start within 120 s" >&2; exit 1; }
+}
+
+# start_redis LOG: a redis-server on CPU 0 on a free port, nothing persisted; waits (at most 30 s) until it answers.
+# Sets $target and $server_pid.
+start_redis() {
+  local log=$1 port
+  port=$(free_port)
+  taskset -c 0 redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no \
+    --protected-mode yes --loglevel warning >"$log" 2>&1 &
+  server_pid=$!
+  started+=("$server_pid")
+  for _ in $(seq 1 300); do
+    redis-cli -p "$port" ping 2>/dev/null | grep -q PONG && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; echo "redis-server did not start" >&2; exit 1; }
+    sleep 0.1
+  done
+  target="redis://127.0.0.1:$port"
 }
 
 # run_bench SYSTEM ROUND [ARGS...]: the generator on CPU 1 against $target; writes $out/SYSTEM-ROUND.json/.txt.

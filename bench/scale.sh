@@ -16,16 +16,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 # shellcheck source=lib.sh
 source "$root/bench/lib.sh"
-# --small and --large are this script's own: parse_common_options takes the rest.
-args=()
-while [ $# -gt 0 ]; do
+extra_option() {
   case "$1" in
-    --small) small=$2; shift 2 ;;
-    --large) large=$2; shift 2 ;;
-    *) args+=("$1"); shift ;;
+    --small) small=${2-}; return 3 ;;
+    --large) large=${2-}; return 3 ;;
+    *) return 1 ;;
   esac
-done
-parse_common_options scale.sh 2,9 "${args[@]+"${args[@]}"}"
+}
+parse_common_options scale.sh 2,9 "$@"
 [ "$rounds" -ge 1 ] || { echo "scale.sh: --rounds must be at least 1" >&2; exit 2; }
 prepare_run scale.sh
 export SERVE_HEAP=${SERVE_HEAP:-4g}

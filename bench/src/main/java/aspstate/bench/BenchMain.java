@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** Entry point of aspstate-bench.jar. */
 @Command(name = "aspstate-bench", mixinStandardHelpOptions = true,
         description = "Load generator and benchmarks for aspstate and the systems it replaces.",
-        subcommands = {RunCommand.class, JmhCommand.class, FieldCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, JmhCommand.class, FieldCommand.class, ChartCommand.class,
+                CommandLine.HelpCommand.class})
 public final class BenchMain {
 
     public static void main(String[] args) {

@@ -235,6 +235,31 @@ class LoadGeneratorTest {
     }
 
     @Test
+    void theChartCommandDrawsOneLinePerSystemFromRealReports(@TempDir Path dir) throws Exception {
+        Path slow = Files.writeString(dir.resolve("slow.json"),
+                ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 200)));
+        Path fast = Files.writeString(dir.resolve("fast.json"),
+                ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 0)));
+        Path svg = dir.resolve("sweep.svg");
+        StringWriter err = new StringWriter();
+        CommandLine chart = BenchMain.commandLine();
+        chart.setOut(new PrintWriter(new StringWriter()));
+        chart.setErr(new PrintWriter(err));
+
+        assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + slow + "," + fast,
+                "other=" + fast)).as(err.toString()).isZero();
+        org.w3c.dom.Document drawn = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(svg.toFile());
+        assertThat(drawn.getElementsByTagName("polyline").getLength()).isEqualTo(2);
+        assertThat(drawn.getElementsByTagName("circle").getLength()).isEqualTo(3);
+        assertThat(Files.readString(svg)).contains(">aspstate</text>", ">other</text>", "request p99 (ms, log scale)");
+
+        assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + dir.resolve("none.json")))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("none.json: not a readable JSON report");
+    }
+
+    @Test
     void theFieldCommandReadsTheReportBackByPointer(@TempDir Path dir) throws Exception {
         Path report = Files.writeString(dir.resolve("run.json"),
                 ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 0)));
