@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The stores the protocols run on, one per kind of value: the StateServer sessions and, with the TDS listener, the
@@ -68,12 +69,16 @@ final class ServerStores implements AutoCloseable {
         MemoryBudget budget = new MemoryBudget(memory.maxMemoryBytes());
         InboundBudget inbound = new InboundBudget(budget, options.maxInboundBytes());
         if (options.infinispan().isEmpty()) {
+            // One reaper thread ticks every store's expiry: each tick is a bounded batch.
+            ScheduledExecutorService reaper = MemorySessionStore.newReaper();
             Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
             for (String name : names) {
-                stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget));
+                stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget, reaper));
             }
+            List<AutoCloseable> parts = new ArrayList<>(stores.values());
+            parts.add(reaper::shutdownNow);
             return new ServerStores(observed(stores, metrics), stores.get(STATESERVER).describe(),
-                    () -> CloseAll.inOrder(List.copyOf(stores.values())), Optional.empty(), budget, inbound, false);
+                    () -> CloseAll.inOrder(parts), Optional.empty(), budget, inbound, false);
         }
         InfinispanStores engine = startInfinispan(options, names, budget);
         Map<String, SessionStore<?>> stores = new LinkedHashMap<>();

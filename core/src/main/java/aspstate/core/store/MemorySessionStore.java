@@ -9,6 +9,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -29,7 +30,9 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private final ExpirySchedule schedule = new ExpirySchedule();
     private final Clock clock;
     private final MemoryStoreSettings settings;
-    private final ScheduledExecutorService reaper;
+    /** The reaper thread this store made for itself, or null when it ticks on one shared with other stores. */
+    private final ScheduledExecutorService ownReaper;
+    private final ScheduledFuture<?> reaperTicks;
 
     /** This store's own bytes, for its statistics; the limit is checked against the (maybe shared) budget. */
     private final AtomicLong storedBytes = new AtomicLong();
@@ -53,16 +56,35 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
      * (and {@code settings.maxMemoryBytes()} is not used).
      */
     public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget) {
+        this(clock, settings, budget, newReaper(), true);
+    }
+
+    /**
+     * A store whose reaper ticks on {@code reaper}, shared with other stores (a server makes one for all of them);
+     * closing the store stops its ticks, and the caller shuts the reaper down once every store is closed.
+     */
+    public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
+                              ScheduledExecutorService reaper) {
+        this(clock, settings, budget, reaper, false);
+    }
+
+    private MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
+                               ScheduledExecutorService reaper, boolean ownsReaper) {
         this.clock = clock;
         this.settings = settings;
         this.budget = budget;
-        this.reaper = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        this.ownReaper = ownsReaper ? reaper : null;
+        this.reaperTicks = reaper.scheduleWithFixedDelay(this::reapSafely, settings.reaperTickMillis(),
+                settings.reaperTickMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The thread expiry reapers tick on: one per process, or one per store made without it. */
+    public static ScheduledExecutorService newReaper() {
+        return Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "aspstate-expiry-reaper");
             thread.setDaemon(true);
             return thread;
         });
-        reaper.scheduleWithFixedDelay(this::reapSafely, settings.reaperTickMillis(), settings.reaperTickMillis(),
-                TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -265,7 +287,10 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
 
     @Override
     public void close() {
-        reaper.shutdownNow();
+        reaperTicks.cancel(false);
+        if (ownReaper != null) {
+            ownReaper.shutdownNow();
+        }
     }
 
     /** The map's value: the stored value plus the expiry bucket it is filed in. Only touched under the key's lock. */

@@ -22,6 +22,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -435,6 +436,33 @@ class MemorySessionStoreTest {
 
             Await.until("the reaper removed the expired session", () -> store.statistics().active() == 1);
             assertThat(store.statistics()).isEqualTo(stats(1, 2, 1, 0, 4 + 100));
+        }
+
+        /** A server's stores share one reaper thread: each is reaped, and closing one stops only its ticks. */
+        @Test
+        void storesSharingOneReaperAreEachReapedAndCloseIndependently() {
+            ScheduledExecutorService shared = MemorySessionStore.newReaper();
+            try {
+                MemoryBudget budget = new MemoryBudget(0);
+                MemorySessionStore<Counter> first = new MemorySessionStore<>(clock,
+                        new MemoryStoreSettings(0, 10, 1_000), budget, shared);
+                MemorySessionStore<Counter> second = new MemorySessionStore<>(clock,
+                        new MemoryStoreSettings(0, 10, 1_000), budget, shared);
+                opened.add(second);
+                put(first, "abandoned", 100, T + 1_000);
+                put(second, "abandoned", 100, T + 1_000);
+                clock.advance(Duration.ofSeconds(2));
+                Await.until("both stores reaped", () -> first.statistics().active() == 0
+                        && second.statistics().active() == 0);
+
+                first.close();
+                assertThat(shared.isShutdown()).as("the shared reaper outlives one store").isFalse();
+                put(second, "later", 100, T + 3_000);
+                clock.advance(Duration.ofSeconds(2));
+                Await.until("the other store is still reaped", () -> second.statistics().expired() == 2);
+            } finally {
+                shared.shutdownNow();
+            }
         }
     }
 
