@@ -5,6 +5,7 @@ import aspstate.admin.AdminListener;
 import aspstate.admin.AdminSettings;
 import aspstate.admin.ServerMetrics;
 import aspstate.stateserver.StateServerListener;
+import aspstate.transport.ServerEventLoops;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Optional;
 /**
  * The wired server: the stores, the StateServer listener on its store, (unless {@code --tds-port off}) SQL Server
  * mode on the others, and (unless {@code --admin-port off}) the admin listener with the metrics the stores report
- * to. Closing stops the listeners first (answers in flight still go out), then the stores.
+ * to, all listeners on one set of event loops. Closing stops the listeners first (answers in flight still go out),
+ * then the stores.
  */
 final class RunningServer implements AutoCloseable {
     private final ServerStores stores;
@@ -21,10 +23,14 @@ final class RunningServer implements AutoCloseable {
     private final Optional<SqlServerMode> sqlServer;
     private final Optional<AdminListener> admin;
     private final Optional<ServerMetrics> metrics;
+    /** The event loops every listener runs on. */
+    private final ServerEventLoops loops;
 
-    private RunningServer(ServerStores stores, StateServerListener stateServer, Optional<SqlServerMode> sqlServer,
-                          Optional<AdminListener> admin, Optional<ServerMetrics> metrics) {
+    private RunningServer(ServerStores stores, ServerEventLoops loops, StateServerListener stateServer,
+                          Optional<SqlServerMode> sqlServer, Optional<AdminListener> admin,
+                          Optional<ServerMetrics> metrics) {
         this.stores = stores;
+        this.loops = loops;
         this.stateServer = stateServer;
         this.sqlServer = sqlServer;
         this.admin = admin;
@@ -39,24 +45,27 @@ final class RunningServer implements AutoCloseable {
         try {
             ServerStores stores = ServerStores.start(options, metrics);
             started.add(0, stores);
-            StateServerListener stateServer = startStateServer(options, stores);
+            ServerEventLoops loops = ServerEventLoops.perCpu();
+            started.add(0, loops);
+            StateServerListener stateServer = startStateServer(loops, options, stores);
             started.add(0, stateServer);
-            Optional<SqlServerMode> sqlServer = options.tds().map(settings -> SqlServerMode.start(settings, options,
-                    stores));
+            Optional<SqlServerMode> sqlServer = options.tds().map(settings -> SqlServerMode.start(loops, settings,
+                    options, stores));
             sqlServer.ifPresent(mode -> started.add(0, mode));
             ServerState state = new ServerState(stores, stateServer, sqlServer);
-            Optional<AdminListener> admin = options.admin().map(settings -> startAdmin(options, settings,
+            Optional<AdminListener> admin = options.admin().map(settings -> startAdmin(loops, options, settings,
                     new AdminApi(state, state.sessionStores(), metrics.orElseThrow(), settings.token())));
-            return new RunningServer(stores, stateServer, sqlServer, admin, metrics);
+            return new RunningServer(stores, loops, stateServer, sqlServer, admin, metrics);
         } catch (RuntimeException | Error e) {
             CloseAll.inOrder(started);
             throw e;
         }
     }
 
-    private static StateServerListener startStateServer(ServeOptions options, ServerStores stores) {
+    private static StateServerListener startStateServer(ServerEventLoops loops, ServeOptions options,
+                                                        ServerStores stores) {
         try {
-            return StateServerListener.start(options.stateServer(), stores.get(ServerStores.STATESERVER),
+            return StateServerListener.start(loops, options.stateServer(), stores.get(ServerStores.STATESERVER),
                     stores.inbound());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -67,9 +76,10 @@ final class RunningServer implements AutoCloseable {
         }
     }
 
-    private static AdminListener startAdmin(ServeOptions options, AdminSettings settings, AdminApi api) {
+    private static AdminListener startAdmin(ServerEventLoops loops, ServeOptions options, AdminSettings settings,
+                                            AdminApi api) {
         try {
-            return AdminListener.start(settings, api);
+            return AdminListener.start(loops, settings, api);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
@@ -126,6 +136,8 @@ final class RunningServer implements AutoCloseable {
         admin.ifPresent(parts::add);
         sqlServer.ifPresent(parts::add);
         parts.add(stateServer);
+        // The listeners have stopped accepting: the loops let the answers in flight go out, then end the connections.
+        parts.add(loops);
         parts.add(stores);
         metrics.ifPresent(parts::add);
         CloseAll.inOrder(parts);

@@ -10,6 +10,7 @@ import aspstate.tds.sqlstate.AspStateCatalog;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.spstate.SharePointCatalog;
 import aspstate.transport.ConnectionStatistics;
+import aspstate.transport.ServerEventLoops;
 import java.net.InetSocketAddress;
 
 /**
@@ -28,14 +29,15 @@ final class SqlServerMode implements AutoCloseable {
     }
 
     /** @throws UserError when the address cannot be listened on, naming --tds-port or --tds-bind */
-    static SqlServerMode start(TdsSettings settings, ServeOptions options, ServerStores stores) {
+    static SqlServerMode start(ServerEventLoops loops, TdsSettings settings, ServeOptions options,
+                               ServerStores stores) {
         SessionStore<SqlSessionItem> sessions = stores.get(ServerStores.SQL_SESSIONS);
         SessionStore<AppRegistration> appIds = stores.get(ServerStores.SQL_APP_IDS);
         SessionStore<SharePointStateItem> sharePointItems = stores.get(ServerStores.SHAREPOINT_ITEMS);
         try {
             ProcedureCatalog catalog = ProcedureCatalog.combine(AspStateCatalog.create(sessions, appIds),
                     SharePointCatalog.create(sharePointItems));
-            return new SqlServerMode(TdsListener.start(settings, catalog, options.tdsLogins(),
+            return new SqlServerMode(TdsListener.start(loops, settings, catalog, options.tdsLogins(),
                     stores.inbound()), options.tdsLogins());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -13,7 +13,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,6 +56,29 @@ class RunningServerTest {
             assertThat(AspStateJdbc.tempGetAppId(connection, "/lm/w3svc/1/root/APP"))
                     .as("the app-id store keeps the mapping, case-insensitively").isEqualTo(appId);
         }
+    }
+
+    /**
+     * Every listener runs on the server's one set of event loops: after start, the three listeners' server channels
+     * sit on one acceptor thread (Netty names a group's threads "<kind>EventLoopGroup-<group>-<thread>").
+     */
+    @Test
+    void allListenersShareOneSetOfEventLoops() {
+        Set<String> before = eventLoopGroups();
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0",
+                "--admin-port", "0"))) {
+            Set<String> started = eventLoopGroups();
+            started.removeAll(before);
+            assertThat(started).as("event loop groups with a running thread").hasSize(1);
+        }
+    }
+
+    private static Set<String> eventLoopGroups() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .map(Thread::getName)
+                .filter(name -> name.matches("[a-zA-Z]*EventLoopGroup-\\d+-\\d+"))
+                .map(name -> name.substring(0, name.lastIndexOf('-')))
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     @Test

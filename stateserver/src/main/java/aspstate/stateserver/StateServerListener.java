@@ -7,12 +7,14 @@ import aspstate.transport.HoldWhileUnwritable;
 import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestDeadline;
+import aspstate.transport.ServerEventLoops;
 import aspstate.transport.TcpListener;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,10 +44,18 @@ public final class StateServerListener implements AutoCloseable {
      */
     public static StateServerListener start(StateServerSettings settings, SessionStore<SessionEntry> store,
                                             InboundBudget inbound) throws InterruptedException {
+        return start(null, settings, store, inbound);
+    }
+
+    /** @param loops a server's shared event loops, or null for loops of the listener's own */
+    public static StateServerListener start(ServerEventLoops loops, StateServerSettings settings,
+                                            SessionStore<SessionEntry> store, InboundBudget inbound)
+            throws InterruptedException {
         StateServerResponses responses = new StateServerResponses(settings.aspNetVersion(), settings.lockDateZone());
         ConnectionStatistics statistics = new ConnectionStatistics("stateserver");
-        TcpListener listener = TcpListener.start(statistics, settings.bindAddress(), settings.port(), true,
-                settings.connections(), ch -> initialize(ch, settings, store, responses, inbound, statistics));
+        Consumer<SocketChannel> initializer = ch -> initialize(ch, settings, store, responses, inbound, statistics);
+        TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(), true,
+                settings.connections(), initializer);
         return new StateServerListener(settings, listener, statistics);
     }
 

@@ -6,9 +6,12 @@ import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.HoldWhileUnwritable;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestDeadline;
+import aspstate.transport.ServerEventLoops;
 import aspstate.transport.TcpListener;
+import io.netty.channel.socket.SocketChannel;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The TDS TCP listener: accepts SQL Server clients and wires the limits (request timeout, outbound back-pressure),
@@ -38,10 +41,16 @@ public final class TdsListener implements AutoCloseable {
     public static TdsListener start(TdsSettings settings, ProcedureCatalog catalog,
                                     LoginAuthenticator authenticator, InboundBudget inbound)
             throws InterruptedException {
+        return start(null, settings, catalog, authenticator, inbound);
+    }
+
+    /** @param loops a server's shared event loops, or null for loops of the listener's own */
+    public static TdsListener start(ServerEventLoops loops, TdsSettings settings, ProcedureCatalog catalog,
+                                    LoginAuthenticator authenticator, InboundBudget inbound)
+            throws InterruptedException {
         AtomicInteger connections = new AtomicInteger();
         ConnectionStatistics statistics = new ConnectionStatistics("tds");
-        TcpListener listener = TcpListener.start(statistics, settings.bindAddress(), settings.port(), false,
-                settings.connections(), ch -> {
+        Consumer<SocketChannel> initializer = ch -> {
                     int spid = FIRST_USER_SPID
                             + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
                     TdsPacketDecoder decoder = new TdsPacketDecoder(settings.maxMessageBytes(),
@@ -50,7 +59,9 @@ public final class TdsListener implements AutoCloseable {
                     ch.pipeline().addLast(decoder);
                     ch.pipeline().addLast(new HoldWhileUnwritable());
                     ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, authenticator, spid));
-                });
+                };
+        TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(), false,
+                settings.connections(), initializer);
         return new TdsListener(settings, listener, statistics);
     }
 

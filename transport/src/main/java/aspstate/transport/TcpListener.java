@@ -4,35 +4,35 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * A TCP listener on its own event loops: one acceptor thread, one I/O loop per CPU, Nagle off. It holds every
+ * A TCP listener, Nagle off, on a server's shared {@link ServerEventLoops} or on loops of its own. It holds every
  * connection to the {@link ConnectionLimits} (how many, per peer, how much unsent); each protocol module gives it the
  * pipeline to build for a connection it admits.
  */
 public final class TcpListener implements AutoCloseable {
-    private final EventLoopGroup acceptor;
-    private final EventLoopGroup workers;
+    /** Its own loops, closed with it; null on a server's shared loops, which their owner closes. */
+    private final ServerEventLoops ownLoops;
     private final Channel serverChannel;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private TcpListener(EventLoopGroup acceptor, EventLoopGroup workers, Channel serverChannel) {
-        this.acceptor = acceptor;
-        this.workers = workers;
+    private TcpListener(ServerEventLoops ownLoops, Channel serverChannel) {
+        this.ownLoops = ownLoops;
         this.serverChannel = serverChannel;
     }
 
     /**
      * Binds and starts serving.
      *
+     * @param loops       a server's shared loops (closing the listener then stops accepting, and closing the loops
+     *                    ends its connections), or null for loops of its own (one acceptor thread, one I/O loop per
+     *                    CPU), closed with the listener
      * @param statistics  where the listener counts its open and refused connections; its protocol names the
      *                    listener in log lines (stateserver, tds, admin)
      * @param halfClosure keep a connection open after the peer shuts down its sending side, so that answers to
@@ -41,16 +41,24 @@ public final class TcpListener implements AutoCloseable {
      * @param initializer builds the pipeline of each accepted connection (it may close the channel to refuse it)
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static TcpListener start(ConnectionStatistics statistics, InetAddress bindAddress, int port,
-                                    boolean halfClosure, ConnectionLimits limits,
+    public static TcpListener start(ServerEventLoops loops, ConnectionStatistics statistics, InetAddress bindAddress,
+                                    int port, boolean halfClosure, ConnectionLimits limits,
                                     Consumer<SocketChannel> initializer)
             throws InterruptedException {
+        return loops == null
+                ? start(ServerEventLoops.perCpu(), true, statistics, bindAddress, port, halfClosure, limits,
+                        initializer)
+                : start(loops, false, statistics, bindAddress, port, halfClosure, limits, initializer);
+    }
+
+    private static TcpListener start(ServerEventLoops loops, boolean ownsLoops, ConnectionStatistics statistics,
+                                     InetAddress bindAddress, int port, boolean halfClosure, ConnectionLimits limits,
+                                     Consumer<SocketChannel> initializer)
+            throws InterruptedException {
         OpenConnections connections = new OpenConnections(limits, statistics);
-        EventLoopGroup acceptor = EventLoops.newGroup(1);
-        EventLoopGroup workers = EventLoops.newGroupPerCpu();
         ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(acceptor, workers)
-                .channel(EventLoops.serverSocketChannel(workers))
+                .group(loops.acceptor(), loops.workers())
+                .channel(EventLoops.serverSocketChannel(loops.workers()))
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, halfClosure)
@@ -67,10 +75,11 @@ public final class TcpListener implements AutoCloseable {
                     }
                 });
         try {
-            return new TcpListener(acceptor, workers, bootstrap.bind(bindAddress, port).sync().channel());
+            return new TcpListener(ownsLoops ? loops : null, bootstrap.bind(bindAddress, port).sync().channel());
         } catch (Exception e) {
-            acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            if (ownsLoops) {
+                loops.closeNow();
+            }
             throw e;
         }
     }
@@ -81,8 +90,8 @@ public final class TcpListener implements AutoCloseable {
     }
 
     /**
-     * Stops accepting, lets requests already read finish and their answers go out, then closes connections.
-     * Closing twice is harmless.
+     * Stops accepting; on loops of its own, then lets requests already read finish and their answers go out, and
+     * closes the connections (on shared loops, closing the loops does that). Closing twice is harmless.
      */
     @Override
     public void close() {
@@ -90,7 +99,8 @@ public final class TcpListener implements AutoCloseable {
             return;
         }
         serverChannel.close().syncUninterruptibly();
-        acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        workers.shutdownGracefully(100, 5_000, TimeUnit.MILLISECONDS).syncUninterruptibly();
+        if (ownLoops != null) {
+            ownLoops.close();
+        }
     }
 }

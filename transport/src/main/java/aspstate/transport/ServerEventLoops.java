@@ -1,0 +1,48 @@
+package aspstate.transport;
+
+import io.netty.channel.EventLoopGroup;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The threads a server's listeners run on: one acceptor thread and one I/O loop per CPU, made once and shared by
+ * every listener (StateServer, TDS, admin), so that a server has as many I/O threads as cores whatever it serves.
+ * A listener started without them makes its own.
+ */
+public final class ServerEventLoops implements AutoCloseable {
+    private final EventLoopGroup acceptor;
+    private final EventLoopGroup workers;
+
+    private ServerEventLoops(EventLoopGroup acceptor, EventLoopGroup workers) {
+        this.acceptor = acceptor;
+        this.workers = workers;
+    }
+
+    /** One I/O loop per CPU this process may use (taskset and container limits included). */
+    public static ServerEventLoops perCpu() {
+        return new ServerEventLoops(EventLoops.newGroup(1), EventLoops.newGroupPerCpu());
+    }
+
+    EventLoopGroup acceptor() {
+        return acceptor;
+    }
+
+    EventLoopGroup workers() {
+        return workers;
+    }
+
+    /**
+     * Lets requests already read finish and their answers go out, then closes every connection of every listener
+     * on these loops. Close the listeners first, so that no new connection comes in meanwhile.
+     */
+    @Override
+    public void close() {
+        acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        workers.shutdownGracefully(100, 5_000, TimeUnit.MILLISECONDS).syncUninterruptibly();
+    }
+
+    /** Stops at once, for a listener that failed to start. */
+    void closeNow() {
+        acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+        workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+    }
+}
