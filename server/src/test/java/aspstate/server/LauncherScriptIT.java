@@ -74,6 +74,15 @@ class LauncherScriptIT {
         assertThat(dryRun(env, "hash-password")).endsWith("-Xmx3g", "-Dx=1", "-jar", JAR, "hash-password");
     }
 
+    /** Regression: a collector in ASPSTATE_JAVA_OPTS came after the script's G1, and the JVM refused to start. */
+    @Test
+    void aCollectorChosenInTheExtraFlagsReplacesTheScriptsOwn() throws Exception {
+        List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "ASPSTATE_JAVA_OPTS", "-XX:+UseZGC"), "serve");
+
+        assertThat(command).contains("-XX:+UseZGC", "-Xmx2g").noneMatch(arg -> arg.contains("G1"))
+                .doesNotContain("-XX:MaxGCPauseMillis=10");
+    }
+
     /** The java command line the script would run, without its first element (java itself). */
     private List<String> dryRun(Map<String, String> env, String... args) throws Exception {
         Map<String, String> dryRunEnv = new HashMap<>(env);
