@@ -56,7 +56,7 @@ final class ExecuteSqlBinder {
                 arguments.put(parameter, literal.value().value());
                 continue;
             }
-            int declaration = prepared.argumentDeclarations()[position];
+            int declaration = prepared.argumentDeclaration(position);
             arguments.put(parameter, declared(byDeclaration, declaration, argument.variable()).sent().value().value());
             if (argument.output()) {
                 assignedFrom[declaration] = parameter;
