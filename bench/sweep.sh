@@ -23,6 +23,11 @@ extra_option() {
   esac
 }
 parse_common_options sweep.sh 2,9 "$@"
+for fraction in ${fractions//,/ }; do
+  # A rate of 0 would be an unpaced run, which a sweep point must not silently become.
+  awk -v f="$fraction" 'BEGIN { exit !(f ~ /^[0-9]*\.?[0-9]+$/ && f > 0) }' \
+    || { echo "sweep.sh: --fractions takes positive numbers, e.g. 0.2,0.5,1.0; got '$fraction'" >&2; exit 2; }
+done
 prepare_run sweep.sh
 bench/install-redis.sh >&2
 

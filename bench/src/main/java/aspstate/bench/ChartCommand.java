@@ -1,7 +1,6 @@
 package aspstate.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,35 +39,37 @@ final class ChartCommand implements Callable<Integer> {
     private List<String> systems;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         if (!List.of("p50", "p99", "p99_9", "max").contains(percentile)) {
             throw new ParameterException(spec.commandLine(), "--percentile must be p50, p99, p99_9 or max");
         }
         LatencyChart chart = new LatencyChart(title, "request " + percentile.replace('_', '.') + " (ms, log scale)");
-        ObjectMapper json = new ObjectMapper();
         for (String system : systems) {
             int equals = system.indexOf('=');
             if (equals <= 0 || equals == system.length() - 1) {
                 throw new ParameterException(spec.commandLine(), "expected SYSTEM=RUN.json,..., got " + system);
             }
             for (String file : system.substring(equals + 1).split(",")) {
-                JsonNode run;
-                try {
-                    run = json.readTree(Path.of(file).toFile());
-                } catch (IOException e) {
-                    throw new ParameterException(spec.commandLine(), file + ": not a readable JSON report ("
-                            + e.getMessage() + ")");
-                }
+                JsonNode run = ReportFile.read(spec, Path.of(file));
                 JsonNode pages = run.at("/pagesPerSecond");
                 JsonNode latency = run.at("/latencyMillis/request/" + percentile);
                 if (!pages.isNumber() || !latency.isNumber()) {
                     throw new ParameterException(spec.commandLine(), file + " is not a run report (no "
                             + "/pagesPerSecond or /latencyMillis/request/" + percentile + ")");
                 }
-                chart.add(system.substring(0, equals), new LatencyChart.Point(pages.asDouble(), latency.asDouble()));
+                try {
+                    chart.add(system.substring(0, equals), new LatencyChart.Point(pages.asDouble(),
+                            latency.asDouble()));
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), file + ": " + e.getMessage());
+                }
             }
         }
-        Files.writeString(out, chart.svg(), StandardCharsets.UTF_8);
+        try {
+            Files.writeString(out, chart.svg(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write it (" + e + ")");
+        }
         spec.commandLine().getOut().println("wrote " + out);
         return 0;
     }

@@ -2,8 +2,6 @@ package aspstate.bench;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -33,13 +31,7 @@ final class FieldCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JsonNode report;
-        try {
-            report = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), file + ": not a readable JSON report (" + e.getMessage()
-                    + ")");
-        }
+        JsonNode report = ReportFile.read(spec, file);
         StringBuilder values = new StringBuilder();
         for (String pointer : pointers) {
             JsonNode value;
