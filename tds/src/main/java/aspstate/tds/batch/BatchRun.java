@@ -121,8 +121,7 @@ final class BatchRun {
     /** {@code EXEC sp_unprepare n}: mssql-jdbc puts it in front of a later batch to release a handle. */
     private void unprepare(ExecStatement exec) {
         if (exec.arguments().isEmpty()) {
-            throw SqlException.userError(SqlErrors.MISSING_PARAMETER,
-                    SqlErrors.missingParameter("sp_unprepare", "@handle").message());
+            throw SqlException.of(SqlErrors.missingParameter("sp_unprepare", "@handle"));
         }
         if (exec.arguments().size() > 1) {
             throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS,

@@ -146,8 +146,7 @@ public final class RpcResponder {
 
     private static RpcParameter fixedParameter(RpcRequest rpc, int index, String name) {
         if (index >= rpc.parameters().size()) {
-            throw SqlException.userError(SqlErrors.MISSING_PARAMETER,
-                    SqlErrors.missingParameter(rpc.procedureName(), name).message());
+            throw SqlException.of(SqlErrors.missingParameter(rpc.procedureName(), name));
         }
         return rpc.parameters().get(index);
     }
