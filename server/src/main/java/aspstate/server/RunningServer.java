@@ -5,11 +5,14 @@ import aspstate.admin.AdminListener;
 import aspstate.admin.AdminSettings;
 import aspstate.admin.ServerMetrics;
 import aspstate.stateserver.StateServerListener;
+import aspstate.transport.IoTransport;
 import aspstate.transport.ServerEventLoops;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The wired server: the stores, the StateServer listener on its store, (unless {@code --tds-port off}) SQL Server
@@ -18,6 +21,8 @@ import java.util.Optional;
  * then the stores.
  */
 final class RunningServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RunningServer.class);
+
     private final ServerStores stores;
     private final StateServerListener stateServer;
     private final Optional<SqlServerMode> sqlServer;
@@ -45,8 +50,12 @@ final class RunningServer implements AutoCloseable {
         try {
             ServerStores stores = ServerStores.start(options, metrics);
             started.add(0, stores);
-            ServerEventLoops loops = ServerEventLoops.perCpu();
+            ServerEventLoops loops = ServerEventLoops.perCpu(options.transport());
             started.add(0, loops);
+            if (loops.transport() != IoTransport.IO_URING) {
+                IoTransport.IO_URING.unavailability().ifPresent(reason -> LOG.info(
+                        "io_uring cannot be used here ({}); serving on {}", reason, loops.transport()));
+            }
             StateServerListener stateServer = startStateServer(loops, options, stores);
             started.add(0, stateServer);
             Optional<SqlServerMode> sqlServer = options.tds().map(settings -> SqlServerMode.start(loops, settings,
@@ -106,7 +115,8 @@ final class RunningServer implements AutoCloseable {
 
     /**
      * The one line printed to stdout once the server accepts connections; bench/compare.sh parses it. Addresses are
-     * the ones asked for (0.0.0.0 stays 0.0.0.0, where the socket reports the dual-stack [::]) with the ports bound.
+     * the ones asked for (0.0.0.0 stays 0.0.0.0, where the socket reports the dual-stack [::]) with the ports bound;
+     * it ends with the transport and how many I/O loops serve the connections.
      */
     String startupLine(String version) {
         return "aspstate " + version + " ready: stateserver on "
@@ -116,7 +126,7 @@ final class RunningServer implements AutoCloseable {
                 + admin.map(listener -> ", admin on http://" + Addresses.format(listener.settings().bindAddress(),
                         listener.address().getPort()) + "/" + (listener.settings().token().isPresent()
                         ? " (token)" : "")).orElse("")
-                + ", store " + stores.describe();
+                + ", store " + stores.describe() + ", " + loops;
     }
 
     /** What stopping does to the sessions, for the last log line: dropped, kept on disk, or kept by the cluster. */

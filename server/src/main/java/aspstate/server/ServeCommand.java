@@ -60,6 +60,7 @@ final class ServeCommand implements Callable<Integer> {
     static final String TDS_LOGIN_QUEUE = "tds-login-queue";
     static final String TDS_LOGIN_FAILURES = "tds-login-failures";
     static final String SHUTDOWN_TIMEOUT = "shutdown-timeout";
+    static final String TRANSPORT = "transport";
     static final String ADMIN_PORT = "admin-port";
     static final String ADMIN_BIND = "admin-bind";
     static final String ADMIN_TOKEN = "admin-token";

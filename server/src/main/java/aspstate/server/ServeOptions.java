@@ -5,6 +5,7 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.tds.TdsSettings;
+import aspstate.transport.IoTransport;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -22,12 +23,13 @@ import java.util.function.Supplier;
  *                    memory stores
  * @param shutdownTimeout longest a stop may take before the process is halted
  * @param admin       the admin listener's settings, or empty for {@code --admin-port off}
+ * @param transport   how every listener's connections reach the kernel ({@code --transport})
  * @param reread      the option texts again, the config file read anew (for SIGHUP)
  */
 record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
                     MemoryStoreSettings memoryStore, long maxInboundBytes, Optional<InfinispanSettings> infinispan,
                     LogLevel logLevel, LogFormat logFormat, Duration shutdownTimeout, Optional<AdminSettings> admin,
-                    Map<String, SourcedValue> sources, Supplier<Map<String, SourcedValue>> reread) {
+                    IoTransport transport, Map<String, SourcedValue> sources, Supplier<Map<String, SourcedValue>> reread) {
 
     ServeOptions {
         sources = Map.copyOf(sources);
@@ -35,7 +37,7 @@ record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, 
 
     ServeOptions withReread(Supplier<Map<String, SourcedValue>> texts) {
         return new ServeOptions(stateServer, tds, tdsLogins, memoryStore, maxInboundBytes, infinispan, logLevel,
-                logFormat, shutdownTimeout, admin, sources, texts);
+                logFormat, shutdownTimeout, admin, transport, sources, texts);
     }
 
     /** Where the option with this key was written, e.g. "--stateserver-port 42424". */

@@ -35,6 +35,7 @@ import static aspstate.server.ServeCommand.TDS_PORT;
 import static aspstate.server.ServeCommand.TDS_TLS;
 import static aspstate.server.ServeCommand.TDS_TLS_PASSWORD;
 import static aspstate.server.ServeCommand.TDS_USER;
+import static aspstate.server.ServeCommand.TRANSPORT;
 import static aspstate.server.ServeCommand.VERSION_HEADER;
 
 import aspstate.admin.AdminSettings;
@@ -51,6 +52,7 @@ import aspstate.store.infinispan.InfinispanStores;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.tls.TdsTls;
 import aspstate.transport.ConnectionLimits;
+import aspstate.transport.IoTransport;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -110,10 +112,11 @@ final class ServeOptionsParser {
         Optional<InfinispanSettings> infinispan = infinispan();
         long maxInbound = parse(MAX_INBOUND, text -> maxInbound(text, memory.maxMemoryBytes()));
         Duration shutdownTimeout = parse(SHUTDOWN_TIMEOUT, ServeOptionsParser::positiveDuration);
+        IoTransport transport = parse(TRANSPORT, IoTransport::parse);
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault(), connections);
         return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, logLevel, logFormat,
-                shutdownTimeout, admin(), values, () -> values);
+                shutdownTimeout, admin(), transport, values, () -> values);
     }
 
     /** Empty for --admin-port off. The token's hash is reported without its text, as logins are. */

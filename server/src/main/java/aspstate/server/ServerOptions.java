@@ -199,6 +199,13 @@ final class ServerOptions {
                     + "Default: ${DEFAULT-VALUE}")
     private String shutdownTimeout;
 
+    @Option(names = "--" + TRANSPORT, paramLabel = "auto|io_uring|epoll|nio", defaultValue = AUTO,
+            description = "How connections reach the kernel: io_uring (fewest system calls per request), epoll, or "
+                    + "Java's portable nio. auto takes io_uring where the kernel allows it (the "
+                    + "kernel.io_uring_disabled sysctl and container seccomp profiles often do not), else epoll. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String transport;
+
     @Option(names = "--" + VERSION_HEADER, paramLabel = "VERSION", defaultValue = DEFAULT_VERSION_HEADER,
             description = "X-AspNet-Version sent in every response. Default: ${DEFAULT-VALUE}")
     private String versionHeader;

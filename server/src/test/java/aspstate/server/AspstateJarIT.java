@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class AspstateJarIT {
     private static final Pattern STARTUP_LINE = Pattern.compile(
             "aspstate (\\S+) ready: stateserver on 127\\.0\\.0\\.1:(\\d+), tds on 127\\.0\\.0\\.1:(\\d+) "
-                    + "\\(any login, no TLS\\), admin on http://127\\.0\\.0\\.1:\\d+/, store memory \\(max-memory (.+)\\)");
+                    + "\\(any login, no TLS\\), admin on http://127\\.0\\.0\\.1:\\d+/, store memory \\(max-memory (.+)\\), "
+                    + "(io_uring|epoll|nio) on \\d+ I/O loops?");
     /** What bench/compare.sh reads from the startup line: the StateServer port. */
     private static final Pattern COMPARE_SH_PORT = Pattern.compile(".*stateserver on [^,]*:([0-9]*),.*");
     private static final String VERSION = System.getProperty("aspstate.expectedVersion");
@@ -292,6 +293,34 @@ class AspstateJarIT {
                 .anyMatch(line -> line.contains("SIGHUP is ignored by this process")));
         process.terminate();
         assertThat(process.awaitExit()).isZero();
+    }
+
+    /**
+     * Where the kernel (or a container's seccomp profile) allows no native transport, auto serves on Java's selector
+     * and says why; a transport asked for by name that cannot be used stops the start with the reason.
+     */
+    @Test
+    void withoutNativeTransportsAutoServesOnNioAndOneAskedForByNameIsRefused() throws Exception {
+        List<String> noNative = List.of("env", "JAVA_TOOL_OPTIONS=-Dio.netty.transport.noNative=true");
+        process = JarProcess.start(noNative, "serve", "--tds-port", "off", "--stateserver-port", "0");
+        String line = process.awaitStdoutLine();
+        assertThat(line).containsPattern(", nio on \\d+ I/O loops?$");
+        Matcher port = COMPARE_SH_PORT.matcher(line);
+        assertThat(port.matches()).isTrue();
+        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1",
+                Integer.parseInt(port.group(1))))) {
+            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound()).isTrue();
+        }
+        Await.until("the log line saying why not io_uring", () -> process.stderrSoFar().stream()
+                .anyMatch(log -> log.contains("io_uring cannot be used here (")));
+        process.terminate();
+        assertThat(process.awaitExit()).isZero();
+
+        process = JarProcess.start(noNative, "serve", "--tds-port", "off", "--stateserver-port", "0", "--transport",
+                "io_uring");
+        assertThat(process.awaitExit()).isEqualTo(2);
+        assertThat(process.stderrLines()).anyMatch(log -> log.startsWith("aspstate: --transport io_uring: io_uring "
+                + "cannot be used here (") && log.endsWith("); auto picks the best one that can"));
     }
 
     private static boolean hangUpIgnored() throws IOException {

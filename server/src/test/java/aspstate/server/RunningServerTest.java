@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import aspstate.stateserver.client.StateResponse;
 import aspstate.stateserver.client.StateServerClient;
+import aspstate.transport.IoTransport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -43,6 +44,28 @@ class RunningServerTest {
             assertThat(get.isOk()).isTrue();
             assertThat(get.data()).isEqualTo(data);
             assertThat(get.aspNetVersion()).isEqualTo("4.0.11111");
+        }
+    }
+
+    @Test
+    void servesOnEveryTransportThisMachineOffers() throws Exception {
+        for (IoTransport transport : IoTransport.values()) {
+            if (!transport.isAvailable()) {
+                continue;
+            }
+            ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--transport",
+                    transport.toString());
+            try (RunningServer server = RunningServer.start(options);
+                 StateServerClient client = StateServerClient.connect(server.stateServerAddress());
+                 Connection connection = AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
+                byte[] data = transport.toString().getBytes(StandardCharsets.UTF_8);
+                client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null).get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+                assertThat(server.startupLine("v")).as("startup line").contains(", " + transport + " on ");
+                assertThat(client.get("/LM/W3SVC/1/ROOT/app/abc").get(WAIT_SECONDS, TimeUnit.SECONDS).data())
+                        .as("on %s", transport).isEqualTo(data);
+                assertThat(AspStateJdbc.tempGetVersion(connection)).as("on %s", transport).isEqualTo("2         ");
+            }
         }
     }
 
@@ -92,7 +115,9 @@ class RunningServerTest {
             assertThat(tdsPort).isPositive();
             assertThat(server.startupLine("1.2.3")).isEqualTo("aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port
                     + ", tds on 127.0.0.1:" + tdsPort + " (any login, no TLS), admin on http://127.0.0.1:" + adminPort
-                    + "/, store memory (max-memory 3 GiB)");
+                    + "/, store memory (max-memory 3 GiB), " + IoTransport.best() + " on "
+                    + Runtime.getRuntime().availableProcessors() + " I/O loop" + (Runtime.getRuntime()
+                    .availableProcessors() == 1 ? "" : "s"));
         }
     }
 
@@ -113,7 +138,7 @@ class RunningServerTest {
     void startupLineSaysUnlimitedForMaxMemoryZero() {
         try (RunningServer server = RunningServer.start(
                 CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--max-memory", "0"))) {
-            assertThat(server.startupLine("v")).endsWith(", store memory (max-memory unlimited)");
+            assertThat(server.startupLine("v")).contains(", store memory (max-memory unlimited), ");
         }
     }
 

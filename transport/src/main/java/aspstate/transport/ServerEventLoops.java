@@ -9,17 +9,34 @@ import java.util.concurrent.TimeUnit;
  * A listener started without them makes its own.
  */
 public final class ServerEventLoops implements AutoCloseable {
+    private final IoTransport transport;
+    private final int ioLoops;
     private final EventLoopGroup acceptor;
     private final EventLoopGroup workers;
 
-    private ServerEventLoops(EventLoopGroup acceptor, EventLoopGroup workers) {
-        this.acceptor = acceptor;
-        this.workers = workers;
+    private ServerEventLoops(IoTransport transport, int ioLoops) {
+        this.transport = transport;
+        this.ioLoops = ioLoops;
+        this.acceptor = transport.newGroup(1);
+        this.workers = transport.newGroup(ioLoops);
     }
 
-    /** One I/O loop per CPU this process may use (taskset and container limits included). */
-    public static ServerEventLoops perCpu() {
-        return new ServerEventLoops(EventLoops.newGroup(1), EventLoops.newGroupPerCpu());
+    /**
+     * One I/O loop per CPU this process may use (taskset and container limits included): more would only add
+     * switching.
+     */
+    public static ServerEventLoops perCpu(IoTransport transport) {
+        return new ServerEventLoops(transport, Runtime.getRuntime().availableProcessors());
+    }
+
+    public IoTransport transport() {
+        return transport;
+    }
+
+    /** For the startup line: "io_uring on 2 I/O loops". */
+    @Override
+    public String toString() {
+        return transport + " on " + ioLoops + " I/O loop" + (ioLoops == 1 ? "" : "s");
     }
 
     EventLoopGroup acceptor() {

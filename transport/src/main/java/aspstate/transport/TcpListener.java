@@ -32,7 +32,7 @@ public final class TcpListener implements AutoCloseable {
      *
      * @param loops       a server's shared loops (closing the listener then stops accepting, and closing the loops
      *                    ends its connections), or null for loops of its own (one acceptor thread, one I/O loop per
-     *                    CPU), closed with the listener
+     *                    CPU, on the best transport), closed with the listener
      * @param statistics  where the listener counts its open and refused connections; its protocol names the
      *                    listener in log lines (stateserver, tds, admin)
      * @param halfClosure keep a connection open after the peer shuts down its sending side, so that answers to
@@ -46,7 +46,7 @@ public final class TcpListener implements AutoCloseable {
                                     Consumer<SocketChannel> initializer)
             throws InterruptedException {
         return loops == null
-                ? start(ServerEventLoops.perCpu(), true, statistics, bindAddress, port, halfClosure, limits,
+                ? start(ServerEventLoops.perCpu(IoTransport.best()), true, statistics, bindAddress, port, halfClosure, limits,
                         initializer)
                 : start(loops, false, statistics, bindAddress, port, halfClosure, limits, initializer);
     }
@@ -58,7 +58,7 @@ public final class TcpListener implements AutoCloseable {
         OpenConnections connections = new OpenConnections(limits, statistics);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loops.acceptor(), loops.workers())
-                .channel(EventLoops.serverSocketChannel(loops.workers()))
+                .channel(loops.transport().serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, halfClosure)

@@ -3,7 +3,7 @@ package aspstate.bench.stateserver;
 import aspstate.bench.BackendFactory;
 import aspstate.bench.SessionBackend;
 import aspstate.stateserver.client.StateServerClient;
-import aspstate.transport.EventLoops;
+import aspstate.transport.IoTransport;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StateServerBackendFactory implements BackendFactory {
     private final InetSocketAddress address;
-    private final EventLoopGroup group = EventLoops.newGroup(1);
+    private final EventLoopGroup group = IoTransport.best().newGroup(1);
 
     public StateServerBackendFactory(InetSocketAddress address) {
         this.address = address;

@@ -1,7 +1,7 @@
 package aspstate.stateserver.client;
 
 import aspstate.stateserver.SessionKeys;
-import aspstate.transport.EventLoops;
+import aspstate.transport.IoTransport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -41,7 +41,7 @@ public final class StateServerClient implements AutoCloseable {
 
     /** Connects with a private I/O thread, released by {@link #close()}. */
     public static StateServerClient connect(InetSocketAddress server) throws IOException {
-        EventLoopGroup group = EventLoops.newGroup(1);
+        EventLoopGroup group = IoTransport.best().newGroup(1);
         try {
             return connect(server, group, group);
         } catch (IOException | RuntimeException e) {
@@ -52,7 +52,7 @@ public final class StateServerClient implements AutoCloseable {
 
     /**
      * Connects on a shared event loop group, which the caller owns (for many connections, e.g. a load generator);
-     * make it with {@link EventLoops#newGroup(int)} to get the native transport.
+     * make it with {@link IoTransport#newGroup(int)} (of {@link IoTransport#best()}) to get a native transport.
      */
     public static StateServerClient connect(InetSocketAddress server, EventLoopGroup group) throws IOException {
         return connect(server, group, null);
@@ -63,7 +63,7 @@ public final class StateServerClient implements AutoCloseable {
         AnswerQueue pending = new AnswerQueue();
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
-                .channel(EventLoops.socketChannel(group))
+                .channel(IoTransport.of(group).socketChannel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override

@@ -1,0 +1,134 @@
+package aspstate.transport;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.IoHandler;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * How connections reach the kernel: Linux's io_uring, which hands the kernel a whole loop turn's reads and writes in
+ * one system call (about one call per request instead of two or three with epoll, measured in docs/benchmarks.md);
+ * epoll, Linux's readiness notification; or Java's portable selector. io_uring is often switched off (the
+ * {@code kernel.io_uring_disabled} sysctl, container seccomp profiles), so the choice falls back by itself unless
+ * the operator asks for one by name.
+ */
+public enum IoTransport {
+    IO_URING("io_uring", IoUring::isAvailable, IoUring::unavailabilityCause, IoUringIoHandler::newFactory,
+            IoUringIoHandler.class, IoUringSocketChannel.class, IoUringServerSocketChannel.class),
+    EPOLL("epoll", Epoll::isAvailable, Epoll::unavailabilityCause, EpollIoHandler::newFactory,
+            EpollIoHandler.class, EpollSocketChannel.class, EpollServerSocketChannel.class),
+    NIO("nio", () -> true, () -> null, NioIoHandler::newFactory,
+            NioIoHandler.class, NioSocketChannel.class, NioServerSocketChannel.class);
+
+    private final String text;
+    private final Supplier<Boolean> available;
+    private final Supplier<Throwable> unavailabilityCause;
+    private final Supplier<IoHandlerFactory> handlers;
+    private final Class<? extends IoHandler> handlerType;
+    private final Class<? extends SocketChannel> socketChannel;
+    private final Class<? extends ServerSocketChannel> serverSocketChannel;
+
+    IoTransport(String text, Supplier<Boolean> available, Supplier<Throwable> unavailabilityCause,
+                Supplier<IoHandlerFactory> handlers, Class<? extends IoHandler> handlerType,
+                Class<? extends SocketChannel> socketChannel,
+                Class<? extends ServerSocketChannel> serverSocketChannel) {
+        this.text = text;
+        this.available = available;
+        this.unavailabilityCause = unavailabilityCause;
+        this.handlers = handlers;
+        this.handlerType = handlerType;
+        this.socketChannel = socketChannel;
+        this.serverSocketChannel = serverSocketChannel;
+    }
+
+    /** The fastest transport this process can use: io_uring, else epoll, else NIO. */
+    public static IoTransport best() {
+        for (IoTransport transport : values()) {
+            if (transport.isAvailable()) {
+                return transport;
+            }
+        }
+        return NIO;
+    }
+
+    /**
+     * The transport named {@code text} ({@code io_uring}, {@code epoll}, {@code nio}), or {@link #best()} for
+     * {@code auto}.
+     *
+     * @throws IllegalArgumentException for another name, or a transport this process cannot use (with the reason)
+     */
+    public static IoTransport parse(String text) {
+        String name = text.trim().toLowerCase(Locale.ROOT);
+        if (name.equals("auto")) {
+            return best();
+        }
+        for (IoTransport transport : values()) {
+            if (transport.text.equals(name)) {
+                transport.unavailability().ifPresent(reason -> {
+                    throw new IllegalArgumentException(transport.text + " cannot be used here (" + reason
+                            + "); auto picks the best one that can");
+                });
+                return transport;
+            }
+        }
+        throw new IllegalArgumentException("must be auto, io_uring, epoll or nio");
+    }
+
+    /** The transport {@code group}'s loops run on. */
+    public static IoTransport of(EventLoopGroup group) {
+        IoEventLoop loop = (IoEventLoop) group.next();
+        for (IoTransport transport : values()) {
+            if (loop.isIoType(transport.handlerType)) {
+                return transport;
+            }
+        }
+        throw new IllegalArgumentException("not an event loop group of a known transport: " + group);
+    }
+
+    public boolean isAvailable() {
+        return available.get();
+    }
+
+    /** Why this process cannot use the transport (kernel, sysctl, seccomp, no native library), or empty. */
+    public Optional<String> unavailability() {
+        if (isAvailable()) {
+            return Optional.empty();
+        }
+        Throwable cause = unavailabilityCause.get();
+        return Optional.of(cause == null ? "not available" : String.valueOf(cause.getMessage()));
+    }
+
+    public EventLoopGroup newGroup(int threads) {
+        return new MultiThreadIoEventLoopGroup(threads, handlers.get());
+    }
+
+    public Class<? extends SocketChannel> socketChannel() {
+        return socketChannel;
+    }
+
+    public Class<? extends ServerSocketChannel> serverSocketChannel() {
+        return serverSocketChannel;
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}
