@@ -46,6 +46,7 @@ class ServeHelpTest {
         {"--tds-login-queue=N", "32"},
         {"--tds-login-failures=N", "10"},
         {"--shutdown-timeout=DURATION", "30s"},
+        {"--transport=auto|io_uring|epoll|nio", "auto"},
         {"--version-header=VERSION", "4.0.30319"},
         {"--log-level=LEVEL", "info"},
         {"--log-format=FORMAT", "text"},
