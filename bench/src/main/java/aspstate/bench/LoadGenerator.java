@@ -12,14 +12,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
 /**
  * Replays a farm's page traffic against one target: connects, pre-loads the live sessions, runs closed-loop (or
- * paced) page workers through a warm-up and a measured phase, and prints a progress line every second. Every run
- * is bounded by its duration (and optionally a page count) and stops by itself.
+ * paced, or open-loop) page workers through a warm-up and a measured phase, and prints a progress line every second.
+ * Every run is bounded by its duration (and optionally a page count) and stops by itself.
  */
 public final class LoadGenerator {
     /** How long in-flight pages may take to finish once the run stops. */
@@ -33,6 +35,12 @@ public final class LoadGenerator {
     /** Measured pages started so far: with --pages, workers stop claiming once the budget is used up. */
     private final AtomicLong measuredStarts = new AtomicLong();
     private final Metrics measured = new Metrics();
+    /** Pages started and not yet answered, all workers together. */
+    private final AtomicInteger pagesInFlight = new AtomicInteger();
+    /** The most pages in flight at once in the measured phase. */
+    private final AtomicInteger mostPagesInFlight = new AtomicInteger();
+    /** Open loop: each worker's share of --max-in-flight, at least one. */
+    private final int maxInFlightEach;
 
     /** {@code progressEvery}: how often a progress line is printed; each covers the time since the last one. */
     public LoadGenerator(BackendFactory factory, Workload workload, PrintStream progress, Duration progressEvery) {
@@ -43,6 +51,7 @@ public final class LoadGenerator {
         this.workload = workload;
         this.progress = progress;
         this.progressEvery = progressEvery;
+        this.maxInFlightEach = Math.max(1, workload.maxInFlight() / workload.workers());
     }
 
     public RunResult run(String targetName) throws Exception {
@@ -210,7 +219,8 @@ public final class LoadGenerator {
         }
         measured.harvest();
         warmup.harvest();
-        return new RunResult(targetName, workload, Duration.ofNanos(end - measureStart), measured);
+        return new RunResult(targetName, workload, Duration.ofNanos(end - measureStart), measured,
+                mostPagesInFlight.get());
     }
 
     private boolean pageBudgetUsed() {
@@ -255,7 +265,11 @@ public final class LoadGenerator {
         lastLineNanos = elapsedNanos;
     }
 
-    /** One simulated browser tab: runs pages one after another until told to stop. */
+    /**
+     * One simulated browser tab: runs pages one after another until told to stop. Open loop, it starts them on its
+     * schedule without waiting for the earlier ones' answers; its chain of starts then runs only on the pacer thread,
+     * and answers only count.
+     */
     private final class Worker {
         private final PageRunner runner;
         private final AtomicReference<Metrics> phase;
@@ -268,6 +282,10 @@ public final class LoadGenerator {
         private long intendedStart;
         private boolean scheduled;
         private volatile boolean stopping;
+        /** This worker's open-loop pages in flight, plus one until its chain of starts has ended. */
+        private final AtomicInteger outstanding = new AtomicInteger(1);
+        /** Open loop: the chain stopped at --max-in-flight and the next answer must restart it. */
+        private final AtomicBoolean waitingForRoom = new AtomicBoolean();
 
         Worker(PageRunner runner, AtomicReference<Metrics> phase, SplittableRandom random, long intervalNanos,
                long offsetNanos, ScheduledExecutorService pacer, CountDownLatch stopped) {
@@ -284,39 +302,96 @@ public final class LoadGenerator {
             stopping = true;
         }
 
-        /** Starts pages until one is still in flight (its completion calls back here) or the run stops. */
+        /**
+         * Starts pages until one is still in flight (its completion calls back here), until the schedule says wait
+         * (the pacer calls back), or until the run stops. Open loop, only the pacer and the answer that makes room
+         * under --max-in-flight call back.
+         */
         void next() {
-            Metrics pagePhase;
-            while (!stopping && claimPage(pagePhase = phase.get())) {
+            while (!stopping) {
+                Metrics pagePhase = phase.get();
                 long now = System.nanoTime();
-                long intended = now;
-                if (intervalNanos > 0 && pagePhase == measured) {
-                    if (!scheduled) {
-                        intendedStart = scheduleStart + offsetNanos;
-                        scheduled = true;
-                    }
-                    if (now < intendedStart) {
-                        pacer.schedule(this::next, intendedStart - now, TimeUnit.NANOSECONDS);
-                        return;
-                    }
-                    // Paced: latency counts from when the page should have started (no coordinated omission).
-                    intended = intendedStart;
+                boolean paced = intervalNanos > 0 && pagePhase == measured;
+                if (paced && !scheduled) {
+                    intendedStart = scheduleStart + offsetNanos;
+                    scheduled = true;
+                }
+                if (paced && now < intendedStart) {
+                    pacer.schedule(this::next, intendedStart - now, TimeUnit.NANOSECONDS);
+                    return;
+                }
+                if (!roomForAPage(pagePhase)) {
+                    return;
+                }
+                if (!claimPage(pagePhase)) {
+                    break;
+                }
+                // Paced: latency counts from when the page should have started (no coordinated omission).
+                long start = paced ? intendedStart : now;
+                if (paced) {
                     intendedStart += intervalNanos;
                 }
-                long start = intended;
-                CompletableFuture<Void> page = startPage();
+                int inFlight = pagesInFlight.incrementAndGet();
+                if (pagePhase == measured) {
+                    mostPagesInFlight.accumulateAndGet(inFlight, Math::max);
+                }
                 // A page counts in the phase it started in, so a page limit is met exactly.
-                Metrics startedIn = pagePhase;
+                if (isOpen(pagePhase)) {
+                    outstanding.incrementAndGet();
+                    startPage().whenComplete((ignored, error) -> {
+                        answered(pagePhase, start);
+                        if (waitingForRoom.compareAndSet(true, false)) {
+                            pacer.execute(this::next);
+                        }
+                        finishOne();
+                    });
+                    continue;
+                }
+                CompletableFuture<Void> page = startPage();
                 if (!page.isDone()) {
                     page.whenComplete((ignored, error) -> {
-                        startedIn.page(start, System.nanoTime());
+                        answered(pagePhase, start);
                         next();
                     });
                     return;
                 }
-                startedIn.page(start, System.nanoTime());
+                answered(pagePhase, start);
             }
-            stopped.countDown();
+            finishOne();
+        }
+
+        private boolean isOpen(Metrics pagePhase) {
+            return workload.openLoop() && pagePhase == measured;
+        }
+
+        private void answered(Metrics startedIn, long start) {
+            startedIn.page(start, System.nanoTime());
+            pagesInFlight.decrementAndGet();
+        }
+
+        /**
+         * Open loop: false when this worker has its share of --max-in-flight pages in flight; the next answer then
+         * calls back. Looked at again after saying so, so that an answer in between is not missed (if it saw the
+         * flag, it has called back itself).
+         */
+        private boolean roomForAPage(Metrics pagePhase) {
+            if (!isOpen(pagePhase) || pagesOfMine() < maxInFlightEach) {
+                return true;
+            }
+            waitingForRoom.set(true);
+            return pagesOfMine() < maxInFlightEach && waitingForRoom.compareAndSet(true, false);
+        }
+
+        /** Open loop: this worker's pages in flight (outstanding counts the running chain too). */
+        private int pagesOfMine() {
+            return outstanding.get() - 1;
+        }
+
+        /** The worker has stopped once its chain has ended and its last open-loop page has been answered. */
+        private void finishOne() {
+            if (outstanding.decrementAndGet() == 0) {
+                stopped.countDown();
+            }
         }
 
         private CompletableFuture<Void> startPage() {

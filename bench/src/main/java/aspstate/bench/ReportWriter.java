@@ -24,10 +24,12 @@ public final class ReportWriter {
         Metrics m = result.metrics();
         out.printf(Locale.ROOT, "target %s: %s pages, %,d sessions, payload %s, %d connections x depth %d%s%n",
                 result.target(), w.mix(), w.sessions(), w.payload(), w.connections(), w.depth(),
-                w.rate() > 0 ? String.format(Locale.ROOT, ", offered %.0f pages/s", w.rate()) : "");
-        out.printf(Locale.ROOT, "measured %.1f s: %,d pages (%,.0f/s), %,d requests (%,.0f/s), %,d errors, %,d lock conflicts%n",
+                w.rate() > 0 ? String.format(Locale.ROOT, ", offered %.0f pages/s%s", w.rate(),
+                        w.openLoop() ? " open loop" : "") : "");
+        out.printf(Locale.ROOT, "measured %.1f s: %,d pages (%,.0f/s), %,d requests (%,.0f/s), %,d errors, %,d lock "
+                        + "conflicts, at most %,d pages in flight%n",
                 result.measured().toNanos() / 1e9, m.pages(), result.pagesPerSecond(), m.requests(),
-                result.requestsPerSecond(), m.errors(), m.conflicts());
+                result.requestsPerSecond(), m.errors(), m.conflicts(), result.mostPagesInFlight());
         out.printf("%-24s %12s %10s %10s %10s %10s%n", "latency (ms)", "count", "p50", "p99", "p99.9", "max");
         row(out, "page", m.pageTotal());
         for (RequestKind kind : RequestKind.values()) {
@@ -61,6 +63,7 @@ public final class ReportWriter {
         workload.put("durationSeconds", w.duration().toMillis() / 1000.0);
         workload.put("maxPages", w.maxPages());
         workload.put("rate", rounded(w.rate()));
+        workload.put("openLoop", w.openLoop());
         workload.put("seed", w.seed());
         Map<String, Object> latency = new LinkedHashMap<>();
         latency.put("page", latency(m.pageTotal()));
@@ -85,6 +88,7 @@ public final class ReportWriter {
         report.put("requestsPerSecond", rounded(result.requestsPerSecond()));
         report.put("errors", m.errors());
         report.put("lockConflicts", m.conflicts());
+        report.put("mostPagesInFlight", result.mostPagesInFlight());
         report.put("latencyMillis", latency);
         try {
             return JSON.writeValueAsString(report) + "\n";

@@ -53,6 +53,15 @@ final class RunCommand implements Callable<Integer> {
             + "possible")
     double rate;
 
+    @Option(names = "--open-loop", description = "with --rate: start each page on schedule even while the same "
+            + "worker's earlier pages are unanswered (they queue on the connection), so a slow answer does not lower "
+            + "the offered load; latency counts from each page's scheduled start either way")
+    boolean openLoop;
+
+    @Option(names = "--max-in-flight", defaultValue = "" + Workload.DEFAULT_MAX_IN_FLIGHT,
+            description = "--open-loop: pages in flight at most, all workers together (default: ${DEFAULT-VALUE})")
+    int maxInFlight;
+
     @Option(names = "--seed", defaultValue = "1", description = "random seed")
     long seed;
 
@@ -84,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
             PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
             workload = new Workload(pageMix, sessions, PayloadSizes.parse(payload, seed), connections, depth,
                     DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed, !skipPreload,
-                    preloadDepth, DurationText.parse(preloadStall));
+                    preloadDepth, DurationText.parse(preloadStall), openLoop, maxInFlight);
             progressPeriod = DurationText.parse(progressEvery);
             factory = Targets.open(target);
         } catch (IllegalArgumentException e) {

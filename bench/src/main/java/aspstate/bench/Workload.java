@@ -13,21 +13,30 @@ import java.time.Duration;
  * @param warmup       time run but not measured
  * @param duration     measured time (the run stops at whichever of duration and maxPages comes first)
  * @param maxPages     measured pages to run at most; 0 = no limit
- * @param rate         pages per second to offer in total (open loop, paced); 0 = as fast as answers come
+ * @param rate         pages per second to offer in total (paced); 0 = as fast as answers come
  * @param seed         seed of every random choice, for repeatable runs
  * @param preload      write the sessions before the run; false when an earlier run already did
  * @param preloadDepth writes in flight per connection while pre-loading; 1 for a target that does not answer
  *                     pipelined requests
  * @param preloadStall how long the pre-load may go without an answer before the run stops with an error
+ * @param openLoop     with a rate: each worker starts its pages on schedule whether or not its earlier ones have been
+ *                     answered (the requests queue on the connection), so a slow answer does not lower the load
+ *                     offered to the target; without, a worker's next page waits for its last one (still timed from
+ *                     its scheduled start)
+ * @param maxInFlight  open loop: pages in flight at most, all workers together; a worker whose page would exceed it
+ *                     waits for an answer, and its pages still count from their scheduled starts
  */
 public record Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth,
                        Duration warmup, Duration duration, long maxPages, double rate, long seed, boolean preload,
-                       int preloadDepth, Duration preloadStall) {
+                       int preloadDepth, Duration preloadStall, boolean openLoop, int maxInFlight) {
 
     /** Writes in flight per connection while pre-loading, unless told otherwise. */
     public static final int DEFAULT_PRELOAD_DEPTH = 32;
     /** How long a pre-load may go without an answer, unless told otherwise. */
     public static final Duration DEFAULT_PRELOAD_STALL = Duration.ofSeconds(30);
+
+    /** Open loop: pages in flight at most, unless told otherwise. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
 
     /** A run never lasts longer than this, whatever it is told (a soak runs for hours, a benchmark for seconds). */
     public static final Duration MAX_DURATION = Duration.ofHours(24);
@@ -58,13 +67,19 @@ public record Workload(PageMix mix, int sessions, PayloadSizes payload, int conn
         if (maxPages < 0 || rate < 0) {
             throw new IllegalArgumentException("--pages and --rate must not be negative");
         }
+        if (openLoop && rate == 0) {
+            throw new IllegalArgumentException("--open-loop needs --rate: without one there is no schedule to keep");
+        }
+        if (maxInFlight < 1 || maxInFlight > 1_000_000) {
+            throw new IllegalArgumentException("--max-in-flight must be 1..1000000, got " + maxInFlight);
+        }
     }
 
-    /** With the default pre-load depth and stall limit. */
+    /** Closed loop (or paced), with the default pre-load depth and stall limit. */
     public Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth, Duration warmup,
                     Duration duration, long maxPages, double rate, long seed, boolean preload) {
         this(mix, sessions, payload, connections, depth, warmup, duration, maxPages, rate, seed, preload,
-                DEFAULT_PRELOAD_DEPTH, DEFAULT_PRELOAD_STALL);
+                DEFAULT_PRELOAD_DEPTH, DEFAULT_PRELOAD_STALL, false, DEFAULT_MAX_IN_FLIGHT);
     }
 
     public int workers() {

@@ -129,7 +129,8 @@ class LoadGeneratorTest {
 
     private RunResult preloadAgainst(InetSocketAddress target, int preloadDepth) throws Exception {
         Workload workload = new Workload(PageMix.only(PageKind.OP_SET), 200, PayloadSizes.parse("uniform:100-300", 7), 2,
-                1, Duration.ZERO, Duration.ofMillis(200), 50, 0, 7, true, preloadDepth, Duration.ofSeconds(2));
+                1, Duration.ZERO, Duration.ofMillis(200), 50, 0, 7, true, preloadDepth, Duration.ofSeconds(2), false,
+                Workload.DEFAULT_MAX_IN_FLIGHT);
         try (StateServerBackendFactory factory = new StateServerBackendFactory(target)) {
             return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
                     Duration.ofMillis(200)).run("one request per read");
@@ -176,6 +177,50 @@ class LoadGeneratorTest {
         RunResult result = run("rw=1", 100, Duration.ofSeconds(30), 300, 0);
         assertThat(result.metrics().pages()).isEqualTo(300L);
         assertThat(result.measured()).isLessThan(Duration.ofSeconds(30));
+    }
+
+    /**
+     * Regression: a paced worker took its share of --pages before waiting for its scheduled start, so every wait
+     * used up a page that never ran; the run then fell short of the limit and went on until its full duration.
+     */
+    @Test
+    void aPacedRunStopsAtThePageLimit() throws Exception {
+        RunResult result = run("ro=1", 100, Duration.ofSeconds(30), 200, 400);
+        assertThat(result.metrics().pages()).isEqualTo(200L);
+        assertThat(result.measured()).isLessThan(Duration.ofSeconds(10));
+    }
+
+    /** One worker on one connection, 2,000 pages/s offered for a second. */
+    private RunResult runOneWorker(boolean openLoop, int maxInFlight) throws Exception {
+        Workload workload = new Workload(PageMix.parse("ro=1"), 100, PayloadSizes.parse("uniform:100-300", 7), 1, 1,
+                Duration.ofMillis(200), Duration.ofSeconds(1), 0, 2000, 7, true, 1, Duration.ofSeconds(10), openLoop,
+                maxInFlight);
+        try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
+            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
+                    progressEvery).run("aspstate");
+        }
+    }
+
+    @Test
+    void anOpenLoopWorkerStartsPagesOnScheduleWithoutWaitingForItsEarlierOnes() throws Exception {
+        RunResult closed = runOneWorker(false, Workload.DEFAULT_MAX_IN_FLIGHT);
+        RunResult open = runOneWorker(true, Workload.DEFAULT_MAX_IN_FLIGHT);
+
+        assertThat(closed.mostPagesInFlight()).as("paced, closed loop: one page at a time").isEqualTo(1);
+        // The pacer's wake-ups are coarser than the half-millisecond interval: it starts the pages that came due
+        // together, before the first is answered.
+        assertThat(open.mostPagesInFlight()).as("open loop").isGreaterThan(1);
+        assertThat(open.pagesPerSecond()).isGreaterThan(1000.0);
+        assertThat(open.metrics().errors()).isZero();
+    }
+
+    @Test
+    void anOpenLoopRunKeepsToItsLimitOfPagesInFlight() throws Exception {
+        RunResult open = runOneWorker(true, 2);
+
+        assertThat(open.mostPagesInFlight()).isBetween(1, 2);
+        assertThat(open.metrics().pages()).isPositive();
+        assertThat(open.metrics().errors()).isZero();
     }
 
     @Test

@@ -74,6 +74,10 @@ class WorkloadOptionsTest {
                 .hasMessageContaining("may not exceed");
         assertThatThrownBy(() -> new Workload(mix, 0, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1, true))
                 .hasMessageContaining("--sessions");
+        assertThatThrownBy(() -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1,
+                true, 1, Duration.ofSeconds(1), true, 10)).hasMessageContaining("--open-loop needs --rate");
+        assertThatThrownBy(() -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 100, 1,
+                true, 1, Duration.ofSeconds(1), true, 0)).hasMessageContaining("--max-in-flight must be 1..");
     }
 
     @ParameterizedTest
