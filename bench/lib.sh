@@ -69,7 +69,8 @@ stop_started() {
 }
 
 # start_serve NAME ARGS...: one serve process on CPU 0 through bin/aspstate, so with the JVM settings that ship
-# (a fixed heap of $SERVE_HEAP, default 2g; more JVM flags in $SERVE_JAVA_OPTS; another Java in $SERVE_JAVA_HOME):
+# (a fixed heap of $SERVE_HEAP, default 2g; more JVM flags in $SERVE_JAVA_OPTS; another Java in $SERVE_JAVA_HOME;
+# more serve options in $SERVE_OPTS, e.g. "--transport epoll"):
 # StateServer on a free port, no TDS unless serve_tds=0, the admin listener and its metrics on a free port, as a
 # default install runs them, or none with serve_admin=off. Waits (at most 120 s) for its startup line. Sets $port,
 # $tds_port (with serve_tds=0), $admin_url (empty without the admin listener) and $serve_pid.
@@ -78,7 +79,7 @@ start_serve() {
   shift
   ASPSTATE_HEAP=${SERVE_HEAP:-2g} ASPSTATE_JAVA_OPTS=${SERVE_JAVA_OPTS:-} JAVA_HOME=${SERVE_JAVA_HOME:-} \
     taskset -c 0 bin/aspstate serve --stateserver-port 0 \
-    --tds-port "${serve_tds:-off}" --admin-port "${serve_admin:-0}" "$@" \
+    --tds-port "${serve_tds:-off}" --admin-port "${serve_admin:-0}" ${SERVE_OPTS:-} "$@" \
     >"$out/$name.out" 2>"$out/$name.log" &
   serve_pid=$!
   started+=("$serve_pid")

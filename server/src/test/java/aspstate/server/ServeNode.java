@@ -24,7 +24,7 @@ final class ServeNode implements AutoCloseable {
     static final long START_SECONDS = 90;
     private static final Pattern READY = Pattern.compile(
             "aspstate \\S+ ready: stateserver on [^,]*:(\\d+)(?:, tds on [^,]*:(\\d+)(?: \\([^)]*\\))?)?"
-                    + "(?:, admin on \\S+(?: \\(token\\))?)?, store (.*)");
+                    + "(?:, admin on \\S+(?: \\(token\\))?)?, store (.*), (?:io_uring|epoll|nio) on \\d+ I/O loops?");
 
     private final List<String> prefix;
     private final List<String> args;
