@@ -340,10 +340,14 @@ public final class LoadGenerator {
                     outstanding.incrementAndGet();
                     startPage().whenComplete((ignored, error) -> {
                         answered(pagePhase, start);
-                        if (waitingForRoom.compareAndSet(true, false)) {
+                        // Counted out before the chain is woken, so that the woken chain sees the room this made
+                        // (woken first, it could find none, park again, and never be woken). A parked chain holds
+                        // its own count, so this cannot reach zero while one waits.
+                        if (outstanding.decrementAndGet() == 0) {
+                            stopped.countDown();
+                        } else if (waitingForRoom.compareAndSet(true, false)) {
                             pacer.execute(this::next);
                         }
-                        finishOne();
                     });
                     continue;
                 }

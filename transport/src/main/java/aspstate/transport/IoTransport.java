@@ -91,12 +91,16 @@ public enum IoTransport {
         throw new IllegalArgumentException("must be auto, io_uring, epoll or nio");
     }
 
-    /** The transport {@code group}'s loops run on. */
+    /**
+     * The transport {@code group}'s loops run on. Looks at the group's first loop without {@code next()}, which
+     * would move on the group's choice of loop for the next channel.
+     */
     public static IoTransport of(EventLoopGroup group) {
-        IoEventLoop loop = (IoEventLoop) group.next();
-        for (IoTransport transport : values()) {
-            if (loop.isIoType(transport.handlerType)) {
-                return transport;
+        if (group.iterator().next() instanceof IoEventLoop loop) {
+            for (IoTransport transport : values()) {
+                if (loop.isIoType(transport.handlerType)) {
+                    return transport;
+                }
             }
         }
         throw new IllegalArgumentException("not an event loop group of a known transport: " + group);

@@ -18,7 +18,15 @@ public final class ServerEventLoops implements AutoCloseable {
         this.transport = transport;
         this.ioLoops = ioLoops;
         this.acceptor = transport.newGroup(1);
-        this.workers = transport.newGroup(ioLoops);
+        try {
+            this.workers = transport.newGroup(ioLoops);
+        } catch (RuntimeException | Error e) {
+            // A ring can fail to be made though the transport was available (locked-memory limits of older
+            // kernels, memory): release the acceptor's, and say which transport to avoid.
+            acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new IllegalStateException("the " + transport + " event loops could not be made (" + e
+                    + "); --transport epoll or nio avoids them", e);
+        }
     }
 
     /**
