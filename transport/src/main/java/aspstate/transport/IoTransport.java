@@ -58,8 +58,22 @@ public enum IoTransport {
         this.serverSocketChannel = serverSocketChannel;
     }
 
-    /** The fastest transport this process can use: io_uring, else epoll, else NIO. */
+    /**
+     * The system property that names the transport {@link #best()} returns, as {@code --transport} names one; a test
+     * run sets it to put every listener and client it starts on one transport.
+     */
+    public static final String PROPERTY = "aspstate.transport";
+
+    /**
+     * The fastest transport this process can use: io_uring, else epoll, else NIO; or the one {@link #PROPERTY} names.
+     *
+     * @throws IllegalArgumentException when the property names a transport this process cannot use
+     */
     public static IoTransport best() {
+        String named = System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+        if (!named.equals("auto")) {
+            return parse(named);
+        }
         for (IoTransport transport : values()) {
             if (transport.isAvailable()) {
                 return transport;

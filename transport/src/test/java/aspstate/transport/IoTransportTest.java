@@ -46,6 +46,20 @@ class IoTransportTest {
     }
 
     @Test
+    void thePropertyNamesTheTransportThatBestReturns() {
+        try {
+            System.setProperty(IoTransport.PROPERTY, "nio");
+            assertThat(IoTransport.best()).isEqualTo(IoTransport.NIO);
+            assertThat(IoTransport.parse("auto")).as("what --transport auto takes").isEqualTo(IoTransport.NIO);
+
+            System.setProperty(IoTransport.PROPERTY, "kqueue");
+            assertThatThrownBy(IoTransport::best).hasMessage("must be auto, io_uring, epoll or nio");
+        } finally {
+            System.clearProperty(IoTransport.PROPERTY);
+        }
+    }
+
+    @Test
     void aGroupTellsWhichTransportItRunsOn() {
         for (IoTransport transport : IoTransport.values()) {
             if (!transport.isAvailable()) {
