@@ -83,6 +83,19 @@ class LauncherScriptIT {
                 .doesNotContain("-XX:MaxGCPauseMillis=10");
     }
 
+    /**
+     * Regression: any -XX:+Use... flag followed later by a flag with "GC" in it (-XX:+PrintGC, -XX:+UseGCOverheadLimit)
+     * read as a collector, and the script dropped its G1 settings.
+     */
+    @Test
+    void flagsThatAreNotACollectorKeepTheScriptsG1Settings() throws Exception {
+        List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "ASPSTATE_JAVA_OPTS",
+                "-XX:+UseStringDeduplication -XX:+UseGCOverheadLimit -XX:+PrintGC"), "serve");
+
+        assertThat(command).contains("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:+UseStringDeduplication",
+                "-XX:+PrintGC");
+    }
+
     /** The java command line the script would run, without its first element (java itself). */
     private List<String> dryRun(Map<String, String> env, String... args) throws Exception {
         Map<String, String> dryRunEnv = new HashMap<>(env);
