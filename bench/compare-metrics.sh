@@ -18,13 +18,13 @@ parse_common_options compare-metrics.sh 2,9 "$@"
 [ "$rounds" -ge 1 ] || { echo "compare-metrics.sh: --rounds must be at least 1" >&2; exit 2; }
 prepare_run compare-metrics.sh
 
-# start_system SYSTEM ROUND: sets $target; with metrics on, also a scraper that ends with the server.
+# start_system SYSTEM ROUND: sets $target and $server_pid; with metrics on, also a scraper that ends with the server.
 start_system() {
   local system=$1 round=$2
   case "$system" in
     metrics-on)
       serve_admin=0 start_serve "$system-$round"
-      local server=$serve_pid scrape_every=5 max_scrapes=$(( (warmup + duration) / 5 + 60 ))
+      local server=$server_pid scrape_every=5 max_scrapes=$(( (warmup + duration) / 5 + 60 ))
       (for _ in $(seq 1 "$max_scrapes"); do
          kill -0 "$server" 2>/dev/null || break
          curl -s -o /dev/null "${admin_url}metrics" || true
@@ -34,12 +34,6 @@ start_system() {
       ;;
     metrics-off) serve_admin=off start_serve "$system-$round" ;;
   esac
-  target="stateserver://127.0.0.1:$port"
-}
-
-stop_system() {
-  kill "$serve_pid" 2>/dev/null || true
-  wait "$serve_pid" 2>/dev/null || true
 }
 
 systems=(metrics-on metrics-off)

@@ -23,10 +23,10 @@ prepare_run compare-stores.sh
 # start_node NAME ARGS...: one serve process (see start_serve), remembered in $pids.
 start_node() {
   start_serve "$@"
-  pids+=("$serve_pid")
+  pids+=("$server_pid")
 }
 
-# start_system SYSTEM ROUND: sets $target and $pids.
+# start_system SYSTEM ROUND: sets $pids, and $target (start_serve's, of the last node started).
 start_system() {
   local system=$1 round=$2
   pids=()
@@ -51,7 +51,6 @@ start_system() {
       done
       ;;
   esac
-  target="stateserver://127.0.0.1:$port"
 }
 
 stop_system() {

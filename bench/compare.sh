@@ -30,18 +30,11 @@ start_system() {
   case "$system" in
     aspstate)
       start_serve aspstate
-      server_pid=$serve_pid
-      target="stateserver://127.0.0.1:$port"
       ;;
     redis)
       start_redis "$log"
       ;;
   esac
-}
-
-stop_system() {
-  kill "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
 }
 
 declare -A pages

@@ -73,7 +73,8 @@ stop_started() {
 # more serve options in $SERVE_OPTS, e.g. "--transport epoll"):
 # StateServer on a free port, no TDS unless serve_tds=0, the admin listener and its metrics on a free port, as a
 # default install runs them, or none with serve_admin=off. Waits (at most 120 s) for its startup line. Sets $port,
-# $tds_port (with serve_tds=0), $admin_url (empty without the admin listener) and $serve_pid.
+# $tds_port (with serve_tds=0), $admin_url (empty without the admin listener), $server_pid and $target (its
+# StateServer listener).
 start_serve() {
   local name=$1
   shift
@@ -81,17 +82,18 @@ start_serve() {
     taskset -c 0 bin/aspstate serve --stateserver-port 0 \
     --tds-port "${serve_tds:-off}" --admin-port "${serve_admin:-0}" ${SERVE_OPTS:-} "$@" \
     >"$out/$name.out" 2>"$out/$name.log" &
-  serve_pid=$!
-  started+=("$serve_pid")
+  server_pid=$!
+  started+=("$server_pid")
   for _ in $(seq 1 1200); do
     grep -q ' ready: ' "$out/$name.out" 2>/dev/null && break
-    kill -0 "$serve_pid" 2>/dev/null || { cat "$out/$name.log" >&2; echo "$name did not start" >&2; exit 1; }
+    kill -0 "$server_pid" 2>/dev/null || { cat "$out/$name.log" >&2; echo "$name did not start" >&2; exit 1; }
     sleep 0.1
   done
   port=$(sed -n 's/.*stateserver on [^,]*:\([0-9]*\),.*/\1/p' "$out/$name.out")
   tds_port=$(sed -n 's/.*tds on [^,]*:\([0-9]*\) .*/\1/p' "$out/$name.out")
   admin_url=$(sed -n 's/.*admin on \(http:[^ ,]*\).*/\1/p' "$out/$name.out")
   [ -n "$port" ] || { echo "$name did not start within 120 s" >&2; exit 1; }
+  target="stateserver://127.0.0.1:$port"
 }
 
 # start_redis LOG: a redis-server on CPU 0 on a free port, nothing persisted; waits (at most 30 s) until it answers.
@@ -111,6 +113,13 @@ start_redis() {
   target="redis://127.0.0.1:$port"
 }
 
+# stop_system: stops the server start_serve or start_redis started last. A script that starts more than one
+# process per system defines its own after sourcing this file.
+stop_system() {
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+}
+
 # run_bench SYSTEM ROUND [ARGS...]: the generator on CPU 1 against $target; writes $out/SYSTEM-ROUND.json/.txt.
 run_bench() {
   local system=$1 round=$2
@@ -124,7 +133,7 @@ run_bench() {
 }
 
 # run_rounds SYSTEM...: for each of $rounds rounds, each system in turn: the caller's start_system SYSTEM ROUND,
-# run_bench, the caller's stop_system; each throughput goes to pages[SYSTEM,ROUND] (declare -A pages first).
+# run_bench, stop_system; each throughput goes to pages[SYSTEM,ROUND] (declare -A pages first).
 run_rounds() {
   local round system
   for round in $(seq 1 "$rounds"); do

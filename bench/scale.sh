@@ -30,13 +30,6 @@ export SERVE_HEAP=${SERVE_HEAP:-4g}
 
 start_system() {
   start_serve "$1-$2"
-  server_pid=$serve_pid
-  target="stateserver://127.0.0.1:$port"
-}
-
-stop_system() {
-  kill "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
 }
 
 declare -A pages

@@ -31,14 +31,7 @@ done
 prepare_run sweep.sh
 bench/install-redis.sh >&2
 
-stop_system() {
-  kill "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
-}
-
 start_serve aspstate
-server_pid=$serve_pid
-target="stateserver://127.0.0.1:$port"
 run_bench aspstate peak
 peak=$(json_number "$out/aspstate-peak.json" pagesPerSecond)
 stop_system
@@ -48,8 +41,6 @@ declare -A runs
 for system in aspstate redis; do
   if [ "$system" = aspstate ]; then
     start_serve aspstate
-    server_pid=$serve_pid
-    target="stateserver://127.0.0.1:$port"
   else
     start_redis "$out/redis-server.log"
   fi
