@@ -342,10 +342,8 @@ public final class LoadGenerator {
                         answered(pagePhase, start);
                         // Counted out before the chain is woken, so that the woken chain sees the room this made
                         // (woken first, it could find none, park again, and never be woken). A parked chain holds
-                        // its own count, so this cannot reach zero while one waits.
-                        if (outstanding.decrementAndGet() == 0) {
-                            stopped.countDown();
-                        } else if (waitingForRoom.compareAndSet(true, false)) {
+                        // its own count, so this is never the last while one waits.
+                        if (!finishOne() && waitingForRoom.compareAndSet(true, false)) {
                             pacer.execute(this::next);
                         }
                     });
@@ -391,11 +389,18 @@ public final class LoadGenerator {
             return outstanding.get() - 1;
         }
 
-        /** The worker has stopped once its chain has ended and its last open-loop page has been answered. */
-        private void finishOne() {
+        /**
+         * Counts out the chain or an open-loop page; the worker has stopped once its chain has ended and its last
+         * page has been answered.
+         *
+         * @return whether that was the last, so the worker has stopped
+         */
+        private boolean finishOne() {
             if (outstanding.decrementAndGet() == 0) {
                 stopped.countDown();
+                return true;
             }
+            return false;
         }
 
         private CompletableFuture<Void> startPage() {

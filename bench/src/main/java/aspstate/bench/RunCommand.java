@@ -59,7 +59,8 @@ final class RunCommand implements Callable<Integer> {
     boolean openLoop;
 
     @Option(names = "--max-in-flight", defaultValue = "" + Workload.DEFAULT_MAX_IN_FLIGHT,
-            description = "--open-loop: pages in flight at most, all workers together (default: ${DEFAULT-VALUE})")
+            description = "--open-loop: pages in flight at most, shared evenly by the workers, at least one each; a "
+                    + "worker at its share waits for an answer (default: ${DEFAULT-VALUE})")
     int maxInFlight;
 
     @Option(names = "--seed", defaultValue = "1", description = "random seed")
@@ -73,8 +74,9 @@ final class RunCommand implements Callable<Integer> {
                     + "pipelined requests (default: ${DEFAULT-VALUE})")
     int preloadDepth;
 
-    @Option(names = "--preload-stall", defaultValue = "30s",
-            description = "stop with an error when the pre-load goes this long without an answer")
+    @Option(names = "--preload-stall", defaultValue = Workload.DEFAULT_PRELOAD_STALL_TEXT,
+            description = "stop with an error when the pre-load goes this long without an answer "
+                    + "(default: ${DEFAULT-VALUE})")
     String preloadStall;
 
     @Option(names = "--progress-every", defaultValue = "1s",

@@ -1,5 +1,6 @@
 package aspstate.bench;
 
+import aspstate.core.DurationText;
 import java.time.Duration;
 
 /**
@@ -23,8 +24,8 @@ import java.time.Duration;
  *                     answered (the requests queue on the connection), so a slow answer does not lower the load
  *                     offered to the target; without, a worker's next page waits for its last one (still timed from
  *                     its scheduled start)
- * @param maxInFlight  open loop: pages in flight at most, all workers together; a worker whose page would exceed it
- *                     waits for an answer, and its pages still count from their scheduled starts
+ * @param maxInFlight  open loop: pages in flight at most, shared evenly by the workers (at least one each); a worker
+ *                     at its share waits for an answer, and its pages still count from their scheduled starts
  */
 public record Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth,
                        Duration warmup, Duration duration, long maxPages, double rate, long seed, boolean preload,
@@ -33,7 +34,8 @@ public record Workload(PageMix mix, int sessions, PayloadSizes payload, int conn
     /** Writes in flight per connection while pre-loading, unless told otherwise. */
     public static final int DEFAULT_PRELOAD_DEPTH = 32;
     /** How long a pre-load may go without an answer, unless told otherwise. */
-    public static final Duration DEFAULT_PRELOAD_STALL = Duration.ofSeconds(30);
+    public static final String DEFAULT_PRELOAD_STALL_TEXT = "30s";
+    public static final Duration DEFAULT_PRELOAD_STALL = DurationText.parse(DEFAULT_PRELOAD_STALL_TEXT);
 
     /** Open loop: pages in flight at most, unless told otherwise. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
