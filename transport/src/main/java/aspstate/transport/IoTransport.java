@@ -20,6 +20,7 @@ import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -38,14 +39,14 @@ public enum IoTransport {
             NioIoHandler.class, NioSocketChannel.class, NioServerSocketChannel.class);
 
     private final String text;
-    private final Supplier<Boolean> available;
+    private final BooleanSupplier available;
     private final Supplier<Throwable> unavailabilityCause;
     private final Supplier<IoHandlerFactory> handlers;
     private final Class<? extends IoHandler> handlerType;
     private final Class<? extends SocketChannel> socketChannel;
     private final Class<? extends ServerSocketChannel> serverSocketChannel;
 
-    IoTransport(String text, Supplier<Boolean> available, Supplier<Throwable> unavailabilityCause,
+    IoTransport(String text, BooleanSupplier available, Supplier<Throwable> unavailabilityCause,
                 Supplier<IoHandlerFactory> handlers, Class<? extends IoHandler> handlerType,
                 Class<? extends SocketChannel> socketChannel,
                 Class<? extends ServerSocketChannel> serverSocketChannel) {
@@ -121,7 +122,7 @@ public enum IoTransport {
     }
 
     public boolean isAvailable() {
-        return available.get();
+        return available.getAsBoolean();
     }
 
     /** Why this process cannot use the transport (kernel, sysctl, seccomp, no native library), or empty. */

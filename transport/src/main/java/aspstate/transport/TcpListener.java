@@ -45,10 +45,9 @@ public final class TcpListener implements AutoCloseable {
                                     int port, boolean halfClosure, ConnectionLimits limits,
                                     Consumer<SocketChannel> initializer)
             throws InterruptedException {
-        return loops == null
-                ? start(ServerEventLoops.perCpu(IoTransport.best()), true, statistics, bindAddress, port, halfClosure, limits,
-                        initializer)
-                : start(loops, false, statistics, bindAddress, port, halfClosure, limits, initializer);
+        boolean ownsLoops = loops == null;
+        return start(ownsLoops ? ServerEventLoops.perCpu(IoTransport.best()) : loops, ownsLoops, statistics,
+                bindAddress, port, halfClosure, limits, initializer);
     }
 
     private static TcpListener start(ServerEventLoops loops, boolean ownsLoops, ConnectionStatistics statistics,
