@@ -9,7 +9,7 @@ public final class EnvChangeToken {
 
     private static final int DATABASE = 1;
     private static final int LANGUAGE = 2;
-    private static final int PACKET_SIZE = 4;
+    public static final int PACKET_SIZE = 4;
     private static final int SQL_COLLATION = 7;
     private static final int MIRRORING_PARTNER = 13;
     private static final int RESET_ACKNOWLEDGEMENT = 18;

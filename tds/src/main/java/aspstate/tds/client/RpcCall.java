@@ -1,0 +1,79 @@
+package aspstate.tds.client;
+
+import aspstate.tds.type.TdsType;
+import aspstate.tds.type.TextPointerType;
+import aspstate.tds.wire.Utf16;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One stored-procedure call as .NET's SqlClient sends it for {@code CommandType.StoredProcedure} ([MS-TDS]
+ * 2.2.6.6): the procedure by name, then named parameters, each with its TYPE_INFO and value; an output parameter
+ * goes with status fByRefValue and a NULL value, as SqlClient sends an output parameter nobody set.
+ */
+public final class RpcCall {
+    /** fByRefValue: the parameter is an output the reply returns in a RETURNVALUE. */
+    private static final int OUTPUT = 0x01;
+
+    private final String procedure;
+    private final List<Consumer<ByteBuf>> parameters = new ArrayList<>();
+
+    private RpcCall(String procedure) {
+        this.procedure = procedure;
+    }
+
+    public static RpcCall of(String procedure) {
+        return new RpcCall(procedure);
+    }
+
+    public <T> RpcCall input(String name, TdsType<T> type, T value) {
+        parameters.add(out -> {
+            head(out, name, 0);
+            type.writeTypeInfo(out);
+            type.writeValue(out, value);
+        });
+        return this;
+    }
+
+    public RpcCall output(String name, TdsType<?> type) {
+        parameters.add(out -> {
+            head(out, name, OUTPUT);
+            type.writeTypeInfo(out);
+            type.writeValue(out, null);
+        });
+        return this;
+    }
+
+    /**
+     * An image input: SqlClient's {@code SqlDbType.Image}, which ASP.NET sends items of more than 7,000 bytes as.
+     * A parameter carries the value as a 4-byte length and the bytes, not in the text-pointer form of a row.
+     */
+    public RpcCall image(String name, byte[] value) {
+        parameters.add(out -> {
+            head(out, name, 0);
+            TextPointerType.IMAGE.writeTypeInfo(out);
+            out.writeIntLE(value.length).writeBytes(value);
+        });
+        return this;
+    }
+
+    private static void head(ByteBuf out, String name, int status) {
+        Utf16.writeBVarchar(out, name);
+        out.writeByte(status);
+    }
+
+    /** The request's payload after ALL_HEADERS: name, option flags (none), parameters. */
+    void writeTo(ByteBuf out) {
+        Utf16.writeUsVarchar(out, procedure);
+        out.writeShortLE(0);
+        for (Consumer<ByteBuf> parameter : parameters) {
+            parameter.accept(out);
+        }
+    }
+
+    public String procedure() {
+        return procedure;
+    }
+}
