@@ -1,45 +1,49 @@
 package aspstate.bench.tds;
 
 import aspstate.bench.BackendFactory;
+import aspstate.bench.ClientLoops;
 import aspstate.bench.SessionBackend;
+import aspstate.tds.client.TdsClient;
+import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Connections to a server of the ASPState procedures (SQL Server mode), through mssql-jdbc. The application id
- * is asked for once, on the first connection, as ASP.NET asks once per application domain.
+ * Connections to a server of the ASPState procedures (SQL Server mode), through the project's TDS client, which
+ * sends the calls as ASP.NET's SqlClient does. The application id is asked for once, on the first connection, as
+ * ASP.NET asks once per application domain. All connections share one I/O thread, as the StateServer ones do.
  */
 public final class TdsBackendFactory implements BackendFactory {
     /** The application path every bench session belongs to; its id becomes the session ids' suffix. */
     static final String APP_NAME = "/LM/W3SVC/1/ROOT/bench";
+    private static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(10);
 
-    private final String url;
+    private final InetSocketAddress address;
+    private final EventLoopGroup group = ClientLoops.newGroup();
     private String appSuffix;
 
     public TdsBackendFactory(InetSocketAddress address) {
-        // The target is loopback only (checked by Targets), where the server accepts any login and TLS adds nothing.
-        this.url = "jdbc:sqlserver://" + address.getHostString() + ":" + address.getPort()
-                + ";encrypt=false;user=bench;password=bench;loginTimeout=10";
+        this.address = address;
     }
 
+    /** The target is loopback only (checked by Targets), where the server accepts any login and TLS adds nothing. */
     @Override
-    public SessionBackend connect() throws SQLException {
-        Connection connection = DriverManager.getConnection(url);
+    public SessionBackend connect() throws Exception {
+        AspStateCalls calls = new AspStateCalls(TdsClient.connect(address, group, "bench", "bench", LOGIN_TIMEOUT));
         try {
-            AspStateCalls calls = new AspStateCalls(connection);
             return new TdsBackend(calls, appSuffix(calls));
-        } catch (SQLException | RuntimeException | Error e) {
-            connection.close();
+        } catch (Exception | Error e) {
+            calls.close();
             throw e;
         }
     }
 
     /** ASP.NET appends {@code appId.ToString("x8")} to every session id. */
-    private synchronized String appSuffix(AspStateCalls calls) throws SQLException {
+    private synchronized String appSuffix(AspStateCalls calls) throws Exception {
         if (appSuffix == null) {
-            appSuffix = String.format("%08x", calls.appId(APP_NAME));
+            appSuffix = String.format("%08x", calls.appId(APP_NAME).get(LOGIN_TIMEOUT.toMillis(),
+                    TimeUnit.MILLISECONDS));
         }
         return appSuffix;
     }
@@ -49,8 +53,8 @@ public final class TdsBackendFactory implements BackendFactory {
         return "aspstate-tds";
     }
 
-    /** Nothing is shared between connections: each backend closes its own. */
     @Override
     public void close() {
+        ClientLoops.shutDown(group);
     }
 }

@@ -1,0 +1,92 @@
+package aspstate.bench.tds;
+
+import aspstate.bench.Reply;
+import aspstate.tds.client.RpcCall;
+import aspstate.tds.client.RpcReply;
+import aspstate.tds.client.TdsClient;
+import aspstate.tds.type.BigVarBinaryType;
+import aspstate.tds.type.BitNType;
+import aspstate.tds.type.IntNType;
+import aspstate.tds.type.NVarCharType;
+import aspstate.tds.type.SingleByteCharType;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The ASPState procedure calls with the parameters, types and sizes ASP.NET's SqlSessionStateStore gives them
+ * (SqlCommand, CommandType.StoredProcedure), over one connection.
+ */
+final class AspStateCalls implements AutoCloseable {
+    /** The largest item SqlSessionStateStore sends in @itemShort; larger ones go to the image column. */
+    static final int ITEM_SHORT_MAX = 7000;
+    /** SqlSessionStateStore's size for @id: a session id of 80 characters and the application suffix. */
+    private static final NVarCharType ID = NVarCharType.ofCharacters(88);
+    private static final BigVarBinaryType ITEM_SHORT = BigVarBinaryType.of(ITEM_SHORT_MAX);
+    private static final SingleByteCharType APP_NAME = SingleByteCharType.varchar(280);
+
+    private final TdsClient client;
+
+    AspStateCalls(TdsClient client) {
+        this.client = client;
+    }
+
+    CompletableFuture<Integer> appId(String appName) {
+        return client.call(RpcCall.of("dbo.TempGetAppID").input("@appName", APP_NAME, appName)
+                        .output("@appId", IntNType.INT))
+                .thenApply(reply -> ((Number) reply.output("@appId")).intValue());
+    }
+
+    /**
+     * A v3 get: the outputs are all NULL for a missing item; a locked one carries the holder's cookie and no data; an
+     * item stored in the image column comes back as a one-row result set instead of @itemShort.
+     */
+    CompletableFuture<Reply> get(String procedure, String id) {
+        return client.call(RpcCall.of("dbo." + procedure).input("@id", ID, id)
+                .output("@itemShort", ITEM_SHORT).output("@locked", BitNType.BIT)
+                .output("@lockAge", IntNType.INT).output("@lockCookie", IntNType.INT)
+                .output("@actionFlags", IntNType.INT)).thenApply(AspStateCalls::itemReply);
+    }
+
+    private static Reply itemReply(RpcReply reply) {
+        Number lockCookie = (Number) reply.output("@lockCookie");
+        if (lockCookie == null) {
+            return Reply.NOT_FOUND;
+        }
+        if (Boolean.TRUE.equals(reply.output("@locked"))) {
+            return new Reply(Reply.Status.LOCKED, lockCookie.intValue(), null);
+        }
+        List<List<Object>> rows = reply.rows();
+        byte[] item = rows.isEmpty() ? (byte[]) reply.output("@itemShort") : (byte[]) rows.get(0).get(0);
+        return new Reply(Reply.Status.OK, lockCookie.intValue(), item);
+    }
+
+    CompletableFuture<RpcReply> update(String id, byte[] item, int timeoutMinutes, int lockCookie) {
+        return client.call(withItem(item.length <= ITEM_SHORT_MAX ? "TempUpdateStateItemShort"
+                : "TempUpdateStateItemLong", id, item).input("@timeout", IntNType.INT, timeoutMinutes)
+                .input("@lockCookie", IntNType.INT, lockCookie));
+    }
+
+    CompletableFuture<RpcReply> insert(String procedure, String id, byte[] item, int timeoutMinutes) {
+        return client.call(withItem(procedure, id, item).input("@timeout", IntNType.INT, timeoutMinutes));
+    }
+
+    /** A call with @id and the item, as @itemShort up to {@link #ITEM_SHORT_MAX} bytes, else as @itemLong. */
+    private static RpcCall withItem(String procedure, String id, byte[] item) {
+        RpcCall call = RpcCall.of("dbo." + procedure).input("@id", ID, id);
+        return item.length <= ITEM_SHORT_MAX ? call.input("@itemShort", ITEM_SHORT, item) : call.image("@itemLong", item);
+    }
+
+    CompletableFuture<RpcReply> release(String id, int lockCookie) {
+        return client.call(RpcCall.of("dbo.TempReleaseStateItemExclusive").input("@id", ID, id)
+                .input("@lockCookie", IntNType.INT, lockCookie));
+    }
+
+    CompletableFuture<RpcReply> resetTimeout(String id) {
+        return client.call(RpcCall.of("dbo.TempResetTimeout").input("@id", ID, id));
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
