@@ -5,9 +5,11 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 
 /**
- * Cuts one server message into packets no larger than the connection's packet size ([MS-TDS] 2.2.3.1): type
- * TABULAR_RESULT (PRELOGIN for the TLS handshake), EOM on the last, the connection's SPID (clients such as FreeTDS read it from here) and a packet
- * id counting from 1 within the message. Payload bytes are not copied: packets are slices of the message.
+ * Cuts one message into packets no larger than the connection's packet size ([MS-TDS] 2.2.3.1): the server's of
+ * type TABULAR_RESULT (PRELOGIN for the TLS handshake), a client's of its request's type; EOM on the last, the
+ * connection's SPID (clients such as FreeTDS read it from here; a client sends 0) and a packet id counting from 1
+ * within the message. A message of one packet is copied behind its header; the packets of a longer
+ * one are slices of it.
  */
 public final class TdsPacketWriter {
     private final int spid;
@@ -35,18 +37,16 @@ public final class TdsPacketWriter {
     /** As {@link #packets(ByteBufAllocator, ByteBuf)}, with packets of {@code type}. */
     public ByteBuf packets(ByteBufAllocator alloc, ByteBuf message, int type) {
         int chunkBytes = packetSize - TdsPacketDecoder.HEADER_BYTES;
-        int count = Math.max(1, (message.readableBytes() + chunkBytes - 1) / chunkBytes);
+        if (message.readableBytes() <= chunkBytes) {
+            return onePacket(alloc, message, type);
+        }
+        int count = (message.readableBytes() + chunkBytes - 1) / chunkBytes;
         CompositeByteBuf packets = alloc.compositeBuffer(count * 2);
         for (int i = 0; i < count; i++) {
             int length = Math.min(chunkBytes, message.readableBytes());
             boolean last = i == count - 1;
-            ByteBuf header = alloc.buffer(TdsPacketDecoder.HEADER_BYTES)
-                    .writeByte(type)
-                    .writeByte(last ? PacketStatus.END_OF_MESSAGE : 0)
-                    .writeShort(TdsPacketDecoder.HEADER_BYTES + length)
-                    .writeShort(spid)
-                    .writeByte((i + 1) & 0xFF)
-                    .writeByte(0);
+            ByteBuf header = alloc.buffer(TdsPacketDecoder.HEADER_BYTES);
+            writeHeader(header, type, last, length, i + 1);
             packets.addComponent(true, header);
             if (length > 0) {
                 packets.addComponent(true, message.readRetainedSlice(length));
@@ -54,5 +54,27 @@ public final class TdsPacketWriter {
         }
         message.release();
         return packets;
+    }
+
+    /**
+     * Most replies fit one packet: header and payload copied into one buffer cost less than a composite of a header
+     * buffer and a slice (two more allocations, each also seen by Netty's leak detector).
+     */
+    private ByteBuf onePacket(ByteBufAllocator alloc, ByteBuf message, int type) {
+        int length = message.readableBytes();
+        ByteBuf packet = alloc.buffer(TdsPacketDecoder.HEADER_BYTES + length);
+        writeHeader(packet, type, true, length, 1);
+        packet.writeBytes(message);
+        message.release();
+        return packet;
+    }
+
+    private void writeHeader(ByteBuf out, int type, boolean last, int payloadBytes, int packetId) {
+        out.writeByte(type)
+                .writeByte(last ? PacketStatus.END_OF_MESSAGE : 0)
+                .writeShort(TdsPacketDecoder.HEADER_BYTES + payloadBytes)
+                .writeShort(spid)
+                .writeByte(packetId & 0xFF)
+                .writeByte(0);
     }
 }

@@ -25,6 +25,12 @@ public interface Procedure {
 
     /** The parameter of this name, compared case-insensitively as the server's collation compares names. */
     default Optional<ProcedureParameter> parameter(String name) {
-        return parameters().stream().filter(parameter -> parameter.name().equalsIgnoreCase(name)).findFirst();
+        // A loop, not a stream: every argument of every call is looked up here.
+        for (ProcedureParameter parameter : parameters()) {
+            if (parameter.name().equalsIgnoreCase(name)) {
+                return Optional.of(parameter);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -20,12 +20,19 @@ public final class ProcedureCatalog {
     public static final String SCHEMA = "dbo";
 
     private final Map<String, Procedure> byName = new HashMap<>();
+    /**
+     * The spellings clients send on every call ({@code dbo.TempGetStateItem3}, as ASP.NET does, and the bare
+     * name), in the declared case: found without parsing or lower-casing the name.
+     */
+    private final Map<String, Procedure> byDeclaredSpelling = new HashMap<>();
 
     public ProcedureCatalog(Iterable<? extends Procedure> procedures) {
         for (Procedure procedure : procedures) {
             if (byName.putIfAbsent(key(procedure.name()), procedure) != null) {
                 throw new IllegalArgumentException("two procedures named " + procedure.name());
             }
+            byDeclaredSpelling.put(procedure.name(), procedure);
+            byDeclaredSpelling.put(SCHEMA + "." + procedure.name(), procedure);
         }
     }
 
@@ -42,6 +49,10 @@ public final class ProcedureCatalog {
     }
 
     public Optional<Procedure> find(String name) {
+        Procedure declared = byDeclaredSpelling.get(name);
+        if (declared != null) {
+            return Optional.of(declared);
+        }
         return ProcedureName.parse(name)
                 .filter(parsed -> parsed.inSchema(SCHEMA))
                 .map(parsed -> byName.get(key(parsed.name())));

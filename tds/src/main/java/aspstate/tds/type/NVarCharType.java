@@ -1,7 +1,7 @@
 package aspstate.tds.type;
 
+import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
-import java.nio.charset.StandardCharsets;
 
 /**
  * NVARCHAR (0xE7, [MS-TDS] 2.2.5.4.3): UTF-16LE text; TYPE_INFO holds the maximum length in bytes (0xFFFF for
@@ -46,13 +46,13 @@ public final class NVarCharType implements TdsType<String> {
 
     @Override
     public void writeValue(ByteBuf out, String value) {
-        VariableBytes.write(out, maxBytes, value == null ? null : value.getBytes(StandardCharsets.UTF_16LE));
+        VariableBytes.write(out, maxBytes, value == null ? null : Utf16.encode(value));
     }
 
     @Override
     public String readValue(ByteBuf in) {
         byte[] bytes = VariableBytes.read(in, maxBytes);
-        return bytes == null ? null : new String(bytes, StandardCharsets.UTF_16LE);
+        return bytes == null ? null : Utf16.decode(bytes);
     }
 
     @Override

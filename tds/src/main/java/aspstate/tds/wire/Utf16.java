@@ -1,9 +1,13 @@
 package aspstate.tds.wire;
 
 import io.netty.buffer.ByteBuf;
-import java.nio.charset.StandardCharsets;
 
-/** TDS strings: UTF-16LE, prefixed by their length in characters ([MS-TDS] 2.2.5.1.3 B_VARCHAR, US_VARCHAR). */
+/**
+ * TDS strings: UTF-16LE code units, prefixed by their length in characters ([MS-TDS] 2.2.5.1.3 B_VARCHAR,
+ * US_VARCHAR) or not. Each Java char is copied as its two bytes and back, as SQL Server keeps UCS-2 text: an
+ * unpaired surrogate stays as it is (a charset decoder would replace it), and no decoder is made per string, which
+ * on the RPC path, where every parameter name and session id is a string, costs more than the copy.
+ */
 public final class Utf16 {
     private Utf16() {
     }
@@ -14,7 +18,7 @@ public final class Utf16 {
             throw new IllegalArgumentException("B_VARCHAR holds at most 255 characters, got " + text.length());
         }
         out.writeByte(text.length());
-        out.writeCharSequence(text, StandardCharsets.UTF_16LE);
+        writeChars(out, text);
     }
 
     /** US_VARCHAR: two length bytes (little-endian), so at most 65535 characters. */
@@ -23,12 +27,19 @@ public final class Utf16 {
             throw new IllegalArgumentException("US_VARCHAR holds at most 65535 characters, got " + text.length());
         }
         out.writeShortLE(text.length());
-        out.writeCharSequence(text, StandardCharsets.UTF_16LE);
+        writeChars(out, text);
+    }
+
+    /** The characters alone, two bytes each. */
+    public static void writeChars(ByteBuf out, String text) {
+        out.writeBytes(encode(text));
     }
 
     /** Reads {@code chars} characters at {@code index} without moving the reader index. */
     public static String get(ByteBuf in, int index, int chars) {
-        return in.toString(index, chars * 2, StandardCharsets.UTF_16LE);
+        byte[] bytes = new byte[chars * 2];
+        in.getBytes(index, bytes);
+        return decode(bytes);
     }
 
     /** Reads {@code chars} characters and moves the reader index past them. */
@@ -36,5 +47,24 @@ public final class Utf16 {
         String text = get(in, in.readerIndex(), chars);
         in.skipBytes(chars * 2);
         return text;
+    }
+
+    public static byte[] encode(String text) {
+        byte[] bytes = new byte[text.length() * 2];
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes[2 * i] = (byte) c;
+            bytes[2 * i + 1] = (byte) (c >>> 8);
+        }
+        return bytes;
+    }
+
+    /** The text of {@code bytes}; an odd last byte, which no character can be made of, is left out. */
+    public static String decode(byte[] bytes) {
+        char[] chars = new char[bytes.length / 2];
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = (char) ((bytes[2 * i] & 0xFF) | (bytes[2 * i + 1] & 0xFF) << 8);
+        }
+        return new String(chars);
     }
 }
