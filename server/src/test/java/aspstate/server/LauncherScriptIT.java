@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ class LauncherScriptIT {
     private static final Path SCRIPT = Path.of("..", "bin", "aspstate");
     private static final String JAR = System.getProperty("aspstate.jar");
     private static final Duration LIMIT = Duration.ofSeconds(60);
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
     @TempDir
     Path dir;
@@ -35,9 +37,7 @@ class LauncherScriptIT {
     void aHeapFromTheEnvironmentIsFixedAndTouchedAtStart() throws Exception {
         List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g"), "serve", "--max-memory", "1g");
 
-        assertThat(command).containsSubsequence("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
-                "-XX:+UnlockExperimentalVMOptions", "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5",
-                "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
+        assertThat(command).containsSubsequence("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
                 "-jar", JAR, "serve", "--max-memory", "1g");
         assertThat(command).filteredOn(arg -> arg.startsWith("-Xmx")).containsExactly("-Xmx2g");
     }
@@ -74,13 +74,30 @@ class LauncherScriptIT {
         assertThat(dryRun(env, "hash-password")).endsWith("-Xmx3g", "-Dx=1", "-jar", JAR, "hash-password");
     }
 
+    @Test
+    void serveRunsOnShenandoahWhereTheJvmHasIt() throws Exception {
+        Assumptions.assumeTrue(BoundedProcess.run(List.of(JAVA, "-XX:+UseShenandoahGC", "-version"), Map.of(), "",
+                LIMIT).exitCode() == 0, "this JVM has no Shenandoah");
+
+        assertThat(dryRun(Map.of(), "serve")).startsWith("-XX:+UseShenandoahGC").noneMatch(arg -> arg.contains("G1"));
+        assertThat(dryRun(Map.of(), "--version")).doesNotContain("-XX:+UseShenandoahGC");
+    }
+
+    @Test
+    void serveRunsOnTunedG1WhereTheJvmHasNoShenandoah() throws Exception {
+        List<String> command = dryRun(Map.of("JAVA_HOME", javaWithoutShenandoah().toString()), "serve");
+
+        assertThat(command).startsWith("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:+UnlockExperimentalVMOptions",
+                "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5").doesNotContain("-XX:+UseShenandoahGC");
+    }
+
     /** Regression: a collector in ASPSTATE_JAVA_OPTS came after the script's G1, and the JVM refused to start. */
     @Test
     void aCollectorChosenInTheExtraFlagsReplacesTheScriptsOwn() throws Exception {
         List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "ASPSTATE_JAVA_OPTS", "-XX:+UseZGC"), "serve");
 
         assertThat(command).contains("-XX:+UseZGC", "-Xmx2g").noneMatch(arg -> arg.contains("G1"))
-                .doesNotContain("-XX:MaxGCPauseMillis=10");
+                .doesNotContain("-XX:MaxGCPauseMillis=10", "-XX:+UseShenandoahGC");
     }
 
     /**
@@ -89,11 +106,29 @@ class LauncherScriptIT {
      */
     @Test
     void flagsThatAreNotACollectorKeepTheScriptsG1Settings() throws Exception {
-        List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "ASPSTATE_JAVA_OPTS",
-                "-XX:+UseStringDeduplication -XX:+UseGCOverheadLimit -XX:+PrintGC"), "serve");
+        List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "JAVA_HOME", javaWithoutShenandoah().toString(),
+                "ASPSTATE_JAVA_OPTS", "-XX:+UseStringDeduplication -XX:+UseGCOverheadLimit -XX:+PrintGC"), "serve");
 
         assertThat(command).contains("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:+UseStringDeduplication",
                 "-XX:+PrintGC");
+    }
+
+    /**
+     * A JAVA_HOME whose java refuses -XX:+UseShenandoahGC as a JVM built without it does (Oracle's builds) and
+     * otherwise runs the java running this test.
+     */
+    private Path javaWithoutShenandoah() throws IOException {
+        Path bin = Files.createDirectories(dir.resolve("jdk-without-shenandoah/bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\n"
+                + "for arg in \"$@\"; do\n"
+                + "  if [ \"$arg\" = -XX:+UseShenandoahGC ]; then\n"
+                + "    echo \"Unrecognized VM option 'UseShenandoahGC'\" >&2; exit 1\n"
+                + "  fi\n"
+                + "done\n"
+                + "exec '" + JAVA + "' \"$@\"\n", StandardCharsets.UTF_8);
+        java.toFile().setExecutable(true);
+        return bin.getParent();
     }
 
     /** The java command line the script would run, without its first element (java itself). */
