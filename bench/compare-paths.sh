@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The TDS path against the StateServer path: the same page mix through tds:// (mssql-jdbc calling the ASPState
-# procedures, as ASP.NET's SQLServer mode does) and through stateserver:// against one aspstate server pinned to
+# The TDS path against the StateServer path: the same page mix through tds:// (the project's TDS client calling
+# the ASPState procedures, as ASP.NET's SQLServer mode does) and through stateserver:// against one server pinned to
 # CPU 0, the load generator on CPU 1, alternating the paths for --rounds rounds. The last line is the median of
 # the rounds' tds/stateserver throughput ratios.
 #
