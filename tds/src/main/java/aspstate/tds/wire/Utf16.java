@@ -37,6 +37,11 @@ public final class Utf16 {
 
     /** Reads {@code chars} characters at {@code index} without moving the reader index. */
     public static String get(ByteBuf in, int index, int chars) {
+        if (chars < 0 || index + 2L * chars > in.writerIndex()) {
+            // Checked before allocating, so that a length a client sent costs nothing when the text is not there.
+            throw new IndexOutOfBoundsException(chars + " characters at " + index + " run past the "
+                    + in.writerIndex() + " bytes there are");
+        }
         byte[] bytes = new byte[chars * 2];
         in.getBytes(index, bytes);
         return decode(bytes);

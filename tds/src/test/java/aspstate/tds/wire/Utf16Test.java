@@ -1,6 +1,7 @@
 package aspstate.tds.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -22,6 +23,14 @@ class Utf16Test {
     @Test
     void charactersAreLittleEndian() {
         assertThat(Utf16.encode("A€")).containsExactly(0x41, 0x00, 0xAC, 0x20);
+    }
+
+    @Test
+    void textLongerThanTheBufferIsRefusedBeforeItIsRead() {
+        ByteBuf in = Unpooled.wrappedBuffer(new byte[] {0x41, 0x00});
+        assertThatThrownBy(() -> Utf16.read(in, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> Utf16.get(in, 0, 65535)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(in.readerIndex()).isZero();
     }
 
     @Test
