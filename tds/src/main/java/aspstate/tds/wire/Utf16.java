@@ -1,12 +1,15 @@
 package aspstate.tds.wire;
 
 import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
 
 /**
- * TDS strings: UTF-16LE code units, prefixed by their length in characters ([MS-TDS] 2.2.5.1.3 B_VARCHAR,
- * US_VARCHAR) or not. Each Java char is copied as its two bytes and back, as SQL Server keeps UCS-2 text: an
- * unpaired surrogate stays as it is (a charset decoder would replace it), and no decoder is made per string, which
- * on the RPC path, where every parameter name and session id is a string, costs more than the copy.
+ * TDS strings: UTF-16LE, prefixed by their length in characters ([MS-TDS] 2.2.5.1.3 B_VARCHAR, US_VARCHAR) or not.
+ * Text is copied char by char rather than through a charset's decoder and encoder, which on the RPC path, where
+ * every parameter name and session id is a string, cost more than the copy. Text with surrogates or an odd byte
+ * goes through the charset, so that malformed text becomes U+FFFD as it always did here: a session id then means
+ * the same to every store (the durable and clustered ones write keys as UTF-8, where an unpaired surrogate has no
+ * encoding of its own).
  */
 public final class Utf16 {
     private Utf16() {
@@ -32,7 +35,13 @@ public final class Utf16 {
 
     /** The characters alone, two bytes each. */
     public static void writeChars(ByteBuf out, String text) {
-        out.writeBytes(encode(text));
+        int length = text.length();
+        out.ensureWritable(length * 2);
+        int at = out.writerIndex();
+        for (int i = 0; i < length; i++) {
+            out.setShortLE(at + 2 * i, text.charAt(i));
+        }
+        out.writerIndex(at + length * 2);
     }
 
     /** Reads {@code chars} characters at {@code index} without moving the reader index. */
@@ -54,6 +63,7 @@ public final class Utf16 {
         return text;
     }
 
+    /** Each char as its two bytes; text read by {@link #decode} holds no unpaired surrogate. */
     public static byte[] encode(String text) {
         byte[] bytes = new byte[text.length() * 2];
         for (int i = 0; i < text.length(); i++) {
@@ -64,11 +74,18 @@ public final class Utf16 {
         return bytes;
     }
 
-    /** The text of {@code bytes}; an odd last byte, which no character can be made of, is left out. */
+    /** The text of {@code bytes}: malformed UTF-16 (an unpaired surrogate, an odd last byte) as U+FFFD. */
     public static String decode(byte[] bytes) {
+        if (bytes.length % 2 != 0) {
+            return new String(bytes, StandardCharsets.UTF_16LE);
+        }
         char[] chars = new char[bytes.length / 2];
         for (int i = 0; i < chars.length; i++) {
-            chars[i] = (char) ((bytes[2 * i] & 0xFF) | (bytes[2 * i + 1] & 0xFF) << 8);
+            char c = (char) ((bytes[2 * i] & 0xFF) | (bytes[2 * i + 1] & 0xFF) << 8);
+            if (Character.isSurrogate(c)) {
+                return new String(bytes, StandardCharsets.UTF_16LE);
+            }
+            chars[i] = c;
         }
         return new String(chars);
     }
