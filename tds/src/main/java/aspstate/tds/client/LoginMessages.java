@@ -1,9 +1,10 @@
 package aspstate.tds.client;
 
 import aspstate.tds.login.Encryption;
+import aspstate.tds.login.LoginPassword;
 import aspstate.tds.login.PreloginOption;
+import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
-import java.nio.charset.StandardCharsets;
 
 /** The two messages of a client's login ([MS-TDS] 2.2.6.5 PRELOGIN, 2.2.6.4 LOGIN7) for SQL authentication. */
 final class LoginMessages {
@@ -26,15 +27,16 @@ final class LoginMessages {
         out.writeByte(Encryption.NOT_SUPPORTED.wireValue());
     }
 
-    /** Reads the server's PRELOGIN answer: a server that insists on TLS cannot be talked to. */
+    /** Reads the server's PRELOGIN answer: a server that insists on TLS (ENCRYPT_REQ, or ON) cannot be talked to. */
     static Void checkPrelogin(ByteBuf reply) {
         int start = reply.readerIndex();
         while (reply.isReadable() && reply.getUnsignedByte(reply.readerIndex()) != PreloginOption.TERMINATOR) {
             int option = reply.readUnsignedByte();
             int offset = reply.readUnsignedShort();
             int length = reply.readUnsignedShort();
-            if (option == PreloginOption.ENCRYPTION && length == 1
-                    && reply.getUnsignedByte(start + offset) == Encryption.REQUIRED.wireValue()) {
+            int encryption = length == 1 ? reply.getUnsignedByte(start + offset) & 0x7F : -1;
+            if (option == PreloginOption.ENCRYPTION && (encryption == Encryption.REQUIRED.wireValue()
+                    || encryption == Encryption.ON.wireValue())) {
                 throw new IllegalStateException("the server requires TLS, which this client does not speak");
             }
         }
@@ -42,8 +44,7 @@ final class LoginMessages {
     }
 
     /**
-     * LOGIN7 of a TDS 7.4 client: the fixed part, the offset table, then the strings; the password obfuscated as
-     * the protocol has it (each byte's nibbles swapped, then XOR 0xA5).
+     * LOGIN7 of a TDS 7.4 client: the fixed part, the offset table, then the strings, the password obfuscated.
      */
     static void login7(ByteBuf out, String user, String password, int packetSize) {
         String[] strings = {"localhost", user, password, CLIENT_NAME, "", "", CLIENT_NAME, "", ""};
@@ -66,14 +67,7 @@ final class LoginMessages {
         }
         out.writeIntLE(0); // long SSPI length
         for (int i = 0; i < strings.length; i++) {
-            byte[] text = strings[i].getBytes(StandardCharsets.UTF_16LE);
-            if (i == passwordIndex) {
-                for (int b = 0; b < text.length; b++) {
-                    int value = text[b] & 0xFF;
-                    text[b] = (byte) (((value << 4) | (value >>> 4)) ^ 0xA5);
-                }
-            }
-            out.writeBytes(text);
+            out.writeBytes(i == passwordIndex ? LoginPassword.encode(strings[i]) : Utf16.encode(strings[i]));
         }
         out.setIntLE(start, out.writerIndex() - start);
     }

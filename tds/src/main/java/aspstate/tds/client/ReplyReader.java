@@ -24,7 +24,8 @@ import java.util.Map;
 /**
  * Reads the tokens of one server reply ([MS-TDS] 2.2.7, TDS 7.2 and later) that a caller of stored procedures
  * meets: RETURNSTATUS, RETURNVALUE, result sets (COLMETADATA and ROW), ERROR, and the DONE family; INFO, LOGINACK
- * and ENVCHANGE are noted or skipped. Any other token fails the reply, since its length cannot be known.
+ * and ENVCHANGE are noted or skipped. Any other token fails the reply, since its length cannot be known. It reads
+ * what this server sends (no NBCROW, no text-pointer outputs); a SQL Server may send more.
  */
 final class ReplyReader {
     /** COLMETADATA's column count when a result set has no metadata. */

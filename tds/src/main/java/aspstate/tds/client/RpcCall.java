@@ -11,7 +11,9 @@ import java.util.function.Consumer;
 /**
  * One stored-procedure call as .NET's SqlClient sends it for {@code CommandType.StoredProcedure} ([MS-TDS]
  * 2.2.6.6): the procedure by name, then named parameters, each with its TYPE_INFO and value; an output parameter
- * goes with status fByRefValue and a NULL value, as SqlClient sends an output parameter nobody set.
+ * goes with status fByRefValue and a NULL value, as SqlClient sends an output parameter nobody set. The values are
+ * read when the call is written to the connection, so neither the call nor its arrays may change after
+ * {@link TdsClient#call}.
  */
 public final class RpcCall {
     /** fByRefValue: the parameter is an output the reply returns in a RETURNVALUE. */
@@ -29,6 +31,7 @@ public final class RpcCall {
     }
 
     public <T> RpcCall input(String name, TdsType<T> type, T value) {
+        refuseTextPointer(type);
         parameters.add(out -> {
             head(out, name, 0);
             type.writeTypeInfo(out);
@@ -38,6 +41,7 @@ public final class RpcCall {
     }
 
     public RpcCall output(String name, TdsType<?> type) {
+        refuseTextPointer(type);
         parameters.add(out -> {
             head(out, name, OUTPUT);
             type.writeTypeInfo(out);
@@ -57,6 +61,13 @@ public final class RpcCall {
             out.writeIntLE(value.length).writeBytes(value);
         });
         return this;
+    }
+
+    /** Their values are written in a row's form (text pointer first), which is not a parameter's: see image(). */
+    private static void refuseTextPointer(TdsType<?> type) {
+        if (type instanceof TextPointerType) {
+            throw new IllegalArgumentException(type + " parameters go through image(), not input() or output()");
+        }
     }
 
     private static void head(ByteBuf out, String name, int status) {

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -51,17 +52,18 @@ public final class TdsClient implements AutoCloseable {
     }
 
     /**
-     * Connects and logs in, waiting at most {@code timeout} for both. The caller owns {@code group}; a native
+     * Connects and logs in, waiting at most {@code timeout} for the two together. The caller owns {@code group}; a native
      * transport's group ({@link IoTransport#newGroup(int)}) gets its channels.
      */
     public static TdsClient connect(InetSocketAddress server, EventLoopGroup group, String user, String password,
                                     Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         Exchanges exchanges = new Exchanges(new TdsPacketWriter(0, PACKET_SIZE));
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
                 .channel(IoTransport.of(group).socketChannel())
                 .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeout.toMillis())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -81,7 +83,6 @@ public final class TdsClient implements AutoCloseable {
         }
         TdsClient client = new TdsClient(channel, exchanges);
         try {
-            long deadline = System.nanoTime() + timeout.toNanos();
             await(client.exchange(PacketType.PRELOGIN, LoginMessages::prelogin, LoginMessages::checkPrelogin),
                     deadline, server);
             await(client.exchange(PacketType.LOGIN7, out -> LoginMessages.login7(out, user, password, PACKET_SIZE),
@@ -115,7 +116,9 @@ public final class TdsClient implements AutoCloseable {
         } catch (TimeoutException e) {
             throw new IOException("no login answer from " + server + " in time", e);
         } catch (ExecutionException e) {
-            throw new IOException("login to " + server + " failed: " + e.getCause().getMessage(), e.getCause());
+            Throwable cause = e.getCause();
+            throw new IOException("login to " + server + " failed: "
+                    + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), cause);
         }
     }
 
@@ -148,7 +151,12 @@ public final class TdsClient implements AutoCloseable {
     private <T> CompletableFuture<T> exchange(int type, Consumer<ByteBuf> request,
                                               ReplyParser<T> reader) {
         Exchange<T> exchange = new Exchange<>(type, request, reader);
-        channel.eventLoop().execute(() -> exchanges.submit(channel, exchange));
+        try {
+            channel.eventLoop().execute(() -> exchanges.submit(channel, exchange));
+        } catch (RejectedExecutionException e) {
+            // The I/O thread is gone (its group was shut down): the call fails as on a closed connection.
+            exchange.answer.completeExceptionally(new ClosedChannelException());
+        }
         return exchange.answer;
     }
 

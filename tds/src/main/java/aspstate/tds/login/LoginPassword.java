@@ -10,6 +10,16 @@ public final class LoginPassword {
     private LoginPassword() {
     }
 
+    /** What a client sends: the UTF-16LE bytes, each with its nibbles swapped, then XOR 0xA5. */
+    public static byte[] encode(String password) {
+        byte[] bytes = password.getBytes(StandardCharsets.UTF_16LE);
+        for (int i = 0; i < bytes.length; i++) {
+            int b = bytes[i] & 0xFF;
+            bytes[i] = (byte) ((b << 4 | b >>> 4) ^ 0xA5);
+        }
+        return bytes;
+    }
+
     public static String decode(byte[] obfuscated) {
         byte[] plain = new byte[obfuscated.length];
         for (int i = 0; i < obfuscated.length; i++) {
