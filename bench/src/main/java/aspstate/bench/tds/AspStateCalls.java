@@ -70,6 +70,20 @@ final class AspStateCalls implements AutoCloseable {
         return client.call(withItem(procedure, id, item).input("@timeout", IntNType.INT, timeoutMinutes));
     }
 
+    /**
+     * TempInsertUninitializedItem has only @itemShort: ASP.NET sends it the few bytes of an empty session. A larger
+     * item fails the call here rather than as a server error about a parameter the procedure does not have.
+     */
+    CompletableFuture<RpcReply> insertUninitialized(String id, byte[] item, int timeoutMinutes) {
+        if (item.length > ITEM_SHORT_MAX) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("TempInsertUninitializedItem takes at "
+                    + "most " + ITEM_SHORT_MAX + " bytes (@itemShort), not " + item.length
+                    + ": ASP.NET sends it an empty session; use a smaller --payload with op-insert"));
+        }
+        return client.call(RpcCall.of("dbo.TempInsertUninitializedItem").input("@id", ID, id)
+                .input("@itemShort", ITEM_SHORT, item).input("@timeout", IntNType.INT, timeoutMinutes));
+    }
+
     /** A call with @id and the item, as @itemShort up to {@link #ITEM_SHORT_MAX} bytes, else as @itemLong. */
     private static RpcCall withItem(String procedure, String id, byte[] item) {
         RpcCall call = RpcCall.of("dbo." + procedure).input("@id", ID, id);

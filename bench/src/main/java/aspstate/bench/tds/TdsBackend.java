@@ -2,6 +2,7 @@ package aspstate.bench.tds;
 
 import aspstate.bench.Reply;
 import aspstate.bench.SessionBackend;
+import aspstate.tds.client.RpcReply;
 import aspstate.tds.client.TdsServerError;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -40,7 +41,7 @@ final class TdsBackend implements SessionBackend {
 
     @Override
     public CompletableFuture<Reply> insertUninitialized(String id, byte[] data) {
-        return insert("TempInsertUninitializedItem", id, data);
+        return swallowDuplicate(calls.insertUninitialized(id + appSuffix, data, TIMEOUT_MINUTES));
     }
 
     @Override
@@ -61,7 +62,11 @@ final class TdsBackend implements SessionBackend {
     }
 
     private CompletableFuture<Reply> insert(String procedure, String id, byte[] data) {
-        return calls.insert(procedure, id + appSuffix, data, TIMEOUT_MINUTES).handle((reply, failure) -> {
+        return swallowDuplicate(calls.insert(procedure, id + appSuffix, data, TIMEOUT_MINUTES));
+    }
+
+    private static CompletableFuture<Reply> swallowDuplicate(CompletableFuture<RpcReply> insert) {
+        return insert.handle((reply, failure) -> {
             if (failure == null || duplicate(failure)) {
                 return Reply.OK;
             }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import aspstate.bench.LoadGenerator;
 import aspstate.bench.PageMix;
 import aspstate.bench.PayloadSizes;
+import aspstate.bench.Reply;
 import aspstate.bench.RequestKind;
 import aspstate.bench.RunResult;
+import aspstate.bench.SessionBackend;
 import aspstate.bench.Workload;
 import aspstate.core.Clock;
 import aspstate.core.sqlstate.AppRegistration;
@@ -22,6 +24,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,5 +72,18 @@ class TdsLoadTest {
         }
         assertThat(sessions.statistics().created()).as("pre-loaded plus new visitors").isGreaterThan(500);
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("preload 500 sessions done");
+    }
+
+    @Test
+    void anUninitializedItemOverTheShortColumnIsRefusedWithTheReasonAndADuplicateInsertIsSwallowed() throws Exception {
+        try (TdsBackendFactory factory = new TdsBackendFactory(listener.address());
+             SessionBackend backend = factory.connect()) {
+            assertThat(backend.insertUninitialized("big", new byte[7001])).failsWithin(Duration.ofSeconds(10))
+                    .withThrowableOfType(ExecutionException.class)
+                    .withMessageContaining("TempInsertUninitializedItem takes at most 7000 bytes");
+            assertThat(backend.insertUninitialized("small", new byte[7000]).get()).isEqualTo(Reply.OK);
+            assertThat(backend.insertUninitialized("small", new byte[10]).get()).as("duplicate").isEqualTo(Reply.OK);
+            assertThat(backend.get("small").get().data()).hasSize(7000);
+        }
     }
 }
