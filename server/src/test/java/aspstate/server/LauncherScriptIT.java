@@ -79,8 +79,9 @@ class LauncherScriptIT {
         Assumptions.assumeTrue(BoundedProcess.run(List.of(JAVA, "-XX:+UseShenandoahGC", "-version"), Map.of(), "",
                 LIMIT).exitCode() == 0, "this JVM has no Shenandoah");
 
-        assertThat(dryRun(Map.of(), "serve")).startsWith("-XX:+UseShenandoahGC").noneMatch(arg -> arg.contains("G1"));
-        assertThat(dryRun(Map.of(), "--version")).doesNotContain("-XX:+UseShenandoahGC");
+        Map<String, String> thisJava = Map.of("JAVA_HOME", System.getProperty("java.home"));
+        assertThat(dryRun(thisJava, "serve")).startsWith("-XX:+UseShenandoahGC").noneMatch(arg -> arg.contains("G1"));
+        assertThat(dryRun(thisJava, "--version")).doesNotContain("-XX:+UseShenandoahGC");
     }
 
     @Test
@@ -89,6 +90,16 @@ class LauncherScriptIT {
 
         assertThat(command).startsWith("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:+UnlockExperimentalVMOptions",
                 "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5").doesNotContain("-XX:+UseShenandoahGC");
+    }
+
+    /** G1's own flags in ASPSTATE_JAVA_OPTS (set for the launcher's G1 before it preferred Shenandoah) keep G1. */
+    @Test
+    void g1FlagsInTheExtraFlagsKeepTheScriptsG1() throws Exception {
+        List<String> command = dryRun(Map.of("JAVA_HOME", System.getProperty("java.home"), "ASPSTATE_JAVA_OPTS",
+                "-XX:G1HeapRegionSize=4m"), "serve");
+
+        assertThat(command).containsSubsequence("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:G1HeapRegionSize=4m")
+                .doesNotContain("-XX:+UseShenandoahGC");
     }
 
     /** Regression: a collector in ASPSTATE_JAVA_OPTS came after the script's G1, and the JVM refused to start. */
