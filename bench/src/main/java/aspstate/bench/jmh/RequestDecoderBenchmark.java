@@ -45,7 +45,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "-XX:+UseG1GC") // as in production; pinned to one CPU the JVM would pick SerialGC
+@Fork(value = 1, jvmArgsAppend = "-XX:+UseG1GC") // a production collector; pinned to one CPU the JVM would pick SerialGC
 public class RequestDecoderBenchmark {
     /** A real-looking target: app path, base64 app hash with '+' and '=', 24-char id; lower-case escapes. */
     public static final String TARGET = "%2fLM%2fW3SVC%2f1%2fROOT%2fapp(Ab%2bc%3d)%2fx3kqmiztsjiek5gvzu55km3xun";
