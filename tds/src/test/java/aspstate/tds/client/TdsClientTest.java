@@ -11,17 +11,34 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.tds.LoginAuthenticator;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
+import aspstate.tds.login.Encryption;
+import aspstate.tds.login.LoginResponse;
+import aspstate.tds.login.PreloginResponse;
+import aspstate.tds.packet.PacketType;
+import aspstate.tds.packet.TdsPacketWriter;
 import aspstate.tds.sqlstate.AspStateCatalog;
+import aspstate.tds.token.DoneToken;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.SingleByteCharType;
 import aspstate.tds.wire.TdsVersion;
+import aspstate.tds.wire.Utf16;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.IoTransport;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.EventLoopGroup;
+import java.io.DataInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +47,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -185,6 +203,81 @@ class TdsClientTest {
     void connectingWhereNothingListensFailsWithAnIoException() {
         listener.close();
         assertThatThrownBy(this::connect).isInstanceOf(IOException.class);
+    }
+
+    /**
+     * TDS carries one request at a time: against a server that reads the connection itself, a second call made at
+     * once is not on the wire until the first is answered. (This project's listener would also answer requests
+     * sent back to back, so only a server that looks at the bytes can tell.)
+     */
+    @Test
+    void aSecondCallIsWrittenOnlyOnceTheFirstIsAnswered() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<TdsClient> connecting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return TdsClient.connect((InetSocketAddress) server.getLocalSocketAddress(), group, "u", "p",
+                            TIMEOUT);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            try (Socket socket = server.accept()) {
+                DataInputStream in = new DataInputStream(socket.getInputStream());
+                assertThat(readMessage(in)[0]).isEqualTo((byte) PacketType.PRELOGIN);
+                reply(socket, PacketType.PRELOGIN, out -> PreloginResponse.write(out, Encryption.NOT_SUPPORTED));
+                assertThat(readMessage(in)[0]).isEqualTo((byte) PacketType.LOGIN7);
+                reply(socket, PacketType.TABULAR_RESULT,
+                        out -> LoginResponse.write(out, TdsVersion.V7_4, "master", 4096, 4096, null));
+                try (TdsClient client = connecting.get()) {
+                    CompletableFuture<RpcReply> first = client.call(RpcCall.of("dbo.First"));
+                    CompletableFuture<RpcReply> second = client.call(RpcCall.of("dbo.Second"));
+                    assertThat(procedureIn(readMessage(in))).isEqualTo("dbo.First");
+                    // Absence cannot be awaited: a bounded look for more bytes, far longer than loopback takes.
+                    socket.setSoTimeout(300);
+                    assertThatThrownBy(in::read).isInstanceOf(SocketTimeoutException.class);
+                    socket.setSoTimeout(0);
+                    assertThat(second).isNotDone();
+
+                    reply(socket, PacketType.TABULAR_RESULT, TdsClientTest::doneProc);
+                    assertThat(first.get().rows()).isEmpty();
+                    assertThat(procedureIn(readMessage(in))).isEqualTo("dbo.Second");
+                    reply(socket, PacketType.TABULAR_RESULT, TdsClientTest::doneProc);
+                    assertThat(second.get().outputs()).isEmpty();
+                }
+            }
+        }
+    }
+
+    /** One message of one packet: its header (type first), then its payload. */
+    private static byte[] readMessage(DataInputStream in) throws IOException {
+        byte[] header = new byte[8];
+        in.readFully(header);
+        assertThat(header[1] & 1).as("EOM: a message of one packet").isEqualTo(1);
+        int length = ((header[2] & 0xFF) << 8) | (header[3] & 0xFF);
+        byte[] message = Arrays.copyOf(header, length);
+        in.readFully(message, 8, length - 8);
+        return message;
+    }
+
+    /** The procedure an RPC message names: after the header and ALL_HEADERS, a US_VARCHAR. */
+    private static String procedureIn(byte[] message) {
+        ByteBuf payload = Unpooled.wrappedBuffer(message, 8, message.length - 8);
+        payload.skipBytes((int) payload.readUnsignedIntLE() - 4); // the length counts its own 4 bytes
+        return Utf16.read(payload, payload.readUnsignedShortLE());
+    }
+
+    private static void doneProc(ByteBuf out) {
+        DoneToken.write(out, TdsVersion.V7_4, DoneToken.DONEPROC, DoneToken.FINAL, DoneToken.EXECUTE_COMMAND, 0);
+    }
+
+    private static void reply(Socket socket, int type, Consumer<ByteBuf> tokens) throws IOException {
+        ByteBuf message = Unpooled.buffer();
+        tokens.accept(message);
+        ByteBuf packets = new TdsPacketWriter(1, 4096).packets(UnpooledByteBufAllocator.DEFAULT, message, type);
+        byte[] bytes = new byte[packets.readableBytes()];
+        packets.readBytes(bytes).release();
+        socket.getOutputStream().write(bytes);
+        socket.getOutputStream().flush();
     }
 
     private static RpcCall getExclusive(String id) {
