@@ -10,9 +10,17 @@ public final class SessionKeys {
     private SessionKeys() {
     }
 
-    /** Decodes target bytes [from, to) of the array. */
+    /** Decodes target bytes [from, to) of the array, which stays as it is. */
     public static String decode(byte[] bytes, int from, int to) {
-        byte[] out = new byte[to - from];
+        return decodeInPlace(java.util.Arrays.copyOfRange(bytes, from, to), 0, to - from);
+    }
+
+    /**
+     * Decodes target bytes [from, to) of the array, writing the decoded bytes over them (decoding never lengthens):
+     * for a buffer the caller does not need again, such as a decoder's line buffer, so that a request's key costs
+     * one allocation, its String, instead of two.
+     */
+    public static String decodeInPlace(byte[] bytes, int from, int to) {
         int length = 0;
         for (int i = from; i < to; i++) {
             int b = bytes[i] & 0xFF;
@@ -20,16 +28,16 @@ public final class SessionKeys {
                 int high = Character.digit(bytes[i + 1], 16);
                 int low = Character.digit(bytes[i + 2], 16);
                 if (high >= 0 && low >= 0) {
-                    out[length++] = (byte) (high << 4 | low);
+                    bytes[from + length++] = (byte) (high << 4 | low);
                     i += 2;
                     continue;
                 }
             }
-            out[length++] = (byte) (b == '+' ? ' ' : b);
+            bytes[from + length++] = (byte) (b == '+' ? ' ' : b);
         }
-        int start = length >= 2 && out[0] == '/' && out[1] == '/' ? 1 : 0;
+        int start = length >= 2 && bytes[from] == '/' && bytes[from + 1] == '/' ? 1 : 0;
         // ISO-8859-1 maps each byte to one char, and Java stores such a String in one byte per char.
-        return new String(out, start, length - start, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return new String(bytes, from + start, length - start, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     public static String decode(String target) {

@@ -206,7 +206,7 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
         if (targetEnd <= space + 1 || !endsWithHttpVersion(length)) {
             return "request line does not end with a target and ' HTTP/1.1'";
         }
-        key = SessionKeys.decode(line, space + 1, targetEnd);
+        key = SessionKeys.decodeInPlace(line, space + 1, targetEnd); // the line buffer is scratch until the next line
         contentLength = 0;
         sawContentLength = false;
         exclusive = Exclusive.ABSENT;

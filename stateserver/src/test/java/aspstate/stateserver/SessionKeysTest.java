@@ -2,6 +2,8 @@ package aspstate.stateserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -42,5 +44,19 @@ class SessionKeysTest {
     @CsvSource({"caf\u00e9", "\u0000nul", "tab\there"})
     void everyLatin1KeyRoundTrips(String key) {
         assertThat(SessionKeys.decode(SessionKeys.encode(key))).isEqualTo(key);
+    }
+
+    @Test
+    void decodingInPlaceGivesTheSameKeyAndTouchesOnlyTheTarget() {
+        String line = "GET //LM%2fW3SVC%2F1%2fROOT%2fapp(x+y)%zz HTTP/1.1";
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        int from = 4;
+        int to = line.indexOf(" HTTP/1.1");
+        String copied = SessionKeys.decode(bytes, from, to);
+        assertThat(new String(bytes, StandardCharsets.ISO_8859_1)).as("decode leaves its input").isEqualTo(line);
+
+        assertThat(SessionKeys.decodeInPlace(bytes, from, to)).isEqualTo(copied).isEqualTo("/LM/W3SVC/1/ROOT/app(x y)%zz");
+        assertThat(new String(bytes, 0, from, StandardCharsets.ISO_8859_1)).isEqualTo("GET ");
+        assertThat(new String(bytes, to, bytes.length - to, StandardCharsets.ISO_8859_1)).isEqualTo(" HTTP/1.1");
     }
 }
