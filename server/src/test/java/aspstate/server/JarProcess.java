@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -67,6 +68,13 @@ final class JarProcess implements AutoCloseable {
             command.addAll(command.size() - args.length + 1, List.of("--admin-port", "0"));
         }
         return new JarProcess(new ProcessBuilder(command).start());
+    }
+
+    /** Any command (such as bin/aspstate, which execs the JVM), with these variables added to the environment. */
+    static JarProcess launch(List<String> command, Map<String, String> environment) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        return new JarProcess(builder.start());
     }
 
     /** Writes {@code text} (UTF-8) to the process's stdin and closes it, as a pipe would. */

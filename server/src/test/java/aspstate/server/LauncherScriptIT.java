@@ -2,7 +2,9 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.stateserver.client.StateServerClient;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,12 +81,41 @@ class LauncherScriptIT {
 
     @Test
     void serveRunsOnShenandoahWhereTheJvmHasIt() throws Exception {
-        Assumptions.assumeTrue(BoundedProcess.run(List.of(JAVA, "-XX:+UseShenandoahGC", "-version"), Map.of(), "",
-                LIMIT).exitCode() == 0, "this JVM has no Shenandoah");
+        assumeShenandoah();
 
         Map<String, String> thisJava = Map.of("JAVA_HOME", System.getProperty("java.home"));
         assertThat(dryRun(thisJava, "serve")).startsWith("-XX:+UseShenandoahGC").noneMatch(arg -> arg.contains("G1"));
         assertThat(dryRun(thisJava, "--version")).doesNotContain("-XX:+UseShenandoahGC");
+    }
+
+    /** The launcher's flags start a real server, which answers and stops on SIGTERM (the script execs the JVM). */
+    @Test
+    void aServerStartedByTheLauncherRunsOnItsCollectorServesAndStops() throws Exception {
+        assumeShenandoah();
+        Map<String, String> env = new HashMap<>(Map.of("ASPSTATE_JAR", JAR, "JAVA_HOME",
+                System.getProperty("java.home"), "ASPSTATE_HEAP", "256m", "ASPSTATE_JAVA_OPTS", "-Xlog:gc:stderr"));
+        env.put("ASPSTATE_DUMP_DIR", "");
+        env.put("ASPSTATE_DRY_RUN", "");
+        try (JarProcess server = JarProcess.launch(List.of(SCRIPT.toString(), "serve", "--stateserver-port", "0",
+                "--tds-port", "off", "--admin-port", "off"), env)) {
+            Matcher ready = Pattern.compile(" ready: stateserver on 127\\.0\\.0\\.1:(\\d+), ")
+                    .matcher(server.awaitStdoutLine(ServeNode.START_SECONDS));
+            assertThat(ready.find()).as("startup line").isTrue();
+            InetSocketAddress address = new InetSocketAddress("127.0.0.1", Integer.parseInt(ready.group(1)));
+            try (StateServerClient client = StateServerClient.connect(address)) {
+                assertThat(client.set("k", new byte[] {7}, 20, null).get(10, TimeUnit.SECONDS).status())
+                        .isEqualTo(200);
+                assertThat(client.get("k").get(10, TimeUnit.SECONDS).data()).containsExactly(7);
+            }
+            server.terminate();
+            assertThat(server.awaitExit()).isZero();
+            assertThat(server.stderrLines()).anyMatch(line -> line.contains("Using Shenandoah"));
+        }
+    }
+
+    private static void assumeShenandoah() throws Exception {
+        Assumptions.assumeTrue(BoundedProcess.run(List.of(JAVA, "-XX:+UseShenandoahGC", "-version"), Map.of(), "",
+                LIMIT).exitCode() == 0, "this JVM has no Shenandoah");
     }
 
     @Test
