@@ -42,9 +42,11 @@ class ProcessFailureIT {
     @Test
     void aHeapThatRunsOutEndsTheProcessWithStatus70() throws Exception {
         // --max-memory far above the heap: the operator's mistake the startup warning is about, and the one way
-        // left for clients to fill the heap, since every buffer of theirs is bounded.
+        // left for clients to fill the heap, since every buffer of theirs is bounded. The exit runs the graceful
+        // stop, which on a full heap can crawl from one full collection to the next (in 1 of 12 runs under a busy
+        // suite it took over 20 s): --shutdown-timeout bounds it, and a halt after a fatal error still exits 70.
         process = JarProcess.startWithHeap("64m", "serve", "--stateserver-port", "0", "--tds-port", "off",
-                "--max-memory", "2g");
+                "--max-memory", "2g", "--shutdown-timeout", "5s");
         InetSocketAddress server = stateServer(process.awaitStdoutLine());
         byte[] session = new byte[MIB];
         int stored = 0;
