@@ -1,14 +1,13 @@
 package aspstate.stateserver.client;
 
 import aspstate.stateserver.SessionKeys;
+import aspstate.transport.ClientConnections;
 import aspstate.transport.IoTransport;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
@@ -16,6 +15,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,6 +25,9 @@ import java.util.concurrent.CompletableFuture;
  * complete in request order. One instance is one TCP connection; it is thread-safe.
  */
 public final class StateServerClient implements AutoCloseable {
+    /** Netty's default, which this client has always connected with. */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
+
     private final Channel channel;
     private final EventLoopGroup ownedGroup;
     /** " HTTP/1.1\r\nHost: name\r\n", the fixed part after every target. */
@@ -61,25 +64,14 @@ public final class StateServerClient implements AutoCloseable {
     private static StateServerClient connect(InetSocketAddress server, EventLoopGroup group, EventLoopGroup owned)
             throws IOException {
         AnswerQueue pending = new AnswerQueue();
-        Bootstrap bootstrap = new Bootstrap()
-                .group(group)
-                .channel(IoTransport.of(group).socketChannel())
-                .option(ChannelOption.TCP_NODELAY, true)
-                .handler(new ChannelInitializer<SocketChannel>() {
+        Channel channel = ClientConnections.connect(group, server, CONNECT_TIMEOUT,
+                new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new StateResponseDecoder(), new ResponseHandler(pending));
                     }
                 });
-        try {
-            Channel channel = bootstrap.connect(server).sync().channel();
-            return new StateServerClient(channel, owned, server.getHostString(), pending);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while connecting to " + server, e);
-        } catch (Exception e) {
-            throw e instanceof IOException ? (IOException) e : new IOException("cannot connect to " + server, e);
-        }
+        return new StateServerClient(channel, owned, server.getHostString(), pending);
     }
 
     /** Get: the session's data without locking it. */

@@ -5,14 +5,13 @@ import aspstate.tds.packet.PacketType;
 import aspstate.tds.packet.TdsMessage;
 import aspstate.tds.packet.TdsPacketDecoder;
 import aspstate.tds.packet.TdsPacketWriter;
+import aspstate.transport.ClientConnections;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.IoTransport;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.SocketChannel;
@@ -59,28 +58,13 @@ public final class TdsClient implements AutoCloseable {
                                     Duration timeout) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Exchanges exchanges = new Exchanges(new TdsPacketWriter(0, PACKET_SIZE));
-        Bootstrap bootstrap = new Bootstrap()
-                .group(group)
-                .channel(IoTransport.of(group).socketChannel())
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new TdsPacketDecoder(MAX_REPLY_BYTES,
-                                MAX_REPLY_BYTES / SMALLEST_PACKET_PAYLOAD + 1, InboundBudget.unshared(MAX_REPLY_BYTES)),
-                                exchanges);
-                    }
-                });
-        Channel channel;
-        try {
-            channel = bootstrap.connect(server).sync().channel();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while connecting to " + server, e);
-        } catch (Exception e) {
-            throw e instanceof IOException ? (IOException) e : new IOException("cannot connect to " + server, e);
-        }
+        Channel channel = ClientConnections.connect(group, server, timeout, new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast(new TdsPacketDecoder(MAX_REPLY_BYTES, MAX_REPLY_BYTES / SMALLEST_PACKET_PAYLOAD + 1,
+                        InboundBudget.unshared(MAX_REPLY_BYTES)), exchanges);
+            }
+        });
         TdsClient client = new TdsClient(channel, exchanges);
         try {
             await(client.exchange(PacketType.PRELOGIN, LoginMessages::prelogin, LoginMessages::checkPrelogin),
@@ -205,14 +189,13 @@ public final class TdsClient implements AutoCloseable {
         final TdsPacketWriter writer;
         private final ArrayDeque<Exchange<?>> waiting = new ArrayDeque<>();
         private Exchange<?> onTheWire;
-        private boolean closed;
 
         Exchanges(TdsPacketWriter writer) {
             this.writer = writer;
         }
 
         void submit(Channel channel, Exchange<?> exchange) {
-            if (closed || !channel.isActive()) {
+            if (!channel.isActive()) {
                 exchange.answer.completeExceptionally(new ClosedChannelException());
                 return;
             }
@@ -257,7 +240,6 @@ public final class TdsClient implements AutoCloseable {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            closed = true;
             ClosedChannelException gone = new ClosedChannelException();
             if (onTheWire != null) {
                 onTheWire.answer.completeExceptionally(gone);
