@@ -3,13 +3,13 @@ package aspstate.tds.client;
 import aspstate.tds.login.Encryption;
 import aspstate.tds.login.LoginPassword;
 import aspstate.tds.login.PreloginOption;
+import aspstate.tds.login.PreloginRequest;
+import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
 
 /** The two messages of a client's login ([MS-TDS] 2.2.6.5 PRELOGIN, 2.2.6.4 LOGIN7) for SQL authentication. */
 final class LoginMessages {
-    /** TDS 7.4, as LOGIN7 names it. */
-    private static final int TDS_7_4 = 0x74000004;
     /** Fixed part and offset table of LOGIN7, up to where its strings start. */
     private static final int LOGIN7_HEAD_BYTES = 94;
     private static final String CLIENT_NAME = "aspstate-tds-client";
@@ -27,18 +27,13 @@ final class LoginMessages {
         out.writeByte(Encryption.NOT_SUPPORTED.wireValue());
     }
 
-    /** Reads the server's PRELOGIN answer: a server that insists on TLS (ENCRYPT_REQ, or ON) cannot be talked to. */
+    /**
+     * Reads the server's PRELOGIN answer, which has the layout of a client's ({@link PreloginRequest}): a server
+     * that insists on TLS (ENCRYPT_REQ, or ON) cannot be talked to.
+     */
     static Void checkPrelogin(ByteBuf reply) {
-        int start = reply.readerIndex();
-        while (reply.isReadable() && reply.getUnsignedByte(reply.readerIndex()) != PreloginOption.TERMINATOR) {
-            int option = reply.readUnsignedByte();
-            int offset = reply.readUnsignedShort();
-            int length = reply.readUnsignedShort();
-            int encryption = length == 1 ? reply.getUnsignedByte(start + offset) & 0x7F : -1;
-            if (option == PreloginOption.ENCRYPTION && (encryption == Encryption.REQUIRED.wireValue()
-                    || encryption == Encryption.ON.wireValue())) {
-                throw new IllegalStateException("the server requires TLS, which this client does not speak");
-            }
+        if (PreloginRequest.parse(reply).encryption().demandsTls()) {
+            throw new IllegalStateException("the server requires TLS, which this client does not speak");
         }
         return null;
     }
@@ -51,7 +46,7 @@ final class LoginMessages {
         int passwordIndex = 2;
         int start = out.writerIndex();
         out.writeIntLE(0); // total length, set below
-        out.writeIntLE(TDS_7_4).writeIntLE(packetSize).writeIntLE(0).writeIntLE((int) ProcessHandle.current().pid())
+        out.writeIntLE(TdsVersion.V7_4.loginAckValue()).writeIntLE(packetSize).writeIntLE(0).writeIntLE((int) ProcessHandle.current().pid())
                 .writeIntLE(0);
         // Option flags as SqlClient sends them: USE_DB, INIT_DB_FATAL, SET_LANG; INIT_LANG_FATAL, ODBC.
         out.writeByte(0xE0).writeByte(0x03).writeByte(0).writeByte(0);

@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 /**
  * What the server needs from a client's PRELOGIN ([MS-TDS] 2.2.6.5): its encryption wish. The message is a table
  * of (token, big-endian offset, big-endian length) entries ended by 0xFF, offsets counted from the payload start.
+ * A server's PRELOGIN answer has the same layout, so the project's client reads the server's choice with it too.
  *
  * @param encryption what the client asks for; OFF when it does not say
  */
