@@ -25,13 +25,11 @@ import java.util.Map;
  * Reads the tokens of one server reply ([MS-TDS] 2.2.7, TDS 7.2 and later) that a caller of stored procedures
  * meets: RETURNSTATUS, RETURNVALUE, result sets (COLMETADATA and ROW), ERROR, and the DONE family; INFO, LOGINACK
  * and ENVCHANGE are noted or skipped. Any other token fails the reply, since its length cannot be known. It reads
- * what this server sends (no NBCROW, no text-pointer outputs); a SQL Server may send more.
+ * what this server sends (no NBCROW); a SQL Server may send more.
  */
 final class ReplyReader {
     /** COLMETADATA's column count when a result set has no metadata. */
     private static final int NO_METADATA = 0xFFFF;
-    private static final int TEXT_POINTER_LENGTH = 16;
-    private static final int TIMESTAMP_LENGTH = 8;
 
     private Integer returnStatus;
     private final Map<String, Object> outputs = new LinkedHashMap<>();
@@ -76,7 +74,7 @@ final class ReplyReader {
         in.skipBytes(2); // ordinal
         String name = Utf16.read(in, in.readUnsignedByte());
         in.skipBytes(1 + 4 + 2); // status, UserType, flags
-        outputs.put(name, TypeInfo.read(in).readValue(in));
+        outputs.put(name, TypeInfo.read(in).readReturnedValue(in));
     }
 
     private void columns(ByteBuf in) {
@@ -99,22 +97,10 @@ final class ReplyReader {
         }
     }
 
-    /** A text-pointer column's value comes after its pointer and timestamp; a pointer of length 0 is NULL. */
     private void row(ByteBuf in) {
         List<Object> values = new ArrayList<>(columns.size());
         for (TdsType<?> type : columns) {
-            if (type instanceof TextPointerType) {
-                int pointerLength = in.readUnsignedByte();
-                if (pointerLength == 0) {
-                    values.add(null);
-                    continue;
-                }
-                if (pointerLength != TEXT_POINTER_LENGTH) {
-                    throw new TdsProtocolException("text pointer of " + pointerLength + " bytes");
-                }
-                in.skipBytes(TEXT_POINTER_LENGTH + TIMESTAMP_LENGTH);
-            }
-            values.add(type.readValue(in));
+            values.add(type.readReturnedValue(in));
         }
         rows.add(values);
     }

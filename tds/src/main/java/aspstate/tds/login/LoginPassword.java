@@ -1,6 +1,6 @@
 package aspstate.tds.login;
 
-import java.nio.charset.StandardCharsets;
+import aspstate.tds.wire.Utf16;
 
 /**
  * The LOGIN7 password obfuscation ([MS-TDS] 2.2.6.4): the client swaps the nibbles of every byte of the UTF-16LE
@@ -12,7 +12,7 @@ public final class LoginPassword {
 
     /** What a client sends: the UTF-16LE bytes, each with its nibbles swapped, then XOR 0xA5. */
     public static byte[] encode(String password) {
-        byte[] bytes = password.getBytes(StandardCharsets.UTF_16LE);
+        byte[] bytes = Utf16.encode(password);
         for (int i = 0; i < bytes.length; i++) {
             int b = bytes[i] & 0xFF;
             bytes[i] = (byte) ((b << 4 | b >>> 4) ^ 0xA5);
@@ -26,6 +26,6 @@ public final class LoginPassword {
             int b = (obfuscated[i] ^ 0xA5) & 0xFF;
             plain[i] = (byte) ((b << 4 | b >>> 4) & 0xFF);
         }
-        return new String(plain, StandardCharsets.UTF_16LE);
+        return Utf16.decode(plain);
     }
 }

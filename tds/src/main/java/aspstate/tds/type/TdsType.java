@@ -35,4 +35,12 @@ public interface TdsType<T> {
 
     /** Reads a value as an RPC parameter carries it; null for NULL. */
     T readValue(ByteBuf in);
+
+    /**
+     * Reads a value as a ROW or RETURNVALUE carries it ({@link #writeValue}), which a client reads; the same as a
+     * parameter's for every type but the text-pointer ones.
+     */
+    default T readReturnedValue(ByteBuf in) {
+        return readValue(in);
+    }
 }

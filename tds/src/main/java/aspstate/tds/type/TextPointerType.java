@@ -1,9 +1,9 @@
 package aspstate.tds.type;
 
 import aspstate.tds.wire.TdsProtocolException;
+import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 /**
@@ -28,8 +28,7 @@ public final class TextPointerType<T> implements TdsType<T> {
             0x7FFFFFFF, true, bytes -> new String(bytes, CODE_PAGE_1252), text -> text.getBytes(CODE_PAGE_1252));
     /** ntext holds at most 2^30 - 1 characters. */
     public static final TextPointerType<String> NTEXT = new TextPointerType<>(NTEXT_TYPE, "ntext", String.class,
-            0x7FFFFFFE, true, bytes -> new String(bytes, StandardCharsets.UTF_16LE),
-            text -> text.getBytes(StandardCharsets.UTF_16LE));
+            0x7FFFFFFE, true, Utf16::decode, Utf16::encode);
 
     private static final long NULL_LENGTH = 0xFFFFFFFFL;
     /** Clients only test the pointer for presence; a real server's pointer locates the value in its storage. */
@@ -98,6 +97,21 @@ public final class TextPointerType<T> implements TdsType<T> {
         byte[] bytes = encode.apply(value);
         out.writeByte(TEXT_POINTER_LENGTH).writeZero(TEXT_POINTER_LENGTH).writeZero(TIMESTAMP_LENGTH);
         out.writeIntLE(bytes.length).writeBytes(bytes);
+    }
+
+    /** After the text pointer and timestamp, the parameter's form; a pointer of length 0 is NULL. */
+    @Override
+    public T readReturnedValue(ByteBuf in) {
+        int pointerLength = in.readUnsignedByte();
+        if (pointerLength == 0) {
+            return null;
+        }
+        if (pointerLength != TEXT_POINTER_LENGTH) {
+            throw new TdsProtocolException("text pointer of " + pointerLength + " bytes; " + TEXT_POINTER_LENGTH
+                    + " is the only length");
+        }
+        in.skipBytes(TEXT_POINTER_LENGTH + TIMESTAMP_LENGTH);
+        return readValue(in);
     }
 
     @Override

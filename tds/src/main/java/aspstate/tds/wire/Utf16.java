@@ -1,6 +1,7 @@
 package aspstate.tds.wire;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -66,11 +67,7 @@ public final class Utf16 {
     /** Each char as its two bytes; text read by {@link #decode} holds no unpaired surrogate. */
     public static byte[] encode(String text) {
         byte[] bytes = new byte[text.length() * 2];
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            bytes[2 * i] = (byte) c;
-            bytes[2 * i + 1] = (byte) (c >>> 8);
-        }
+        writeChars(Unpooled.wrappedBuffer(bytes).writerIndex(0), text);
         return bytes;
     }
 
