@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class AspStateCalls implements AutoCloseable {
     /** The largest item SqlSessionStateStore sends in @itemShort; larger ones go to the image column. */
-    static final int ITEM_SHORT_MAX = 7000;
+    private static final int ITEM_SHORT_MAX = 7000;
     /** SqlSessionStateStore's size for @id: a session id of 80 characters and the application suffix. */
     private static final NVarCharType ID = NVarCharType.ofCharacters(88);
     private static final BigVarBinaryType ITEM_SHORT = BigVarBinaryType.of(ITEM_SHORT_MAX);
@@ -61,13 +61,13 @@ final class AspStateCalls implements AutoCloseable {
     }
 
     CompletableFuture<RpcReply> update(String id, byte[] item, int timeoutMinutes, int lockCookie) {
-        return client.call(withItem(item.length <= ITEM_SHORT_MAX ? "TempUpdateStateItemShort"
-                : "TempUpdateStateItemLong", id, item).input("@timeout", IntNType.INT, timeoutMinutes)
+        return client.call(withItem("TempUpdateStateItem", id, item).input("@timeout", IntNType.INT, timeoutMinutes)
                 .input("@lockCookie", IntNType.INT, lockCookie));
     }
 
-    CompletableFuture<RpcReply> insert(String procedure, String id, byte[] item, int timeoutMinutes) {
-        return client.call(withItem(procedure, id, item).input("@timeout", IntNType.INT, timeoutMinutes));
+    /** TempInsertStateItemShort or ...Long: a pre-load. */
+    CompletableFuture<RpcReply> insert(String id, byte[] item, int timeoutMinutes) {
+        return client.call(withItem("TempInsertStateItem", id, item).input("@timeout", IntNType.INT, timeoutMinutes));
     }
 
     /**
@@ -84,10 +84,16 @@ final class AspStateCalls implements AutoCloseable {
                 .input("@itemShort", ITEM_SHORT, item).input("@timeout", IntNType.INT, timeoutMinutes));
     }
 
-    /** A call with @id and the item, as @itemShort up to {@link #ITEM_SHORT_MAX} bytes, else as @itemLong. */
-    private static RpcCall withItem(String procedure, String id, byte[] item) {
-        RpcCall call = RpcCall.of("dbo." + procedure).input("@id", ID, id);
-        return item.length <= ITEM_SHORT_MAX ? call.input("@itemShort", ITEM_SHORT, item) : call.image("@itemLong", item);
+    /**
+     * A call of the procedure's Short variant with @id and the item as @itemShort, up to {@link #ITEM_SHORT_MAX}
+     * bytes; else of its Long variant with the item as @itemLong, as SqlSessionStateStore chooses.
+     */
+    private static RpcCall withItem(String procedureStem, String id, byte[] item) {
+        if (item.length <= ITEM_SHORT_MAX) {
+            return RpcCall.of("dbo." + procedureStem + "Short").input("@id", ID, id)
+                    .input("@itemShort", ITEM_SHORT, item);
+        }
+        return RpcCall.of("dbo." + procedureStem + "Long").input("@id", ID, id).image("@itemLong", item);
     }
 
     CompletableFuture<RpcReply> release(String id, int lockCookie) {

@@ -57,12 +57,7 @@ final class TdsBackend implements SessionBackend {
     /** A pre-load: an item left from an earlier run counts as loaded, as the insert's duplicate is swallowed. */
     @Override
     public CompletableFuture<Reply> set(String id, byte[] data) {
-        return insert(data.length <= AspStateCalls.ITEM_SHORT_MAX ? "TempInsertStateItemShort"
-                : "TempInsertStateItemLong", id, data);
-    }
-
-    private CompletableFuture<Reply> insert(String procedure, String id, byte[] data) {
-        return swallowDuplicate(calls.insert(procedure, id + appSuffix, data, TIMEOUT_MINUTES));
+        return swallowDuplicate(calls.insert(id + appSuffix, data, TIMEOUT_MINUTES));
     }
 
     private static CompletableFuture<Reply> swallowDuplicate(CompletableFuture<RpcReply> insert) {
