@@ -194,4 +194,19 @@ class TypeCodecTest {
         assertThatThrownBy(() -> BigVarBinaryType.of(2).writeValue(Unpooled.buffer(), new byte[3]))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** A client reads back what a ROW or RETURNVALUE carries: for the text-pointer types, past the pointer. */
+    @Test
+    void returnedValuesReadBackAsWritten() {
+        ByteBuf out = Unpooled.buffer();
+        TextPointerType.IMAGE.writeValue(out, new byte[] {1, 2, 3});
+        TextPointerType.IMAGE.writeValue(out, null);
+        TextPointerType.NTEXT.writeValue(out, "ntext é");
+        IntNType.INT.writeValue(out, 42);
+        assertThat(TextPointerType.IMAGE.readReturnedValue(out)).containsExactly(1, 2, 3);
+        assertThat(TextPointerType.IMAGE.readReturnedValue(out)).isNull();
+        assertThat(TextPointerType.NTEXT.readReturnedValue(out)).isEqualTo("ntext é");
+        assertThat(IntNType.INT.readReturnedValue(out)).isEqualTo(42);
+        assertThat(out.isReadable()).isFalse();
+    }
 }
