@@ -6,7 +6,6 @@ import aspstate.core.FatalErrors;
 import aspstate.core.RepeatedEventLog;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -14,20 +13,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
-import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The default store: a concurrent hash map with per-bin locking (no global lock), mutations run inline on the
+ * The default store: a {@link SessionTable} with a lock per segment (no global lock), mutations run inline on the
  * caller's thread, and a background reaper that frees expired entries in bounded batches, the way Redis's active
  * expiry does, so memory comes back even for sessions nobody asks for again.
  */
 public final class MemorySessionStore<V extends StoredValue> implements SessionStore<V> {
     private static final Logger LOG = LoggerFactory.getLogger(MemorySessionStore.class);
 
-    private final ConcurrentHashMap<String, Slot<V>> entries = new ConcurrentHashMap<>();
+    /** An entry's mark in the table: the bucket it is filed in, or {@link #UNFILED}; see {@link #markOf}. */
+    private static final int UNFILED = Integer.MAX_VALUE;
+
+    private final SessionTable<V> entries = new SessionTable<>();
     private final ExpirySchedule schedule = new ExpirySchedule();
+    /** The second that marks count from. */
+    private final long originSecond;
     private final Clock clock;
     private final MemoryStoreSettings settings;
     /** The reaper thread this store made for itself, or null when it ticks on one shared with other stores. */
@@ -71,6 +74,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
                                ScheduledExecutorService reaper, boolean ownsReaper) {
         this.clock = clock;
+        this.originSecond = Math.floorDiv(clock.millis(), 1000);
         this.settings = settings;
         this.budget = budget;
         this.ownReaper = ownsReaper ? reaper : null;
@@ -91,7 +95,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
         Execution<R> execution = new Execution<>(mutation, clock.millis());
         try {
-            entries.compute(key, execution);
+            entries.access(key, execution);
         } catch (RuntimeException e) {
             // A failing mutation is a bug, but callers only look at the stage: report it there, not as a throw.
             return CompletableFuture.failedFuture(e);
@@ -102,8 +106,19 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         return CompletableFuture.completedFuture(execution.result);
     }
 
-    /** One run of a mutation inside the map's per-key lock; carries the result out of the lambda. */
-    private final class Execution<R> implements BiFunction<String, Slot<V>, Slot<V>> {
+    /**
+     * An expiry bucket as an entry's mark: seconds from the store's start, which fit an int for 68 years either
+     * way (further out they are clamped, so a bucket that far away may be filed late or examined twice).
+     */
+    private int markOf(long bucket) {
+        if (bucket == ExpirySchedule.UNSCHEDULED) {
+            return UNFILED;
+        }
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(UNFILED - 1L, bucket - originSecond));
+    }
+
+    /** One run of a mutation under the key's lock in the table; carries the result out. */
+    private final class Execution<R> extends SessionTable.EntryAccess<V> {
         private final Mutation<V, R> mutation;
         private final long now;
         private R result;
@@ -115,53 +130,65 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         }
 
         @Override
-        public Slot<V> apply(String key, Slot<V> slot) {
-            boolean expiredNow = slot != null && slot.value.isExpiredAt(now);
-            V current = slot == null || expiredNow ? null : slot.value;
+        protected void run() {
+            V stored = value();
+            boolean expiredNow = stored != null && stored.isExpiredAt(now);
+            V current = expiredNow ? null : stored;
             Outcome<V, R> outcome = mutation.apply(current, now);
             if (expiredNow) {
-                // Accounted only after the mutation returned: if it throws, compute() keeps the slot as it was.
-                release(key, slot.value);
+                // Accounted only after the mutation returned: if it throws, the entry stays as it was.
+                release(key(), stored);
                 expired.increment();
             }
             result = outcome.result();
             switch (outcome.change()) {
                 case KEEP:
-                    return expiredNow ? null : slot;
+                    if (expiredNow) {
+                        remove();
+                    }
+                    break;
                 case DELETE:
                     if (current != null) {
-                        release(key, current);
+                        release(key(), current);
                         removed.increment();
                     }
-                    return null;
+                    remove();
+                    break;
                 case PUT:
-                    return put(key, expiredNow ? null : slot, outcome.value());
+                    store(outcome.value(), expiredNow);
+                    break;
                 default:
                     throw new IllegalStateException("unknown change " + outcome.change());
             }
         }
 
-        private Slot<V> put(String key, Slot<V> slot, V value) {
-            long oldSize = slot == null ? 0 : entrySize(key, slot.value);
+        /** Puts the value unless the memory budget refuses it; an entry that has just expired counts as absent. */
+        private void store(V value, boolean replacesExpired) {
+            boolean fresh = !present() || replacesExpired;
+            String key = key();
+            long oldSize = fresh ? 0 : entrySize(key, value());
             if (!reserve(entrySize(key, value) - oldSize)) {
                 refusal = new StoreFullException("storing " + key.length() + "+" + value.sizeInBytes()
                         + " bytes would exceed max-memory (" + budget.limitBytes() + " bytes)");
                 warnFull();
-                return slot;
+                if (replacesExpired) {
+                    remove();
+                }
+                return;
             }
-            if (slot == null) {
+            int filed = UNFILED;
+            if (fresh) {
                 created.increment();
-                slot = new Slot<>(value);
             } else {
-                slot.value = value;
+                filed = mark();
             }
             long due = ExpirySchedule.bucketFor(value.expiresAtMillis());
             // Only an earlier due time needs filing now; a later one is re-filed when the old bucket comes due.
-            if (due < slot.scheduledBucket) {
-                slot.scheduledBucket = due;
+            if (markOf(due) < filed) {
+                filed = markOf(due);
                 schedule.add(due, key);
             }
-            return slot;
+            put(value, filed);
         }
     }
 
@@ -238,29 +265,43 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     }
 
     private void reapKey(String key, long bucket, long now) {
-        entries.computeIfPresent(key, (k, slot) -> {
-            if (slot.scheduledBucket != bucket) {
-                return slot; // filed again elsewhere since: this reference is stale
+        entries.access(key, new Reaping(bucket, now));
+    }
+
+    /** The reaper's look at one key filed in a due bucket. */
+    private final class Reaping extends SessionTable.EntryAccess<V> {
+        private final long bucket;
+        private final long now;
+
+        Reaping(long bucket, long now) {
+            this.bucket = bucket;
+            this.now = now;
+        }
+
+        @Override
+        protected void run() {
+            if (!present() || mark() != markOf(bucket)) {
+                return; // gone, or filed again elsewhere since: this reference is stale
             }
-            if (slot.value.isExpiredAt(now)) {
-                release(k, slot.value);
+            V value = value();
+            if (value.isExpiredAt(now)) {
+                release(key(), value);
                 expired.increment();
-                return null;
+                remove();
+                return;
             }
-            long due = ExpirySchedule.bucketFor(slot.value.expiresAtMillis());
-            slot.scheduledBucket = due;
+            long due = ExpirySchedule.bucketFor(value.expiresAtMillis());
+            setMark(markOf(due));
             if (due != ExpirySchedule.UNSCHEDULED) {
-                schedule.add(due, k);
+                schedule.add(due, key());
             }
-            return slot;
-        });
+        }
     }
 
     @Override
     public CompletionStage<Void> forEach(BiConsumer<String, V> visitor) {
         long now = clock.millis();
-        entries.forEach((key, slot) -> {
-            V value = slot.value;
+        entries.forEach((key, value) -> {
             if (!value.isExpiredAt(now)) {
                 visitor.accept(key, value);
             }
@@ -270,7 +311,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
 
     @Override
     public StoreStatistics statistics() {
-        return new StoreStatistics(entries.mappingCount(), created.sum(), expired.sum(), removed.sum(),
+        return new StoreStatistics(entries.size(), created.sum(), expired.sum(), removed.sum(),
                 storedBytes.get());
     }
 
@@ -290,16 +331,6 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         reaperTicks.cancel(false);
         if (ownReaper != null) {
             ownReaper.shutdownNow();
-        }
-    }
-
-    /** The map's value: the stored value plus the expiry bucket it is filed in. Only touched under the key's lock. */
-    private static final class Slot<V> {
-        V value;
-        long scheduledBucket = ExpirySchedule.UNSCHEDULED;
-
-        Slot(V value) {
-            this.value = value;
         }
     }
 }

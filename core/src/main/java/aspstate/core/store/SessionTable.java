@@ -1,0 +1,247 @@
+package aspstate.core.store;
+
+import java.security.SecureRandom;
+import java.util.function.BiConsumer;
+
+/**
+ * The memory store's index from session key to value, with one int per entry that belongs to the store (the
+ * expiry bucket the entry is filed in). Open addressing with linear probing over parallel arrays, split into
+ * {@value #SEGMENTS} segments with a lock each, so that requests for keys in different segments never wait for
+ * each other.
+ *
+ * <p>Why not {@code ConcurrentHashMap}: there a session costs a 32-byte node and a table slot, and the store's int
+ * needed a 24-byte holder object as the map's value, about 64 bytes at 1M sessions. Here it costs four array
+ * elements (key, value, hash, mark), about 34 bytes at the same load, and creating a session makes no object.
+ * Keys are hashed with {@link SipHash} under a key drawn for each table, which stands in for the balanced bins
+ * {@code ConcurrentHashMap} falls back on when clients choose colliding keys.
+ */
+final class SessionTable<V> {
+    static final int SEGMENTS = 256;
+    private static final int SEGMENT_SHIFT = Long.SIZE - Integer.numberOfTrailingZeros(SEGMENTS);
+    private static final int INITIAL_CAPACITY = 8;
+    /** A segment doubles when more than this share of its slots is in use; probes stay short below it. */
+    private static final double MAX_LOAD = 0.75;
+
+    private final Segment[] segments = new Segment[SEGMENTS];
+    private final long hashKey0;
+    private final long hashKey1;
+
+    SessionTable() {
+        SecureRandom random = new SecureRandom();
+        hashKey0 = random.nextLong();
+        hashKey1 = random.nextLong();
+        for (int i = 0; i < SEGMENTS; i++) {
+            segments[i] = new Segment();
+        }
+    }
+
+    /**
+     * Runs {@code access} on the key's entry, present or not, under the lock of the key's segment. The access must
+     * not use the table itself.
+     */
+    void access(String key, EntryAccess<V> access) {
+        long hash = SipHash.hash(hashKey0, hashKey1, key);
+        Segment segment = segments[(int) (hash >>> SEGMENT_SHIFT)];
+        synchronized (segment) {
+            access.bind(segment, key, (int) hash);
+            try {
+                access.run();
+            } finally {
+                access.segment = null;
+            }
+        }
+    }
+
+    long size() {
+        long size = 0;
+        for (Segment segment : segments) {
+            size += segment.size;
+        }
+        return size;
+    }
+
+    /**
+     * Visits every entry, one segment at a time: each segment is copied under its lock and visited outside it, so
+     * a slow visitor holds up no request. Weakly consistent, like {@code ConcurrentHashMap}'s iteration.
+     */
+    @SuppressWarnings("unchecked")
+    void forEach(BiConsumer<String, V> visitor) {
+        for (Segment segment : segments) {
+            Object[] pairs;
+            synchronized (segment) {
+                pairs = segment.pairs();
+            }
+            for (int i = 0; i < pairs.length; i += 2) {
+                visitor.accept((String) pairs[i], (V) pairs[i + 1]);
+            }
+        }
+    }
+
+    /**
+     * One visit to one key's entry: the caller subclasses it with what to do in {@link #run()}, and the methods
+     * here read and change the entry. They may be used only inside {@code run()}.
+     */
+    abstract static class EntryAccess<V> {
+        private Segment segment;
+        private String key;
+        private int hash;
+        /** The entry's slot when present; otherwise -(the slot it would be inserted at) - 1. */
+        private int index;
+
+        private void bind(Segment segment, String key, int hash) {
+            this.segment = segment;
+            this.key = key;
+            this.hash = hash;
+            this.index = segment.find(key, hash);
+        }
+
+        /** Runs under the segment's lock. */
+        protected abstract void run();
+
+        final boolean present() {
+            return index >= 0;
+        }
+
+        /** The key as the table holds it, or as asked for when absent. */
+        final String key() {
+            return present() ? segment.keys[index] : key;
+        }
+
+        /** The value, or null when absent. */
+        @SuppressWarnings("unchecked")
+        final V value() {
+            return present() ? (V) segment.values[index] : null;
+        }
+
+        /** The store's int for a present entry. */
+        final int mark() {
+            return segment.marks[presentIndex()];
+        }
+
+        final void setMark(int mark) {
+            segment.marks[presentIndex()] = mark;
+        }
+
+        private int presentIndex() {
+            if (!present()) {
+                throw new IllegalStateException("no entry for the key");
+            }
+            return index;
+        }
+
+        /** Sets the value and mark, inserting the entry when absent. */
+        final void put(V value, int mark) {
+            if (present()) {
+                segment.values[index] = value;
+                segment.marks[index] = mark;
+            } else {
+                index = segment.insert(-index - 1, key, hash, value, mark);
+            }
+        }
+
+        final void remove() {
+            if (present()) {
+                segment.removeAt(index);
+                index = segment.find(key, hash);
+            }
+        }
+    }
+
+    /** One lock's share of the entries; every field is read and written under the segment's monitor. */
+    private static final class Segment {
+        private String[] keys = new String[INITIAL_CAPACITY];
+        private Object[] values = new Object[INITIAL_CAPACITY];
+        private int[] hashes = new int[INITIAL_CAPACITY];
+        private int[] marks = new int[INITIAL_CAPACITY];
+        /** Also read without the lock, for {@link SessionTable#size()}. */
+        private volatile int size;
+
+        int find(String key, int hash) {
+            int mask = keys.length - 1;
+            for (int i = hash & mask; ; i = (i + 1) & mask) {
+                String k = keys[i];
+                if (k == null) {
+                    return -i - 1; // the load stays below 1, so every probe sequence reaches an empty slot
+                }
+                if (hashes[i] == hash && (k == key || k.equals(key))) {
+                    return i;
+                }
+            }
+        }
+
+        /** Fills an empty slot found by {@link #find}; returns the entry's slot, which moves if the segment grew. */
+        int insert(int slot, String key, int hash, Object value, int mark) {
+            keys[slot] = key;
+            values[slot] = value;
+            hashes[slot] = hash;
+            marks[slot] = mark;
+            size++;
+            if (size <= keys.length * MAX_LOAD) {
+                return slot;
+            }
+            grow();
+            return find(key, hash);
+        }
+
+        private void grow() {
+            String[] oldKeys = keys;
+            Object[] oldValues = values;
+            int[] oldHashes = hashes;
+            int[] oldMarks = marks;
+            int capacity = oldKeys.length * 2;
+            keys = new String[capacity];
+            values = new Object[capacity];
+            hashes = new int[capacity];
+            marks = new int[capacity];
+            int mask = capacity - 1;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != null) {
+                    int slot = oldHashes[i] & mask;
+                    while (keys[slot] != null) {
+                        slot = (slot + 1) & mask;
+                    }
+                    keys[slot] = oldKeys[i];
+                    values[slot] = oldValues[i];
+                    hashes[slot] = oldHashes[i];
+                    marks[slot] = oldMarks[i];
+                }
+            }
+        }
+
+        /**
+         * Empties a slot and shifts later entries of the same probe run back into it, so that no probe sequence
+         * is broken and no tombstones accumulate.
+         */
+        void removeAt(int slot) {
+            int mask = keys.length - 1;
+            int hole = slot;
+            for (int i = (hole + 1) & mask; keys[i] != null; i = (i + 1) & mask) {
+                int home = hashes[i] & mask;
+                // The entry at i may fill the hole only if the hole lies between its home slot and i.
+                if (((i - home) & mask) >= ((i - hole) & mask)) {
+                    keys[hole] = keys[i];
+                    values[hole] = values[i];
+                    hashes[hole] = hashes[i];
+                    marks[hole] = marks[i];
+                    hole = i;
+                }
+            }
+            keys[hole] = null;
+            values[hole] = null;
+            size--;
+        }
+
+        /** Keys and values, alternating. */
+        Object[] pairs() {
+            Object[] pairs = new Object[size * 2];
+            int n = 0;
+            for (int i = 0; i < keys.length; i++) {
+                if (keys[i] != null) {
+                    pairs[n++] = keys[i];
+                    pairs[n++] = values[i];
+                }
+            }
+            return pairs;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package aspstate.core.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.common.hash.Hashing;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The session table's key hash: SipHash-2-4 of the key's UTF-16LE code units. */
+class SipHashTest {
+    /** The reference key 00 01 .. 0f of the SipHash paper, as two little-endian words. */
+    private static final long K0 = 0x0706050403020100L;
+    private static final long K1 = 0x0f0e0d0c0b0a0908L;
+
+    /** The reference implementation's first test vector: the empty message under the reference key. */
+    @Test
+    void emptyMessageGivesTheReferenceVector() {
+        assertThat(SipHash.hash(K0, K1, "")).isEqualTo(0x726fdb47dd0e0e31L);
+    }
+
+    /** Every length from 0 to 40 code units (each remainder of the last word), and text outside Latin-1. */
+    @Test
+    void agreesWithGuavasSipHash24OverTheCodeUnits() {
+        Random random = new Random(42);
+        for (int length = 0; length <= 40; length++) {
+            for (int sample = 0; sample < 20; sample++) {
+                long k0 = random.nextLong();
+                long k1 = random.nextLong();
+                StringBuilder text = new StringBuilder();
+                for (int i = 0; i < length; i++) {
+                    text.append(sample % 2 == 0 ? (char) (32 + random.nextInt(95)) : (char) random.nextInt(0x10000));
+                }
+                String key = text.toString();
+                assertThat(SipHash.hash(k0, k1, key)).as("length %d: %s", length, key)
+                        .isEqualTo(Hashing.sipHash24(k0, k1).hashUnencodedChars(key).asLong());
+            }
+        }
+    }
+
+    /**
+     * Keys built from "Aa" and "BB", which String.hashCode cannot tell apart: 4,096 keys with one hashCode, as a
+     * client flooding the store would choose them. Under SipHash they all differ.
+     */
+    @Test
+    void keysThatCollideForStringHashCodeDoNotCollideHere() {
+        Set<Integer> javaHashes = new HashSet<>();
+        Set<Long> sipHashes = new HashSet<>();
+        for (int bits = 0; bits < 4096; bits++) {
+            StringBuilder key = new StringBuilder("/LM/W3SVC/1/ROOT/app-");
+            for (int i = 0; i < 12; i++) {
+                key.append((bits >> i & 1) == 0 ? "Aa" : "BB");
+            }
+            javaHashes.add(key.toString().hashCode());
+            sipHashes.add(SipHash.hash(K0, K1, key.toString()));
+        }
+        assertThat(javaHashes).hasSize(1);
+        assertThat(sipHashes).hasSize(4096);
+    }
+}
