@@ -39,7 +39,7 @@ import javax.management.ObjectName;
  *   <li><b>Class histogram delta</b>: the JVM's own live-object histogram (the {@code GC.class_histogram}
  *       diagnostic command, the same as {@code jcmd <pid> GC.class_histogram} / {@code jmap -histo:live}), taken
  *       in-process through the DiagnosticCommand MBean before and after the fill. It counts exact object sizes
- *       (headers, fields, padding) per class, so the difference attributes the overhead to CHM nodes, Slots,
+ *       (headers, fields, padding) per class, so the difference attributes the overhead to the table's arrays,
  *       entries, Strings, array headers and expiry bucket arrays.</li>
  * </ul>
  * The two agree to within a byte or two per session at 1M sessions; if they do not, something else in the JVM
@@ -381,11 +381,10 @@ public final class MemoryFootprint {
     private static final Map<String, String> ROLES = Map.of(
             "[B", "byte[]: key chars + payload (+ 2 array headers, padding)",
             "java.lang.String", "the key's String object",
-            "java.util.concurrent.ConcurrentHashMap$Node", "CHM node (hash, key, value, next)",
-            "[Ljava.util.concurrent.ConcurrentHashMap$Node;", "CHM table (power of two, load <= 0.75)",
             "aspstate.core.stateserver.SessionEntry", "SessionEntry record",
-            "aspstate.core.store.MemorySessionStore$Slot", "Slot wrapper (value + scheduled bucket)",
-            "[Ljava.lang.String;", "expiry bucket key arrays (doubling)");
+            "[I", "table: hash and expiry mark per slot (two int[])",
+            "[Ljava.lang.Object;", "table: value per slot",
+            "[Ljava.lang.String;", "table: key per slot; expiry bucket key arrays");
 
     public static void print(Report report, PrintStream out) {
         Options o = report.options();

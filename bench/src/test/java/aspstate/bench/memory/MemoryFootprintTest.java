@@ -29,7 +29,7 @@ class MemoryFootprintTest {
         // At 20k sessions the heap delta is noisier than at 1M, but the overhead is still clearly positive and
         // nowhere near a kilobyte.
         assertThat(report.overheadPerSession()).isBetween(1.0, 1000.0);
-        // The histogram counts exact object sizes: every session has at least its Node, Slot, entry and String.
+        // The histogram counts exact object sizes: every session has at least its entry, String and table slots.
         assertThat(report.histogramOverheadPerSession()).isBetween(100.0, 1000.0);
         assertThat(report.deltas()).anySatisfy(d -> {
             assertThat(d.className()).isEqualTo("aspstate.core.stateserver.SessionEntry");
