@@ -100,8 +100,12 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
             // A failing mutation is a bug, but callers only look at the stage: report it there, not as a throw.
             return CompletableFuture.failedFuture(e);
         }
-        if (execution.refusal != null) {
-            return CompletableFuture.failedFuture(execution.refusal);
+        if (execution.refused != null) {
+            // Made here, not under the segment's lock: a client can make a full store refuse as often as it likes.
+            warnFull();
+            return CompletableFuture.failedFuture(new StoreFullException("storing " + key.length() + "+"
+                    + execution.refused.sizeInBytes() + " bytes would exceed max-memory (" + budget.limitBytes()
+                    + " bytes)"));
         }
         return CompletableFuture.completedFuture(execution.result);
     }
@@ -117,12 +121,13 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         return (int) Math.max(Integer.MIN_VALUE, Math.min(UNFILED - 1L, bucket - originSecond));
     }
 
-    /** One run of a mutation under the key's lock in the table; carries the result out. */
+    /** One run of a mutation under the lock of the key's segment in the table; carries the result out. */
     private final class Execution<R> extends SessionTable.EntryAccess<V> {
         private final Mutation<V, R> mutation;
         private final long now;
         private R result;
-        private StoreFullException refusal;
+        /** The value the memory budget refused, if it did. */
+        private V refused;
 
         Execution(Mutation<V, R> mutation, long now) {
             this.mutation = mutation;
@@ -168,9 +173,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
             String key = key();
             long oldSize = fresh ? 0 : entrySize(key, value());
             if (!reserve(entrySize(key, value) - oldSize)) {
-                refusal = new StoreFullException("storing " + key.length() + "+" + value.sizeInBytes()
-                        + " bytes would exceed max-memory (" + budget.limitBytes() + " bytes)");
-                warnFull();
+                refused = value;
                 if (replacesExpired) {
                     remove();
                 }

@@ -21,35 +21,56 @@ final class SessionTable<V> {
     private static final int INITIAL_CAPACITY = 8;
     /** A segment doubles when more than this share of its slots is in use; probes stay short below it. */
     private static final double MAX_LOAD = 0.75;
+    /** A segment halves when less than this share is in use, so that a burst of sessions leaves no lasting cost. */
+    private static final double MIN_LOAD = 0.125;
 
     private final Segment[] segments = new Segment[SEGMENTS];
     private final long hashKey0;
     private final long hashKey1;
 
     SessionTable() {
-        SecureRandom random = new SecureRandom();
-        hashKey0 = random.nextLong();
-        hashKey1 = random.nextLong();
+        this(new SecureRandom());
+    }
+
+    private SessionTable(SecureRandom random) {
+        this(random.nextLong(), random.nextLong());
+    }
+
+    /** A table with a known hash key: for tests that need the same layout on every run. */
+    SessionTable(long hashKey0, long hashKey1) {
+        this.hashKey0 = hashKey0;
+        this.hashKey1 = hashKey1;
         for (int i = 0; i < SEGMENTS; i++) {
             segments[i] = new Segment();
         }
     }
 
     /**
-     * Runs {@code access} on the key's entry, present or not, under the lock of the key's segment. The access must
-     * not use the table itself.
+     * Runs {@code access} on the key's entry, present or not, under the lock of the key's segment. Changes it made
+     * before throwing stay made (unlike {@code ConcurrentHashMap.compute}): an access changes the entry last. It
+     * must not use the table itself; doing so throws, as its position in the segment could move under it.
      */
     void access(String key, EntryAccess<V> access) {
         long hash = SipHash.hash(hashKey0, hashKey1, key);
         Segment segment = segments[(int) (hash >>> SEGMENT_SHIFT)];
         synchronized (segment) {
+            if (segment.busy) {
+                throw new IllegalStateException("an access to the session table used the table itself");
+            }
+            segment.busy = true;
             access.bind(segment, key, (int) hash);
             try {
                 access.run();
             } finally {
                 access.segment = null;
+                segment.busy = false;
             }
         }
+    }
+
+    /** The hash the table files the key under; for tests that place keys on purpose. */
+    long hashOf(String key) {
+        return SipHash.hash(hashKey0, hashKey1, key);
     }
 
     long size() {
@@ -155,6 +176,8 @@ final class SessionTable<V> {
         private int[] marks = new int[INITIAL_CAPACITY];
         /** Also read without the lock, for {@link SessionTable#size()}. */
         private volatile int size;
+        /** An access is running: set and read under the monitor, which the same thread could otherwise re-enter. */
+        private boolean busy;
 
         int find(String key, int hash) {
             int mask = keys.length - 1;
@@ -179,38 +202,41 @@ final class SessionTable<V> {
             if (size <= keys.length * MAX_LOAD) {
                 return slot;
             }
-            grow();
+            resize(keys.length * 2);
             return find(key, hash);
         }
 
-        private void grow() {
-            String[] oldKeys = keys;
-            Object[] oldValues = values;
-            int[] oldHashes = hashes;
-            int[] oldMarks = marks;
-            int capacity = oldKeys.length * 2;
-            keys = new String[capacity];
-            values = new Object[capacity];
-            hashes = new int[capacity];
-            marks = new int[capacity];
+        /**
+         * Moves every entry into arrays of the new capacity. The new arrays are filled before any is installed, so
+         * running out of memory here leaves the segment as it was.
+         */
+        private void resize(int capacity) {
+            String[] newKeys = new String[capacity];
+            Object[] newValues = new Object[capacity];
+            int[] newHashes = new int[capacity];
+            int[] newMarks = new int[capacity];
             int mask = capacity - 1;
-            for (int i = 0; i < oldKeys.length; i++) {
-                if (oldKeys[i] != null) {
-                    int slot = oldHashes[i] & mask;
-                    while (keys[slot] != null) {
+            for (int i = 0; i < keys.length; i++) {
+                if (keys[i] != null) {
+                    int slot = hashes[i] & mask;
+                    while (newKeys[slot] != null) {
                         slot = (slot + 1) & mask;
                     }
-                    keys[slot] = oldKeys[i];
-                    values[slot] = oldValues[i];
-                    hashes[slot] = oldHashes[i];
-                    marks[slot] = oldMarks[i];
+                    newKeys[slot] = keys[i];
+                    newValues[slot] = values[i];
+                    newHashes[slot] = hashes[i];
+                    newMarks[slot] = marks[i];
                 }
             }
+            keys = newKeys;
+            values = newValues;
+            hashes = newHashes;
+            marks = newMarks;
         }
 
         /**
          * Empties a slot and shifts later entries of the same probe run back into it, so that no probe sequence
-         * is broken and no tombstones accumulate.
+         * is broken and no tombstones accumulate; halves the segment once it is mostly empty.
          */
         void removeAt(int slot) {
             int mask = keys.length - 1;
@@ -229,6 +255,9 @@ final class SessionTable<V> {
             keys[hole] = null;
             values[hole] = null;
             size--;
+            if (keys.length > INITIAL_CAPACITY && size < keys.length * MIN_LOAD) {
+                resize(keys.length / 2);
+            }
         }
 
         /** Keys and values, alternating. */

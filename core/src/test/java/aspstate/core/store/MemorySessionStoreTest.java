@@ -596,6 +596,26 @@ class MemorySessionStoreTest {
             assertThat(lookup(store, "b")).isNull();
         }
 
+        /**
+         * The refused write found its key's entry expired: that entry is gone (freed and counted once), not left in
+         * the table with its bytes already given back, where the reaper would free them a second time.
+         */
+        @Test
+        void refusedPutOverAnExpiredEntryRemovesTheExpiredEntry() {
+            MemorySessionStore<Counter> store = store(100);
+            put(store, "a", 49, T + 1_000); // 50 bytes
+            clock.advance(Duration.ofSeconds(2));
+
+            assertThatThrownBy(() -> put(store, "a", 150, NEVER)).hasCauseInstanceOf(StoreFullException.class);
+
+            assertThat(store.statistics().active()).isZero();
+            assertThat(store.statistics().expired()).isEqualTo(1);
+            assertThat(store.statistics().storedBytes()).isZero();
+            store.reapExpired(1_000);
+            assertThat(store.statistics().expired()).as("not counted again by the reaper").isEqualTo(1);
+            assertThat(store.statistics().storedBytes()).isZero();
+        }
+
         @Test
         void failedStageCarriesStoreFullException() {
             MemorySessionStore<Counter> store = store(10);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /** The memory store's table: a map with a mark per entry, checked against java.util.HashMap as the model. */
 class SessionTableTest {
-    private final SessionTable<String> table = new SessionTable<>();
+    /** A fixed hash key, so that every run lays the entries out alike. */
+    private final SessionTable<String> table = new SessionTable<>(0x5eed_0001L, 0x5eed_0002L);
 
     @Test
     void anAbsentKeyHasNoValueAndPutInsertsIt() {
@@ -63,6 +65,15 @@ class SessionTableTest {
         access("k", entry -> assertThat(entry.value()).isEqualTo("v"));
     }
 
+    /** An access that opens another on the same segment would find its position moved under it: refused. */
+    @Test
+    void anAccessThatUsesTheTableItselfIsRefused() {
+        assertThatThrownBy(() -> access("k", outer -> access("k", inner -> inner.put("v", 0))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("used the table itself");
+
+        access("k", entry -> assertThat(entry.present()).as("nothing was stored").isFalse());
+    }
+
     /**
      * Random puts, mark changes and removals over a pool of keys, checked against a HashMap after each step and in
      * full (forEach, size) along the way. With 5,000 keys over 256 segments each segment grows several times and
@@ -70,11 +81,35 @@ class SessionTableTest {
      */
     @Test
     void behavesAsAMapUnderRandomPutsAndRemovals() {
+        List<String> pool = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            pool.add("key-" + i);
+        }
+        checkAgainstAMap(pool, 300_000);
+    }
+
+    /**
+     * 400 keys chosen to share one segment, so that it grows to 512 slots and shrinks back as it is emptied,
+     * with long probe runs that wrap past the end of its arrays: the case a back-shift removal most easily gets wrong.
+     */
+    @Test
+    void behavesAsAMapWithManyKeysInOneSegment() {
+        List<String> pool = new ArrayList<>();
+        for (int i = 0; pool.size() < 400; i++) {
+            String key = "crowded-" + i;
+            if (table.hashOf(key) >>> (Long.SIZE - 8) == 0) {
+                pool.add(key);
+            }
+        }
+        checkAgainstAMap(pool, 100_000);
+    }
+
+    private void checkAgainstAMap(List<String> pool, int steps) {
         Random random = new Random(7);
         Map<String, String> values = new HashMap<>();
         Map<String, Integer> marks = new HashMap<>();
-        for (int step = 0; step < 300_000; step++) {
-            String key = "key-" + random.nextInt(5_000);
+        for (int step = 0; step < steps; step++) {
+            String key = pool.get(random.nextInt(pool.size()));
             int choice = random.nextInt(10);
             int mark = random.nextInt();
             String value = "v" + step;
@@ -98,11 +133,22 @@ class SessionTableTest {
                     marks.remove(key);
                 }
             });
-            if (step % 50_000 == 0 || step == 299_999) {
+            if (step % 50_000 == 0 || step == steps - 1) {
                 assertThat(contents()).isEqualTo(values);
                 assertThat(table.size()).isEqualTo(values.size());
             }
         }
+        // Then empty it in random order, so that segments shrink while entries are left in them.
+        List<String> left = new ArrayList<>(values.keySet());
+        Collections.shuffle(left, random);
+        for (int i = 0; i < left.size(); i++) {
+            access(left.get(i), SessionTable.EntryAccess::remove);
+            values.remove(left.get(i));
+            if (i % 50 == 0) {
+                assertThat(contents()).isEqualTo(values);
+            }
+        }
+        assertThat(table.size()).isZero();
     }
 
     @Test
