@@ -4,6 +4,7 @@ import aspstate.core.RepeatedEventLog;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.SessionStore;
 import aspstate.transport.HoldWhileUnwritable;
+import aspstate.transport.IdleConnectionTimeout;
 import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestDeadline;
@@ -11,9 +12,7 @@ import aspstate.transport.ServerEventLoops;
 import aspstate.transport.TcpListener;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.stream.ChunkedWriteHandler;
-import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,9 +68,8 @@ public final class StateServerListener implements AutoCloseable {
             ch.close();
             return;
         }
-        long idleMillis = settings.idleTimeout().toMillis();
-        if (idleMillis > 0) {
-            ch.pipeline().addLast(new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS));
+        if (settings.idleTimeout().toMillis() > 0) {
+            ch.pipeline().addLast(new IdleConnectionTimeout(settings.idleTimeout()));
         }
         StateServerRequestDecoder decoder = new StateServerRequestDecoder(settings.maxBodyBytes(), inbound);
         ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));

@@ -2,7 +2,12 @@ package aspstate.stateserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.core.testing.Await;
+import aspstate.stateserver.client.StateServerClient;
+import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -139,6 +144,59 @@ class ErrorHandlingTest {
             long start = System.nanoTime();
             assertThat(c.bytesUntilClosed()).isZero();
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(250));
+        }
+    }
+
+    /**
+     * Idleness counts the answers going out, not only the requests coming in: a client that reads a 12 MiB answer in
+     * pieces, pausing between them, takes several idle timeouts to read it and must get all of it. Its small receive
+     * window keeps most of the answer waiting on the server, where the idle check sees it move. (The pauses are the
+     * slow client itself, not a wait for a condition.)
+     */
+    @Test
+    void aClientStillTakingALargeAnswerSlowlyIsNotIdle() throws Exception {
+        int size = 12 << 20;
+        try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0)) {
+            try (StateServerClient client = quick.client()) {
+                assertThat(client.set("big", new byte[size], 20, null).join().status()).isEqualTo(200);
+            }
+            try (Socket socket = new Socket()) {
+                socket.setReceiveBufferSize(64 << 10);
+                socket.setSoTimeout(10_000);
+                socket.connect(quick.address());
+                socket.getOutputStream().write("GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                InputStream in = socket.getInputStream();
+                byte[] piece = new byte[256 << 10];
+                long received = 0;
+                long started = System.nanoTime();
+                for (int n; (n = in.readNBytes(piece, 0, piece.length)) > 0; ) {
+                    received += n;
+                    if (received < size) {
+                        Thread.sleep(40);
+                    }
+                }
+                assertThat(Duration.ofNanos(System.nanoTime() - started)).as("slower than the idle timeout")
+                        .isGreaterThan(Duration.ofMillis(900));
+                assertThat(received).as("the whole answer, then closed once idle").isGreaterThan(size)
+                        .isLessThan(size + 200);
+            }
+        }
+    }
+
+    /** The other side of it: a client that stops taking its answers is closed, its unsent answer dropped. */
+    @Test
+    void aClientThatStopsTakingItsAnswersIsClosed() throws Exception {
+        try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0)) {
+            try (StateServerClient client = quick.client()) {
+                assertThat(client.set("big", new byte[12 << 20], 20, null).join().status()).isEqualTo(200);
+            }
+            try (Socket socket = new Socket()) {
+                socket.setReceiveBufferSize(64 << 10);
+                socket.connect(quick.address());
+                socket.getOutputStream().write("GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                Await.until("the server closed the connection whose client reads nothing",
+                        () -> quick.listener.statistics().open() == 0);
+            }
         }
     }
 
