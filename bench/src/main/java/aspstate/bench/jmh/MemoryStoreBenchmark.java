@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * sessions: Get, the read-write page cycle (GetExclusive, then Set with the cookie it handed out, which releases
  * the lock) and ResetTimeout. Keys are picked uniformly at random per call from a pre-built array; the store holds
  * equal but distinct String instances (as the server does: each request decodes a fresh key), so lookups pay for
- * a real {@code equals}, though not for hashing, since the array's Strings cache their hash.
+ * a real {@code equals} and, since the store hashes keys with its own keyed hash, for hashing too.
  *
  * <p>The {@code _2threads} variants run the same body on two threads sharing the store; give them two cores
  * (see docs/microbenchmarks-and-memory.md). AverageTime with two threads is per thread: aggregate throughput is
@@ -44,10 +44,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-// G1, a production collector (bin/aspstate prefers Shenandoah, whose concurrent threads would take the cores the
-// two-thread variants measure): pinned to one CPU the JVM would otherwise pick SerialGC, whose cheaper write barriers
-// flatter the store's per-operation cost. 4 GiB holds the 1M x 1 KiB store (about 1.3 GB live) with room.
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseG1GC"})
+// G1 with the settings bin/aspstate gives it where the JVM has no Shenandoah (whose concurrent threads would take the
+// cores the two-thread variants measure): pinned to one CPU the JVM would otherwise pick SerialGC, whose cheaper
+// write barriers flatter the store's per-operation cost; and with G1's default young generation (over 2 GiB of this
+// heap, seconds between collections) the store's writes slowed 2-3x from one iteration to the next, which a server
+// with the launcher's short young generation never sees (docs/microbenchmarks-and-memory.md). 4 GiB holds the 1M x 1 KiB store (about 1.3 GB live) with room.
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
+        "-XX:+UnlockExperimentalVMOptions", "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5"})
 @Threads(1)
 public class MemoryStoreBenchmark {
     public static final int PAYLOAD_BYTES = 1024;
