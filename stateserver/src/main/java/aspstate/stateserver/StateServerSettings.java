@@ -12,7 +12,8 @@ import java.util.List;
  * @param bindAddress   address to listen on
  * @param port          TCP port; 0 picks a free one
  * @param allowedPeers  peers allowed to connect; others are closed at once with nothing sent
- * @param idleTimeout   a connection with no traffic for this long is closed; zero disables
+ * @param idleTimeout   a connection with nothing from the client and none of its answers moving for this long is
+ *                      closed; zero disables
  * @param maxBodyBytes  largest PUT body accepted; a larger Content-Length closes the connection
  * @param aspNetVersion the X-AspNet-Version header value
  * @param lockDateZone  zone in which LockDate is expressed

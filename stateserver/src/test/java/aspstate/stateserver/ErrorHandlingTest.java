@@ -194,6 +194,33 @@ class ErrorHandlingTest {
                 socket.setReceiveBufferSize(64 << 10);
                 socket.connect(quick.address());
                 socket.getOutputStream().write("GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                Await.until("the server counted the connection", () -> quick.listener.statistics().open() == 1);
+                Await.until("the server closed the connection whose client reads nothing",
+                        () -> quick.listener.statistics().open() == 0);
+            }
+        }
+    }
+
+    /**
+     * The same, when the client's second request came while the first answer was stuck: that request waits until
+     * the channel can take more, and the idle timeout must not wait behind it, since the client will never let it
+     * (found in review: the connection stayed open for good).
+     */
+    @Test
+    void aClientThatStopsReadingWithARequestWaitingIsClosed() throws Exception {
+        try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0)) {
+            try (StateServerClient client = quick.client()) {
+                assertThat(client.set("big", new byte[12 << 20], 20, null).join().status()).isEqualTo(200);
+            }
+            try (Socket socket = new Socket()) {
+                socket.setReceiveBufferSize(64 << 10);
+                socket.setSoTimeout(10_000);
+                socket.connect(quick.address());
+                byte[] get = "GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+                socket.getOutputStream().write(get);
+                assertThat(new String(socket.getInputStream().readNBytes(8), StandardCharsets.US_ASCII))
+                        .as("the first answer is under way").isEqualTo("200 OK\r\n");
+                socket.getOutputStream().write(get); // a read of its own, while the first answer cannot go out
                 Await.until("the server closed the connection whose client reads nothing",
                         () -> quick.listener.statistics().open() == 0);
             }

@@ -2,6 +2,8 @@ package aspstate.transport;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
+import io.netty.channel.socket.ChannelInputShutdownReadComplete;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
 
@@ -12,7 +14,8 @@ import java.util.ArrayDeque;
  * requests for a large session makes as many large answers at once, and a client that never reads can fill the
  * memory. Placed between the protocol's decoder and its handler; what waits is bounded by one read.
  *
- * <p>Events wait in line with the requests (a half-closure must not overtake the requests before it).
+ * <p>The end of the client's input waits in line with the requests (a half-closure must not overtake the requests
+ * before it); other events do not wait.
  */
 public final class HoldWhileUnwritable extends ChannelInboundHandlerAdapter {
     /** A user event waiting in line, told apart from a request. */
@@ -33,7 +36,10 @@ public final class HoldWhileUnwritable extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (held.isEmpty()) {
+        // Only the end of the client's input waits in line: anything else (an idle timeout that must close a client
+        // which stopped reading, and so will never make the channel writable again) goes on at once.
+        boolean endOfInput = evt instanceof ChannelInputShutdownEvent || evt instanceof ChannelInputShutdownReadComplete;
+        if (held.isEmpty() || !endOfInput) {
             ctx.fireUserEventTriggered(evt);
             return;
         }

@@ -2,53 +2,65 @@ package aspstate.transport;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.ChannelPromise;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Fires {@link IdleStateEvent#ALL_IDLE_STATE_EVENT} when a connection has sent nothing for the timeout and is not
- * taking any of its answers either: a client still reading a large answer slowly is not idle.
+ * Fires {@link IdleStateEvent#ALL_IDLE_STATE_EVENT} when nothing has come from the client for the timeout and none of
+ * its answers has moved either: a client still reading a large answer slowly, or still getting answers from a slow
+ * store, is not idle.
  *
  * <p>Netty's own all-idle timer learns about writes from a listener on each write's promise, which makes a promise
- * for every write (about a tenth of the bytes a small request allocates). This one watches only reads, and when they
- * stop for the timeout, looks at the unsent answers instead: if some are waiting and have moved since its last look,
- * the client is taking them and the connection stays. A client that stops reading its answers is therefore closed
- * after one to two timeouts.
+ * for every write (about a tenth of the bytes a small request allocated). This one counts writes as they pass and,
+ * at each read and each time reads have stopped for the timeout, takes a look at the count and at the unsent
+ * answers; when a look finds nothing changed since the one before, the connection is idle. So an idle connection is
+ * closed one timeout after the last thing that happened on it, or up to two when that was an answer going out.
  */
 public final class IdleConnectionTimeout extends IdleStateHandler {
-    /** What the unsent answers looked like at the last look: nothing looked at yet. */
-    private boolean looked;
-    private int lastMessage;
-    private long lastProgress;
-    private long lastPendingBytes;
+    private long writes;
+    /** What the last look saw. */
+    private long seenWrites;
+    private int seenMessage;
+    private long seenProgress;
+    private long seenPendingBytes;
 
     public IdleConnectionTimeout(Duration timeout) {
         super(timeout.toNanos(), 0, 0, TimeUnit.NANOSECONDS);
     }
 
     @Override
-    protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent evt) {
-        if (answersAreMoving(ctx.channel().unsafe().outboundBuffer())) {
-            return;
-        }
-        ctx.fireUserEventTriggered(IdleStateEvent.ALL_IDLE_STATE_EVENT);
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        writes++;
+        ctx.write(msg, promise);
     }
 
-    private boolean answersAreMoving(ChannelOutboundBuffer unsent) {
-        if (unsent == null || unsent.totalPendingWriteBytes() == 0) {
-            looked = false;
-            return false;
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        look(ctx.channel().unsafe().outboundBuffer());
+        super.channelReadComplete(ctx);
+    }
+
+    @Override
+    protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent evt) {
+        if (!look(ctx.channel().unsafe().outboundBuffer())) {
+            ctx.fireUserEventTriggered(IdleStateEvent.ALL_IDLE_STATE_EVENT);
         }
-        int message = System.identityHashCode(unsent.current());
-        long progress = unsent.currentProgress();
-        long pendingBytes = unsent.totalPendingWriteBytes();
-        boolean moved = !looked || message != lastMessage || progress != lastProgress || pendingBytes != lastPendingBytes;
-        looked = true;
-        lastMessage = message;
-        lastProgress = progress;
-        lastPendingBytes = pendingBytes;
+    }
+
+    /** Remembers the writes and the unsent answers as they are now; returns whether either changed since the last look. */
+    private boolean look(ChannelOutboundBuffer unsent) {
+        int message = unsent == null ? 0 : System.identityHashCode(unsent.current());
+        long progress = unsent == null ? 0 : unsent.currentProgress();
+        long pendingBytes = unsent == null ? 0 : unsent.totalPendingWriteBytes();
+        boolean moved = writes != seenWrites || message != seenMessage || progress != seenProgress
+                || pendingBytes != seenPendingBytes;
+        seenWrites = writes;
+        seenMessage = message;
+        seenProgress = progress;
+        seenPendingBytes = pendingBytes;
         return moved;
     }
 }
