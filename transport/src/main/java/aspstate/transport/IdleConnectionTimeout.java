@@ -15,13 +15,14 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Netty's own all-idle timer learns about writes from a listener on each write's promise, which makes a promise
  * for every write (about a tenth of the bytes a small request allocated). This one counts writes as they pass and,
- * at each read and each time reads have stopped for the timeout, takes a look at the count and at the unsent
- * answers; when a look finds nothing changed since the one before, the connection is idle. So an idle connection is
- * closed one timeout after the last thing that happened on it, or up to two when that was an answer going out.
+ * each time reads have stopped for the timeout, looks at the count and at the unsent answers; when a look finds
+ * nothing changed since the one before (or, for the first, since the last read), the connection is idle. So an idle
+ * connection is closed one timeout after the last thing that happened on it, or up to two when that was an answer
+ * going out.
  */
 public final class IdleConnectionTimeout extends IdleStateHandler {
     private long writes;
-    /** What the last look saw. */
+    /** What the last look saw (or, after a read, nothing written since and nothing waiting). */
     private long seenWrites;
     private int seenMessage;
     private long seenProgress;
@@ -37,9 +38,17 @@ public final class IdleConnectionTimeout extends IdleStateHandler {
         ctx.write(msg, promise);
     }
 
+    /**
+     * A read starts the count afresh, as if nothing were waiting to go out: the answers to it are written and mostly
+     * sent before the first look, which then finds them gone (idle one timeout later) or still going (not idle).
+     * Only a counter is touched here, as this runs on every read.
+     */
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-        look(ctx.channel().unsafe().outboundBuffer());
+        seenWrites = writes;
+        seenMessage = 0;
+        seenProgress = 0;
+        seenPendingBytes = 0;
         super.channelReadComplete(ctx);
     }
 
