@@ -186,9 +186,10 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
                 filed = mark();
             }
             long due = ExpirySchedule.bucketFor(value.expiresAtMillis());
+            int dueMark = markOf(due);
             // Only an earlier due time needs filing now; a later one is re-filed when the old bucket comes due.
-            if (markOf(due) < filed) {
-                filed = markOf(due);
+            if (dueMark < filed) {
+                filed = dueMark;
                 schedule.add(due, key);
             }
             put(value, filed);

@@ -51,7 +51,7 @@ final class SessionTable<V> {
      * must not use the table itself; doing so throws, as its position in the segment could move under it.
      */
     void access(String key, EntryAccess<V> access) {
-        long hash = SipHash.hash(hashKey0, hashKey1, key);
+        long hash = hashOf(key);
         Segment segment = segments[(int) (hash >>> SEGMENT_SHIFT)];
         synchronized (segment) {
             if (segment.busy) {
@@ -68,7 +68,7 @@ final class SessionTable<V> {
         }
     }
 
-    /** The hash the table files the key under; for tests that place keys on purpose. */
+    /** The hash the table files the key under (tests use it to place keys on purpose). */
     long hashOf(String key) {
         return SipHash.hash(hashKey0, hashKey1, key);
     }
