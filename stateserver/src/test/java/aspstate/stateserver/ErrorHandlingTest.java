@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.testing.Await;
 import aspstate.stateserver.client.StateServerClient;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -155,49 +156,33 @@ class ErrorHandlingTest {
      */
     @Test
     void aClientStillTakingALargeAnswerSlowlyIsNotIdle() throws Exception {
-        int size = 12 << 20;
-        try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0)) {
-            try (StateServerClient client = quick.client()) {
-                assertThat(client.set("big", new byte[size], 20, null).join().status()).isEqualTo(200);
-            }
-            try (Socket socket = new Socket()) {
-                socket.setReceiveBufferSize(64 << 10);
-                socket.setSoTimeout(10_000);
-                socket.connect(quick.address());
-                socket.getOutputStream().write("GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                InputStream in = socket.getInputStream();
-                byte[] piece = new byte[256 << 10];
-                long received = 0;
-                long started = System.nanoTime();
-                for (int n; (n = in.readNBytes(piece, 0, piece.length)) > 0; ) {
-                    received += n;
-                    if (received < size) {
-                        Thread.sleep(40);
-                    }
+        try (TestServer quick = quickServerWithABigSession();
+             Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
+            InputStream in = socket.getInputStream();
+            byte[] piece = new byte[256 << 10];
+            long received = 0;
+            long started = System.nanoTime();
+            for (int n; (n = in.readNBytes(piece, 0, piece.length)) > 0; ) {
+                received += n;
+                if (received < BIG_SESSION_BYTES) {
+                    Thread.sleep(40);
                 }
-                assertThat(Duration.ofNanos(System.nanoTime() - started)).as("slower than the idle timeout")
-                        .isGreaterThan(Duration.ofMillis(900));
-                assertThat(received).as("the whole answer, then closed once idle").isGreaterThan(size)
-                        .isLessThan(size + 200);
             }
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("slower than the idle timeout")
+                    .isGreaterThan(Duration.ofMillis(900));
+            assertThat(received).as("the whole answer, then closed once idle").isGreaterThan(BIG_SESSION_BYTES)
+                    .isLessThan(BIG_SESSION_BYTES + 200);
         }
     }
 
     /** The other side of it: a client that stops taking its answers is closed, its unsent answer dropped. */
     @Test
     void aClientThatStopsTakingItsAnswersIsClosed() throws Exception {
-        try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0)) {
-            try (StateServerClient client = quick.client()) {
-                assertThat(client.set("big", new byte[12 << 20], 20, null).join().status()).isEqualTo(200);
-            }
-            try (Socket socket = new Socket()) {
-                socket.setReceiveBufferSize(64 << 10);
-                socket.connect(quick.address());
-                socket.getOutputStream().write("GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                Await.until("the server counted the connection", () -> quick.listener.statistics().open() == 1);
-                Await.until("the server closed the connection whose client reads nothing",
-                        () -> quick.listener.statistics().open() == 0);
-            }
+        try (TestServer quick = quickServerWithABigSession();
+             Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
+            Await.until("the server counted the connection", () -> quick.listener.statistics().open() == 1);
+            Await.until("the server closed the connection whose client reads nothing",
+                    () -> quick.listener.statistics().open() == 0);
         }
     }
 
@@ -208,22 +193,47 @@ class ErrorHandlingTest {
      */
     @Test
     void aClientThatStopsReadingWithARequestWaitingIsClosed() throws Exception {
-        try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0)) {
-            try (StateServerClient client = quick.client()) {
-                assertThat(client.set("big", new byte[12 << 20], 20, null).join().status()).isEqualTo(200);
-            }
-            try (Socket socket = new Socket()) {
-                socket.setReceiveBufferSize(64 << 10);
-                socket.setSoTimeout(10_000);
-                socket.connect(quick.address());
-                byte[] get = "GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-                socket.getOutputStream().write(get);
-                assertThat(new String(socket.getInputStream().readNBytes(8), StandardCharsets.US_ASCII))
-                        .as("the first answer is under way").isEqualTo("200 OK\r\n");
-                socket.getOutputStream().write(get); // a read of its own, while the first answer cannot go out
-                Await.until("the server closed the connection whose client reads nothing",
-                        () -> quick.listener.statistics().open() == 0);
-            }
+        try (TestServer quick = quickServerWithABigSession();
+             Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
+            assertThat(new String(socket.getInputStream().readNBytes(8), StandardCharsets.US_ASCII))
+                    .as("the first answer is under way").isEqualTo("200 OK\r\n");
+            // a read of its own, while the first answer cannot go out
+            socket.getOutputStream().write(GET_BIG_SESSION);
+            Await.until("the server closed the connection whose client reads nothing",
+                    () -> quick.listener.statistics().open() == 0);
+        }
+    }
+
+    private static final int BIG_SESSION_BYTES = 12 << 20;
+    private static final byte[] GET_BIG_SESSION = "GET big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** A server with a 300 ms idle timeout that holds a 12 MiB session, "big". */
+    private static TestServer quickServerWithABigSession() {
+        TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0);
+        try (StateServerClient client = quick.client()) {
+            assertThat(client.set("big", new byte[BIG_SESSION_BYTES], 20, null).join().status()).isEqualTo(200);
+        } catch (RuntimeException | Error e) {
+            quick.close();
+            throw e;
+        }
+        return quick;
+    }
+
+    /**
+     * A connection that has asked for "big" through a 64 KiB receive window, so that most of the answer waits on the
+     * server until the client reads it.
+     */
+    private static Socket askForTheBigSessionThroughASmallWindow(TestServer server) throws IOException {
+        Socket socket = new Socket();
+        try {
+            socket.setReceiveBufferSize(64 << 10);
+            socket.setSoTimeout(10_000);
+            socket.connect(server.address());
+            socket.getOutputStream().write(GET_BIG_SESSION);
+            return socket;
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
         }
     }
 
