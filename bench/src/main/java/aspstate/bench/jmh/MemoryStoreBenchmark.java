@@ -48,7 +48,8 @@ import org.openjdk.jmh.annotations.Warmup;
 // cores the two-thread variants measure): pinned to one CPU the JVM would otherwise pick SerialGC, whose cheaper
 // write barriers flatter the store's per-operation cost; and with G1's default young generation (over 2 GiB of this
 // heap, seconds between collections) the store's writes slowed 2-3x from one iteration to the next, which a server
-// with the launcher's short young generation never sees (docs/microbenchmarks-and-memory.md). 4 GiB holds the 1M x 1 KiB store (about 1.3 GB live) with room.
+// with the launcher's short young generation never sees (docs/microbenchmarks-and-memory.md). 4 GiB holds the
+// 1M x 1 KiB store (about 1.3 GB live) with room.
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
         "-XX:+UnlockExperimentalVMOptions", "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5"})
 @Threads(1)
