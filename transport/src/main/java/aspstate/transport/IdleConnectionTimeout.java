@@ -59,7 +59,7 @@ public final class IdleConnectionTimeout extends IdleStateHandler {
         }
     }
 
-    /** Remembers the writes and the unsent answers as they are now; returns whether either changed since the last look. */
+    /** Remembers the writes and the unsent answers as they are now; returns whether either changed since last time. */
     private boolean look(ChannelOutboundBuffer unsent) {
         int message = unsent == null ? 0 : System.identityHashCode(unsent.current());
         long progress = unsent == null ? 0 : unsent.currentProgress();

@@ -9,8 +9,9 @@ package aspstate.core.store;
  * @param reaperTickMillis   how often the background reaper looks for expired entries
  * @param reaperBatch        at most this many due keys are examined per tick, bounding the reaper's pause
  * @param entryOverheadBytes what one entry costs beyond its key and value bytes (entry object, key String,
- *                           array headers, the table's slots, expiry filing). Counting it keeps the limit honest for small sessions,
- *                           where the overhead is larger than the data (docs/benchmarks.md measures it).
+ *                           array headers, the table's slots, expiry filing). Counting it keeps the limit honest
+ *                           for small sessions, where the overhead is larger than the data (docs/benchmarks.md
+ *                           measures it).
  */
 public record MemoryStoreSettings(long maxMemoryBytes, long reaperTickMillis, int reaperBatch,
                                   int entryOverheadBytes) {

@@ -61,8 +61,9 @@ public final class TdsClient implements AutoCloseable {
         Channel channel = ClientConnections.connect(group, server, timeout, new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
-                ch.pipeline().addLast(new TdsPacketDecoder(MAX_REPLY_BYTES, MAX_REPLY_BYTES / SMALLEST_PACKET_PAYLOAD + 1,
-                        InboundBudget.unshared(MAX_REPLY_BYTES)), exchanges);
+                ch.pipeline().addLast(new TdsPacketDecoder(MAX_REPLY_BYTES,
+                        MAX_REPLY_BYTES / SMALLEST_PACKET_PAYLOAD + 1, InboundBudget.unshared(MAX_REPLY_BYTES)),
+                        exchanges);
             }
         });
         TdsClient client = new TdsClient(channel, exchanges);
