@@ -103,7 +103,8 @@ final class RunCommand implements Callable<Integer> {
             return 2;
         }
         try (BackendFactory opened = factory) {
-            RunResult result = new LoadGenerator(opened, workload, System.err, progressPeriod).run(opened.name() + " " + target);
+            String name = opened.name() + " " + target + " (client on " + opened.transport() + ")";
+            RunResult result = new LoadGenerator(opened, workload, System.err, progressPeriod).run(name);
             ReportWriter.table(result, System.out);
             if (json != null) {
                 write(json, ReportWriter.json(result));

@@ -121,6 +121,16 @@ public enum IoTransport {
         throw new IllegalArgumentException("not an event loop group of a known transport: " + group);
     }
 
+    /** The transport whose connections are of {@code type} (for a client library that names only that). */
+    public static IoTransport ofSocketChannel(Class<?> type) {
+        for (IoTransport transport : values()) {
+            if (transport.socketChannel == type) {
+                return transport;
+            }
+        }
+        throw new IllegalArgumentException("not a socket channel of a known transport: " + type.getName());
+    }
+
     public boolean isAvailable() {
         return available.getAsBoolean();
     }

@@ -1,7 +1,9 @@
 package aspstate.bench.redis;
 
 import aspstate.bench.BackendFactory;
+import aspstate.bench.ClientLoops;
 import aspstate.bench.SessionBackend;
+import aspstate.transport.IoTransport;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -10,6 +12,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.DefaultEventLoopGroupProvider;
 import io.lettuce.core.resource.EventLoopGroupProvider;
+import io.lettuce.core.resource.Transports;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutorGroup;
@@ -30,6 +33,10 @@ import java.util.concurrent.TimeUnit;
 public final class RedisBackendFactory implements BackendFactory {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final long SHUTDOWN_TIMEOUT_SECONDS = 5;
+
+    static {
+        ClientLoops.steerLettuce();
+    }
 
     private final EventLoopGroupProvider ioThreads = new DefaultEventLoopGroupProvider(1);
     private final EventExecutorGroup computationThreads =
@@ -84,6 +91,11 @@ public final class RedisBackendFactory implements BackendFactory {
     /** The client's thread pools, for checking the one-core configuration. */
     ClientResources resources() {
         return resources;
+    }
+
+    @Override
+    public IoTransport transport() {
+        return IoTransport.ofSocketChannel(Transports.socketChannelClass());
     }
 
     @Override

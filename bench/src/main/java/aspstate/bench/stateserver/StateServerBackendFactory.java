@@ -4,6 +4,7 @@ import aspstate.bench.BackendFactory;
 import aspstate.bench.ClientLoops;
 import aspstate.bench.SessionBackend;
 import aspstate.stateserver.client.StateServerClient;
+import aspstate.transport.IoTransport;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
 
@@ -19,6 +20,11 @@ public final class StateServerBackendFactory implements BackendFactory {
     @Override
     public SessionBackend connect() throws Exception {
         return new StateServerBackend(StateServerClient.connect(address, group));
+    }
+
+    @Override
+    public IoTransport transport() {
+        return IoTransport.of(group);
     }
 
     @Override

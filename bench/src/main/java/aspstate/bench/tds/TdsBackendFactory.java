@@ -4,6 +4,7 @@ import aspstate.bench.BackendFactory;
 import aspstate.bench.ClientLoops;
 import aspstate.bench.SessionBackend;
 import aspstate.tds.client.TdsClient;
+import aspstate.transport.IoTransport;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -46,6 +47,11 @@ public final class TdsBackendFactory implements BackendFactory {
                     TimeUnit.MILLISECONDS));
         }
         return appSuffix;
+    }
+
+    @Override
+    public IoTransport transport() {
+        return IoTransport.of(group);
     }
 
     @Override

@@ -2,6 +2,7 @@ package aspstate.bench.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.bench.ClientLoops;
 import aspstate.bench.Reply;
 import aspstate.bench.SessionBackend;
 import io.lettuce.core.RedisClient;
@@ -74,6 +75,11 @@ class RedisBackendTest {
         assertThat(factory.name()).isEqualTo("redis");
         assertThat(factory.resources().ioThreadPoolSize()).isEqualTo(1);
         assertThat(factory.resources().computationThreadPoolSize()).isEqualTo(1);
+    }
+
+    @Test
+    void lettuceReachesTheKernelAsTheProjectsOwnClientsDo() {
+        assertThat(factory.transport()).isEqualTo(ClientLoops.transport());
     }
 
     @Test
