@@ -16,6 +16,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.stream.ChunkedInput;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -36,6 +37,8 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
     private final StateServerResponses responses;
     private OrderedReplies<StateResult> replies;
     private boolean closing;
+    /** A large body went out on this connection, so a {@link ChunkedWriteHandler} sits before this handler. */
+    private boolean slicing;
 
     StateServerHandler(SessionStore<SessionEntry> store, StateServerResponses responses) {
         this.store = store;
@@ -84,12 +87,26 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
             return false;
         }
         StateResult answer = failure == null ? result : badRequestFor(failure);
-        ctx.write(responses.encode(answer, ctx.alloc()), ctx.voidPromise());
         ChunkedInput<ByteBuf> body = StateServerResponses.separateBody(answer);
+        if (body != null && !slicing) {
+            startSlicing(ctx);
+        }
+        ctx.write(responses.encode(answer, ctx.alloc()), ctx.voidPromise());
         if (body != null) {
             ctx.write(body, ctx.voidPromise());
         }
         return true;
+    }
+
+    /**
+     * Large bodies go out in slices, as the peer takes them. The slicer joins the pipeline at the connection's
+     * first large body, not at its start: it queues every write that passes it, a cost most connections, whose
+     * sessions are small, need not pay. Everything written before it is already in the outbound buffer, and
+     * everything after passes through it, so the answers keep their order.
+     */
+    private void startSlicing(ChannelHandlerContext ctx) {
+        ctx.pipeline().addBefore(ctx.name(), null, new ChunkedWriteHandler());
+        slicing = true;
     }
 
     /**

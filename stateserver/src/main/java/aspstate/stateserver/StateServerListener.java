@@ -11,7 +11,6 @@ import aspstate.transport.RequestDeadline;
 import aspstate.transport.ServerEventLoops;
 import aspstate.transport.TcpListener;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.stream.ChunkedWriteHandler;
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -75,7 +74,6 @@ public final class StateServerListener implements AutoCloseable {
         ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));
         ch.pipeline().addLast(decoder);
         ch.pipeline().addLast(new HoldWhileUnwritable());
-        ch.pipeline().addLast(new ChunkedWriteHandler()); // large bodies go out in slices, as the peer takes them
         ch.pipeline().addLast(new StateServerHandler(store, responses));
     }
 

@@ -7,6 +7,7 @@ import aspstate.stateserver.client.StateResponse;
 import aspstate.stateserver.client.StateServerClient;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,32 @@ class FramingTest {
             StateResponse read = client.get("big").join();
             assertThat(read.status()).isEqualTo(200);
             assertThat(read.data()).isEqualTo(data);
+        }
+    }
+
+    /**
+     * A large value goes out in slices, through a handler the connection gets at its first large answer: the
+     * answers around it, before and after that moment, keep their places and their bytes.
+     */
+    @Test
+    void smallAnswersAroundLargeOnesKeepTheirPlaceOnOneConnection() {
+        byte[] large = new byte[3 * StateServerResponses.BODY_SLICE_BYTES + 17];
+        new Random(7).nextBytes(large);
+        try (RawConnection c = server.raw()) {
+            c.send("PUT small HTTP/1.1\r\nContent-Length:5\r\n\r\nsmall");
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            c.send("PUT large HTTP/1.1\r\nContent-Length:" + large.length + "\r\n\r\n").send(large);
+            assertThat(c.readResponseText()).startsWith("200 OK");
+            String getSmall = "GET small HTTP/1.1\r\n\r\n";
+            String getLarge = "GET large HTTP/1.1\r\n\r\n";
+            c.send(getSmall + getLarge + getSmall + getLarge + getSmall);
+            for (int pass = 0; pass < 2; pass++) {
+                assertThat(c.readResponseText()).as("pass %d, before", pass).endsWith("\r\n\r\nsmall");
+                byte[] answer = c.readResponse();
+                assertThat(Arrays.copyOfRange(answer, answer.length - large.length, answer.length))
+                        .as("pass %d, large", pass).isEqualTo(large);
+            }
+            assertThat(c.readResponseText()).as("after").endsWith("\r\n\r\nsmall");
         }
     }
 
