@@ -80,6 +80,16 @@ class LauncherScriptIT {
     }
 
     @Test
+    void nettysLeakDetectorSamplesRarelyUnlessTheOperatorSaysOtherwise() throws Exception {
+        String rarely = "-Dio.netty.leakDetection.samplingInterval=4096";
+        String theirs = "-Dio.netty.leakDetection.samplingInterval=1";
+
+        assertThat(dryRun(Map.of(), "serve")).contains(rarely);
+        assertThat(dryRun(Map.of("ASPSTATE_JAVA_OPTS", theirs), "serve")).containsSubsequence(rarely, theirs, "-jar");
+        assertThat(dryRun(Map.of(), "--version")).doesNotContain(rarely);
+    }
+
+    @Test
     void serveRunsOnShenandoahWhereTheJvmHasIt() throws Exception {
         assumeShenandoah();
 
