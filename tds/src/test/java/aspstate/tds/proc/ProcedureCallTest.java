@@ -1,0 +1,44 @@
+package aspstate.tds.proc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Arguments by parameter name, matched without regard to case as SQL Server matches them. */
+class ProcedureCallTest {
+
+    @Test
+    void findsAnArgumentByTheNameItWasFiledUnderAndInAnyOtherCase() {
+        ProcedureCall call = new ProcedureCall(Map.of("@appId", 5, "@appName", "/w3svc/1/root"));
+
+        assertThat(call.value("@appId", Integer.class)).isEqualTo(5);
+        assertThat(call.value("@APPID", Integer.class)).isEqualTo(5);
+        assertThat(call.has("@appname")).isTrue();
+        assertThat(call.value("@AppName", String.class)).isEqualTo("/w3svc/1/root");
+    }
+
+    @Test
+    void anArgumentPassedAsNullIsThereAndAnAbsentOneIsNot() {
+        Map<String, Object> arguments = new HashMap<>();
+        arguments.put("@id", null);
+        ProcedureCall call = new ProcedureCall(arguments);
+
+        assertThat(call.has("@ID")).isTrue();
+        assertThat(call.value("@id", String.class)).isNull();
+        assertThat(call.has("@locked")).isFalse();
+        assertThat(call.value("@locked", Boolean.class)).isNull();
+    }
+
+    @Test
+    void laterChangesToTheMapItWasMadeFromDoNotReachIt() {
+        Map<String, Object> arguments = new HashMap<>(Map.of("@id", "a"));
+        ProcedureCall call = new ProcedureCall(arguments);
+        arguments.put("@id", "b");
+        arguments.put("@locked", true);
+
+        assertThat(call.value("@id", String.class)).isEqualTo("a");
+        assertThat(call.has("@locked")).isFalse();
+    }
+}
