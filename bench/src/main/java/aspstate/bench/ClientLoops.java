@@ -34,8 +34,9 @@ public final class ClientLoops {
     }
 
     /**
-     * Points Lettuce at {@link #transport()}. Must run before any Lettuce class that picks a transport is loaded:
-     * Lettuce reads these switches once.
+     * Points Lettuce at {@link #transport()}, overriding Lettuce's own switches: the generator's one switch for all
+     * its clients is {@value IoTransport#PROPERTY}. Must run before any Lettuce class that picks a transport is
+     * loaded: Lettuce reads its switches once.
      */
     public static void steerLettuce() {
         IoTransport transport = transport();

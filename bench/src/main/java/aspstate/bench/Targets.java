@@ -25,6 +25,9 @@ public final class Targets {
             throw new IllegalArgumentException("target needs a scheme and host, like stateserver://127.0.0.1:42424: "
                     + target);
         }
+        // Every client takes this transport (Lettuce's is set from it as its factory loads): one named that this
+        // machine cannot use stops here, with the reason, whatever the target.
+        ClientLoops.transport();
         switch (uri.getScheme()) {
             case "stateserver":
                 return new StateServerBackendFactory(loopback(uri, 42424));

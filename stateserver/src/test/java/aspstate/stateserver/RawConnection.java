@@ -69,6 +69,16 @@ final class RawConnection implements AutoCloseable {
         }
     }
 
+    /** Drops the connection with a reset (RST) instead of an orderly close, as a crashed or killed client does. */
+    void reset() {
+        try {
+            socket.setSoLinger(true, 0);
+            socket.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Reads one response: status line and headers up to the blank line, then Content-Length bytes. */
     byte[] readResponse() {
         try {

@@ -4,12 +4,14 @@ import aspstate.core.ManualClock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
+import aspstate.core.store.SessionStore;
 import aspstate.stateserver.client.StateServerClient;
 import aspstate.transport.InboundBudget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.ZoneOffset;
+import java.util.function.UnaryOperator;
 
 /**
  * A real StateServer listener on a free loopback port with a memory store and a hand-driven clock. LockDate is
@@ -21,6 +23,8 @@ final class TestServer implements AutoCloseable {
 
     final ManualClock clock = new ManualClock(START_MILLIS);
     final MemorySessionStore<SessionEntry> store;
+    /** What the listener reaches the store through: the store itself, or what a test put in front of it. */
+    final SessionStore<SessionEntry> serving;
     final StateServerListener listener;
     /** What bodies still arriving hold, all connections together; tests of that limit read it. */
     final InboundBudget inbound;
@@ -34,10 +38,21 @@ final class TestServer implements AutoCloseable {
     }
 
     TestServer(StateServerSettings settings, long maxMemoryBytes, long maxInboundBytes) {
+        this(settings, maxMemoryBytes, maxInboundBytes, UnaryOperator.identity());
+    }
+
+    /** A server whose listener reaches the memory store through {@code serving} (e.g. one that answers late). */
+    TestServer(StateServerSettings settings, UnaryOperator<SessionStore<SessionEntry>> serving) {
+        this(settings, 0, 2 * settings.maxBodyBytes(), serving);
+    }
+
+    private TestServer(StateServerSettings settings, long maxMemoryBytes, long maxInboundBytes,
+                       UnaryOperator<SessionStore<SessionEntry>> serving) {
         inbound = InboundBudget.unshared(maxInboundBytes);
         store = new MemorySessionStore<>(clock, new MemoryStoreSettings(maxMemoryBytes, 3_600_000, 1000));
         try {
-            listener = StateServerListener.start(settings, store, inbound);
+            this.serving = serving.apply(store);
+            listener = StateServerListener.start(settings, this.serving, inbound);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
