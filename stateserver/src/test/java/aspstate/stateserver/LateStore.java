@@ -1,28 +1,26 @@
 package aspstate.stateserver;
 
 import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.store.ForwardingSessionStore;
 import aspstate.core.store.Mutation;
 import aspstate.core.store.SessionStore;
-import aspstate.core.store.StoreStatistics;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.BiConsumer;
 
 /**
  * The real memory store, answering late once told to hold: as a clustered store does, whose answer comes after
  * the request's read has returned. The test says when the held answer goes out.
  */
-final class LateStore implements SessionStore<SessionEntry> {
-    private final SessionStore<SessionEntry> store;
+final class LateStore extends ForwardingSessionStore<SessionEntry> {
     private final CompletableFuture<Void> release = new CompletableFuture<>();
     /** The event loop of the first request held: the test queues its own tasks behind the server's there. */
     final CompletableFuture<EventExecutor> held = new CompletableFuture<>();
     private volatile boolean holding;
 
     LateStore(SessionStore<SessionEntry> store) {
-        this.store = store;
+        super(store);
     }
 
     /** Answers from now on wait for {@link #release()}. */
@@ -42,25 +40,5 @@ final class LateStore implements SessionStore<SessionEntry> {
         }
         held.complete(ThreadExecutorMap.currentExecutor());
         return release.thenCompose(released -> answer);
-    }
-
-    @Override
-    public CompletionStage<Void> forEach(BiConsumer<String, SessionEntry> visitor) {
-        return store.forEach(visitor);
-    }
-
-    @Override
-    public StoreStatistics statistics() {
-        return store.statistics();
-    }
-
-    @Override
-    public String describe() {
-        return store.describe();
-    }
-
-    @Override
-    public void close() {
-        store.close();
     }
 }

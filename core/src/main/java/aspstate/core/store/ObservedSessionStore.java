@@ -3,19 +3,17 @@ package aspstate.core.store;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.function.BiConsumer;
 
 /**
  * A store that tells a {@link StoreObserver} how each operation ended, how long it took and how long the locks it
  * let go were held, by looking at what the mutation saw and decided. The protocols stay unaware of metrics, and
  * every store engine gets them alike.
  */
-public final class ObservedSessionStore<V extends StoredValue> implements SessionStore<V> {
-    private final SessionStore<V> store;
+public final class ObservedSessionStore<V extends StoredValue> extends ForwardingSessionStore<V> {
     private final StoreObserver observer;
 
     public ObservedSessionStore(SessionStore<V> store, StoreObserver observer) {
-        this.store = store;
+        super(store);
         this.observer = observer;
     }
 
@@ -110,25 +108,5 @@ public final class ObservedSessionStore<V extends StoredValue> implements Sessio
         public boolean acquiresLock() {
             return mutation.acquiresLock();
         }
-    }
-
-    @Override
-    public CompletionStage<Void> forEach(BiConsumer<String, V> visitor) {
-        return store.forEach(visitor);
-    }
-
-    @Override
-    public StoreStatistics statistics() {
-        return store.statistics();
-    }
-
-    @Override
-    public String describe() {
-        return store.describe();
-    }
-
-    @Override
-    public void close() {
-        store.close();
     }
 }
