@@ -86,11 +86,6 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return false;
         }
-        if (ctx.isRemoved()) {
-            // The connection closed and left its pipeline while a late store was answering: nobody is there to
-            // answer, and a slicer could not join a pipeline this handler is no longer in.
-            return false;
-        }
         StateResult answer = failure == null ? result : badRequestFor(failure);
         ChunkedInput<ByteBuf> body = StateServerResponses.separateBody(answer);
         if (body != null && !slicing) {
@@ -104,10 +99,11 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Large bodies go out in slices, as the peer takes them. The slicer joins the pipeline at the connection's
-     * first large body, not at its start: it handles every write and runs its flush loop on every flush, a cost most
-     * connections, whose sessions are small, need not pay. Everything written before it is already in the outbound buffer, and
-     * everything after passes through it, so the answers keep their order.
+     * Large bodies go out in slices, as the peer takes them. The slicer joins the pipeline at the connection's first
+     * large body, not at its start: it handles every write and runs its flush loop on every flush, a cost most
+     * connections, whose sessions are small, need not pay. Everything written before it is already in the outbound
+     * buffer, and everything after passes through it, so the answers keep their order. (Never after the connection
+     * is gone: {@link OrderedReplies} writes nothing once this handler has left its pipeline.)
      */
     private void startSlicing(ChannelHandlerContext ctx) {
         ctx.pipeline().addBefore(ctx.name(), null, new ChunkedWriteHandler());

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  *
  * <p>A reply that is ready when nothing is queued is written at once, without a flush: the handler flushes once per
  * read batch, so pipelined requests cost one system call per batch. A reply that completes later is written, with
- * those queued behind it, on the connection's event loop, and flushed. Used on that event loop only.
+ * those queued behind it, on the connection's event loop, and flushed; one that completes after the handler left its
+ * pipeline (the connection is gone) is discarded, with everything after it. Used on that event loop only.
  *
  * @param <T> what a request completes with
  */
@@ -92,6 +93,13 @@ public final class OrderedReplies<T> {
     }
 
     private void writeOne(CompletableFuture<T> done) {
+        if (ctx.isRemoved()) {
+            // The connection left its pipeline while the reply was on its way (a late store, a reset client):
+            // nobody is there to answer, and a writer could not change a pipeline its handler is no longer in.
+            discardWhenDone(done);
+            stop();
+            return;
+        }
         T reply = null;
         Throwable failure = null;
         try {
@@ -102,11 +110,16 @@ public final class OrderedReplies<T> {
             failure = e;
         }
         if (!writer.write(reply, failure)) {
-            stopped = true;
-            CompletableFuture<T> dropped;
-            while ((dropped = pending.poll()) != null) {
-                discardWhenDone(dropped);
-            }
+            stop();
+        }
+    }
+
+    /** Writes nothing more: what is queued is released as it completes. */
+    private void stop() {
+        stopped = true;
+        CompletableFuture<T> dropped;
+        while ((dropped = pending.poll()) != null) {
+            discardWhenDone(dropped);
         }
     }
 

@@ -125,4 +125,21 @@ class OrderedRepliesTest {
         assertThat(written).containsExactly("stop");
         assertThat(discarded).containsExactlyInAnyOrder("queued", "late", "after");
     }
+
+    @Test
+    void aReplyThatCompletesAfterTheHandlerLeftItsPipelineIsDiscardedWithWhatFollows() {
+        CompletableFuture<String> late = new CompletableFuture<>();
+        CompletableFuture<String> behind = new CompletableFuture<>();
+        replies.add(late);
+        replies.add(behind);
+
+        channel.pipeline().removeLast(); // as the pipeline's end does to every handler once the connection is gone
+        late.complete("late");
+        channel.runPendingTasks();
+        behind.complete("behind");
+
+        assertThat(written).isEmpty();
+        assertThat(replies.stopped()).isTrue();
+        assertThat(discarded).containsExactlyInAnyOrder("late", "behind");
+    }
 }
