@@ -7,6 +7,18 @@ package aspstate.stateserver;
  * read naturally. Keys are case-sensitive and any string is valid.
  */
 public final class SessionKeys {
+    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** The bytes ASP.NET's client leaves as they are, by value. */
+    private static final boolean[] URL_SAFE = new boolean[256];
+
+    static {
+        for (int b = 0; b < URL_SAFE.length; b++) {
+            URL_SAFE[b] = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')
+                    || b == '-' || b == '_' || b == '.' || b == '!' || b == '*' || b == '(' || b == ')';
+        }
+    }
+
     private SessionKeys() {
     }
 
@@ -55,33 +67,43 @@ public final class SessionKeys {
         return out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
-    /** {@link #encode(String)}, written straight into a buffer: the client's hot path makes no Strings. */
+    /**
+     * {@link #encode(String)}, written straight into a buffer: the client's hot path makes no Strings. The target is
+     * built in an array and written with one call, as a buffer checks its bounds on each write.
+     */
     public static void encode(String key, io.netty.buffer.ByteBuf out) {
-        boolean latin1 = true;
-        for (int i = 0; i < key.length() && latin1; i++) {
-            latin1 = key.charAt(i) <= 0xFF;
-        }
-        if (!latin1) {
-            for (byte b : key.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-                encodeByte(b & 0xFF, out);
-            }
-            return;
-        }
+        byte[] target = new byte[key.length() * 3];
+        int length = 0;
         for (int i = 0; i < key.length(); i++) {
-            encodeByte(key.charAt(i), out);
+            char c = key.charAt(i);
+            if (c > 0xFF) {
+                encodeUtf8(key, out);
+                return;
+            }
+            length = encodeByte(c, target, length);
         }
+        out.writeBytes(target, 0, length);
     }
 
-    private static void encodeByte(int b, io.netty.buffer.ByteBuf out) {
-        if (isUrlSafe(b)) {
-            out.writeByte(b);
-        } else {
-            out.writeByte('%').writeByte(Character.forDigit(b >> 4, 16)).writeByte(Character.forDigit(b & 0xF, 16));
+    private static void encodeUtf8(String key, io.netty.buffer.ByteBuf out) {
+        byte[] bytes = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] target = new byte[bytes.length * 3];
+        int length = 0;
+        for (byte b : bytes) {
+            length = encodeByte(b & 0xFF, target, length);
         }
+        out.writeBytes(target, 0, length);
     }
 
-    private static boolean isUrlSafe(int b) {
-        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')
-                || b == '-' || b == '_' || b == '.' || b == '!' || b == '*' || b == '(' || b == ')';
+    /** Writes one byte of the key at {@code at}, escaped if need be; returns where the next goes. */
+    private static int encodeByte(int b, byte[] target, int at) {
+        if (URL_SAFE[b]) {
+            target[at] = (byte) b;
+            return at + 1;
+        }
+        target[at] = '%';
+        target[at + 1] = HEX_DIGITS[b >> 4];
+        target[at + 2] = HEX_DIGITS[b & 0xF];
+        return at + 3;
     }
 }

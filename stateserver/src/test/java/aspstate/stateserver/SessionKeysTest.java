@@ -47,6 +47,11 @@ class SessionKeysTest {
     }
 
     @Test
+    void aKeyBeyondLatin1IsEncodedAsUtf8() {
+        assertThat(SessionKeys.encode("/k\u20ac\u00e9")).isEqualTo("%2fk%e2%82%ac%c3%a9");
+    }
+
+    @Test
     void decodingInPlaceGivesTheSameKeyAndTouchesOnlyTheTarget() {
         String line = "GET //LM%2fW3SVC%2F1%2fROOT%2fapp(x+y)%zz HTTP/1.1";
         byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);

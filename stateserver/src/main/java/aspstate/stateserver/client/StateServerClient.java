@@ -4,7 +4,6 @@ import aspstate.stateserver.SessionKeys;
 import aspstate.transport.ClientConnections;
 import aspstate.transport.IoTransport;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -102,14 +101,16 @@ public final class StateServerClient implements AutoCloseable {
         if (data.length == 0) {
             throw new IllegalArgumentException("a Set needs at least one byte of data (the protocol refuses empty PUTs)");
         }
-        RequestWriter request = request(PUT, key).header(TIMEOUT, timeoutMinutes).header(CONTENT_LENGTH, data.length);
+        RequestWriter request = request(PUT, key, data.length).header(TIMEOUT, timeoutMinutes)
+                .header(CONTENT_LENGTH, data.length);
         if (insertOnly) {
             request.line(EXTRA_FLAGS_INSERT);
         }
         if (lockCookie != null) {
             request.header(LOCK_COOKIE, lockCookie);
         }
-        return send(Unpooled.wrappedBuffer(request.end(), Unpooled.wrappedBuffer(data)));
+        // One buffer for head and body: a transport writing from native memory would otherwise copy both into one.
+        return send(request.end().writeBytes(data));
     }
 
     /** Remove: delete the session; a locked session needs its cookie (null: no LockCookie header). */
@@ -127,7 +128,13 @@ public final class StateServerClient implements AutoCloseable {
     }
 
     private RequestWriter request(byte[] verb, String key) {
-        return new RequestWriter(channel.alloc().buffer(96 + key.length() * 3), verb, key, hostLine);
+        return request(verb, key, 0);
+    }
+
+    /** A request with room for its head and a body of {@code bodyBytes}, so that its buffer never grows. */
+    private RequestWriter request(byte[] verb, String key, int bodyBytes) {
+        int capacity = LONGEST_HEAD_LINES + hostLine.length + key.length() * 3 + bodyBytes;
+        return new RequestWriter(channel.alloc().buffer(capacity), verb, key, hostLine);
     }
 
     private CompletableFuture<StateResponse> send(ByteBuf request) {
@@ -192,6 +199,11 @@ public final class StateServerClient implements AutoCloseable {
     private static final byte[] TIMEOUT = ascii("Timeout:");
     private static final byte[] CONTENT_LENGTH = ascii("Content-Length:");
     private static final byte[] CRLF = ascii("\r\n");
+    /**
+     * The verb and the header lines besides Host, at their longest: "DELETE ", an Exclusive line, LockCookie, Timeout
+     * and Content-Length with 11-character numbers, ExtraFlags and the closing CRLF.
+     */
+    private static final int LONGEST_HEAD_LINES = 116;
 
     /** Writes a request head in the real client's spelling: numeric headers without a space after the colon. */
     private static final class RequestWriter {
