@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Side-by-side comparison: aspstate versus Redis running Microsoft's session-provider scripts, on this machine,
 # in one run. Each system is started fresh by this script, pinned to CPU 0; the load generator runs on CPU 1.
-# Runs alternate A B A B for --rounds rounds; the last line is the median throughput ratio.
+# Runs alternate A B A B for --rounds rounds (default 3: the target is a median of at least three); the last line
+# is the median of the rounds' throughput ratios.
 #
 #   bench/compare.sh [--duration S] [--warmup S] [--rounds N] [--sessions N] [--payload BYTES]
 #                    [--connections N] [--mix rw=90,ro=10] [--no-latency] [--paced-warmup S] [--out DIR]
@@ -13,7 +14,7 @@
 # which start early, at 70% of the heap free), so that the tails are those of a running server.
 set -euo pipefail
 
-duration=20 warmup=20 rounds=2 sessions=100000 payload=1024 connections=32 mix="rw=90,ro=10" latency=1
+duration=20 warmup=20 rounds=3 sessions=100000 payload=1024 connections=32 mix="rw=90,ro=10" latency=1
 paced_warmup=60
 out=""
 extra_option() {
@@ -27,7 +28,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 # shellcheck source=lib.sh
 source "$root/bench/lib.sh"
-parse_common_options compare.sh 2,12 "$@"
+parse_common_options compare.sh 2,14 "$@"
 [ "$rounds" -ge 2 ] || { echo "compare.sh: --rounds must be at least 2 (A B A B)" >&2; exit 2; }
 prepare_run compare.sh
 bench/install-redis.sh >&2
