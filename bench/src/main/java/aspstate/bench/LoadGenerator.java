@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -56,19 +55,13 @@ public final class LoadGenerator {
 
     public RunResult run(String targetName) throws Exception {
         List<SessionBackend> connections = new ArrayList<>();
-        ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "bench-pacer");
-            thread.setDaemon(true);
-            return thread;
-        });
         try {
             for (int i = 0; i < workload.connections(); i++) {
                 connections.add(factory.connect());
             }
             preload(connections);
-            return measure(targetName, connections, pacer);
+            return measure(targetName, connections, factory.pacer());
         } finally {
-            pacer.shutdownNow();
             connections.forEach(SessionBackend::close);
         }
     }
@@ -178,7 +171,8 @@ public final class LoadGenerator {
             workers.add(new Worker(new PageRunner(connection, phase), phase, new SplittableRandom(workload.seed() + i + 1),
                     intervalNanos, offset, pacer, stopped));
         }
-        workers.forEach(Worker::next);
+        // Every page starts on the pacer, the first ones too: on the loop that reads the answers (BackendFactory#pacer).
+        workers.forEach(worker -> pacer.execute(worker::next));
 
         long warmupEnd = begin + workload.warmup().toNanos();
         long measureStart = workload.warmup().isZero() ? begin : Long.MAX_VALUE;
@@ -267,7 +261,7 @@ public final class LoadGenerator {
 
     /**
      * One simulated browser tab: runs pages one after another until told to stop. Open loop, it starts them on its
-     * schedule without waiting for the earlier ones' answers; its chain of starts then runs only on the pacer thread,
+     * schedule without waiting for the earlier ones' answers; its chain of starts then runs only on the pacer,
      * and answers only count.
      */
     private final class Worker {

@@ -11,6 +11,7 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerListener;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.transport.InboundBudget;
+import aspstate.transport.IoTransport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +30,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -226,6 +231,102 @@ class LoadGeneratorTest {
         assertThat(open.metrics().pages()).as("pages in the measured second").isGreaterThan(300);
         assertThat(open.metrics().errors()).isZero();
         assertThat(progress.toString(StandardCharsets.UTF_8)).doesNotContain("still waiting");
+    }
+
+    /**
+     * Issue 11: paced pages started on a timer thread of the generator's own, which handed each page's first request
+     * over to the clients' I/O loop; on the generator's one core the handover waited for the busy loop to be switched
+     * out, and that wait counted in the request's latency (GetExclusive p99 1.2 ms against 0.56 ms for the Set that
+     * follows it on the loop). Every request of every page is now written from the loop.
+     */
+    @Test
+    void everyPageRequestIsWrittenFromTheClientsIoLoop() throws Exception {
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        Workload workload = new Workload(PageMix.parse("rw=1"), 100, PayloadSizes.parse("uniform:100-300", 7), 4, 2,
+                Duration.ofMillis(200), Duration.ofMillis(500), 0, 400, 7, true);
+        try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
+            String loop = factory.pacer().submit(() -> Thread.currentThread().getName()).get();
+            RunResult result = new LoadGenerator(new ThreadRecordingFactory(factory, threads), workload,
+                    new PrintStream(progress, true, StandardCharsets.UTF_8), progressEvery).run("aspstate");
+
+            assertThat(result.metrics().pages()).isPositive();
+            assertThat(threads).containsExactly(loop);
+        }
+    }
+
+    /** The factory's connections, each noting the thread every page request is made on (the pre-load's are not). */
+    private record ThreadRecordingFactory(BackendFactory factory, Set<String> threads) implements BackendFactory {
+        @Override
+        public SessionBackend connect() throws Exception {
+            return new ThreadRecordingBackend(factory.connect(), threads);
+        }
+
+        @Override
+        public String name() {
+            return factory.name();
+        }
+
+        @Override
+        public IoTransport transport() {
+            return factory.transport();
+        }
+
+        @Override
+        public ScheduledExecutorService pacer() {
+            return factory.pacer();
+        }
+
+        @Override
+        public void close() {
+            factory.close();
+        }
+    }
+
+    private record ThreadRecordingBackend(SessionBackend backend, Set<String> threads) implements SessionBackend {
+        private <T> T noted(T call) {
+            threads.add(Thread.currentThread().getName());
+            return call;
+        }
+
+        @Override
+        public CompletableFuture<Reply> getExclusive(String id) {
+            return noted(backend.getExclusive(id));
+        }
+
+        @Override
+        public CompletableFuture<Reply> get(String id) {
+            return noted(backend.get(id));
+        }
+
+        @Override
+        public CompletableFuture<Reply> setAndRelease(String id, byte[] data, int lockCookie) {
+            return noted(backend.setAndRelease(id, data, lockCookie));
+        }
+
+        @Override
+        public CompletableFuture<Reply> insertUninitialized(String id, byte[] data) {
+            return noted(backend.insertUninitialized(id, data));
+        }
+
+        @Override
+        public CompletableFuture<Reply> release(String id, int lockCookie) {
+            return noted(backend.release(id, lockCookie));
+        }
+
+        @Override
+        public CompletableFuture<Reply> resetTimeout(String id) {
+            return noted(backend.resetTimeout(id));
+        }
+
+        @Override
+        public CompletableFuture<Reply> set(String id, byte[] data) {
+            return backend.set(id, data); // the pre-load's writes, made from the caller's thread
+        }
+
+        @Override
+        public void close() {
+            backend.close();
+        }
     }
 
     @Test

@@ -18,6 +18,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -96,6 +97,12 @@ public final class RedisBackendFactory implements BackendFactory {
     @Override
     public IoTransport transport() {
         return IoTransport.ofSocketChannel(Transports.socketChannelClass());
+    }
+
+    /** Lettuce's own I/O loop: the provider hands every caller of a loop class the same one-thread group. */
+    @Override
+    public ScheduledExecutorService pacer() {
+        return ioThreads.allocate(Transports.eventLoopGroupClass()).next();
     }
 
     @Override

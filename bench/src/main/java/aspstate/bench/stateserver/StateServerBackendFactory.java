@@ -7,6 +7,7 @@ import aspstate.stateserver.client.StateServerClient;
 import aspstate.transport.IoTransport;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ScheduledExecutorService;
 
 /** Connections to a StateServer-protocol server; all share one I/O thread ({@link ClientLoops}). */
 public final class StateServerBackendFactory implements BackendFactory {
@@ -25,6 +26,11 @@ public final class StateServerBackendFactory implements BackendFactory {
     @Override
     public IoTransport transport() {
         return IoTransport.of(group);
+    }
+
+    @Override
+    public ScheduledExecutorService pacer() {
+        return group.next();
     }
 
     @Override

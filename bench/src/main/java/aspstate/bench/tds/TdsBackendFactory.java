@@ -7,6 +7,7 @@ import aspstate.tds.client.TdsClient;
 import aspstate.transport.IoTransport;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ScheduledExecutorService;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -52,6 +53,11 @@ public final class TdsBackendFactory implements BackendFactory {
     @Override
     public IoTransport transport() {
         return IoTransport.of(group);
+    }
+
+    @Override
+    public ScheduledExecutorService pacer() {
+        return group.next();
     }
 
     @Override

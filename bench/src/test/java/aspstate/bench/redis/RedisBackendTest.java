@@ -82,6 +82,17 @@ class RedisBackendTest {
         assertThat(factory.transport()).isEqualTo(ClientLoops.transport());
     }
 
+    /** Pages start where their answers arrive (LoadGenerator): on Lettuce's own I/O loop. */
+    @Test
+    void pagesAreStartedOnTheLoopLettuceAnswersOn() throws Exception {
+        String pacer = factory.pacer().submit(() -> Thread.currentThread().getName()).get(WAIT_SECONDS, TimeUnit.SECONDS);
+        // Asked from the pacer, so that the answer cannot arrive before the callback is attached.
+        CompletableFuture<String> answeredOn = factory.pacer().submit(() -> backend.get(newId())
+                .thenApply(reply -> Thread.currentThread().getName())).get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+        assertThat(answeredOn.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(pacer);
+    }
+
     @Test
     void keysShareOneHashTag() {
         assertThat(ProviderKeys.name("abc", ProviderKeys.LOCK)).isEqualTo("{abc}_WriteLock");
