@@ -1,10 +1,8 @@
 package aspstate.tds.proc;
 
 import aspstate.tds.error.SqlError;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * What a procedure call produced: its return status, the values of its output parameters (by parameter name,
@@ -13,15 +11,13 @@ import java.util.TreeMap;
  */
 public final class ProcedureResult {
     private final int returnStatus;
-    private final Map<String, Object> outputs;
+    private final ParameterValues outputs;
     private final List<RowSet> rowSets;
     private final SqlError error;
 
     private ProcedureResult(int returnStatus, Map<String, ?> outputs, List<RowSet> rowSets, SqlError error) {
-        Map<String, Object> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        byName.putAll(outputs);
         this.returnStatus = returnStatus;
-        this.outputs = Collections.unmodifiableMap(byName);
+        this.outputs = new ParameterValues(outputs);
         this.rowSets = List.copyOf(rowSets);
         this.error = error;
     }
@@ -45,7 +41,7 @@ public final class ProcedureResult {
     }
 
     public boolean hasOutput(String parameter) {
-        return outputs.containsKey(parameter);
+        return outputs.has(parameter);
     }
 
     public Object output(String parameter) {

@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Arguments by parameter name, matched without regard to case as SQL Server matches them. */
-class ProcedureCallTest {
+/** A call's arguments and its outputs by parameter name, matched without regard to case as SQL Server matches them. */
+class ParameterValuesTest {
 
     @Test
     void findsAnArgumentByTheNameItWasFiledUnderAndInAnyOtherCase() {
@@ -40,5 +40,19 @@ class ProcedureCallTest {
 
         assertThat(call.value("@id", String.class)).isEqualTo("a");
         assertThat(call.has("@locked")).isFalse();
+    }
+
+    @Test
+    void aResultsOutputsAreFoundByTheNameTheProcedureFiledThemUnderAndInAnyOtherCase() {
+        Map<String, Object> outputs = new HashMap<>();
+        outputs.put("@locked", true);
+        outputs.put("@lockAge", null);
+        ProcedureResult result = ProcedureResult.of(outputs);
+
+        assertThat(result.output("@locked")).isEqualTo(true);
+        assertThat(result.output("@LOCKED")).isEqualTo(true);
+        assertThat(result.hasOutput("@lockage")).as("an output set to NULL").isTrue();
+        assertThat(result.output("@lockage")).isNull();
+        assertThat(result.hasOutput("@actionFlags")).as("an output the procedure left out").isFalse();
     }
 }
