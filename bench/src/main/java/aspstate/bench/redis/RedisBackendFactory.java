@@ -42,6 +42,11 @@ public final class RedisBackendFactory implements BackendFactory {
     private final EventLoopGroupProvider ioThreads = new DefaultEventLoopGroupProvider(1);
     private final EventExecutorGroup computationThreads =
             new DefaultEventExecutorGroup(1, new DefaultThreadFactory("lettuce-computation", true));
+    /**
+     * Lettuce's own I/O loop, taken once: the provider hands every caller of a loop class the same one-thread group,
+     * counting each call as a user that must release it, and {@link #close()} releases one.
+     */
+    private final ScheduledExecutorService pacerLoop = ioThreads.allocate(Transports.eventLoopGroupClass()).next();
     private final ClientResources resources;
     private final RedisClient client;
     private final RedisURI uri;
@@ -99,10 +104,10 @@ public final class RedisBackendFactory implements BackendFactory {
         return IoTransport.ofSocketChannel(Transports.socketChannelClass());
     }
 
-    /** Lettuce's own I/O loop: the provider hands every caller of a loop class the same one-thread group. */
+    /** Lettuce's own I/O loop, {@link #pacerLoop}. */
     @Override
     public ScheduledExecutorService pacer() {
-        return ioThreads.allocate(Transports.eventLoopGroupClass()).next();
+        return pacerLoop;
     }
 
     @Override

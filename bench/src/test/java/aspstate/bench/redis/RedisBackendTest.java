@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -91,6 +92,21 @@ class RedisBackendTest {
                 .thenApply(reply -> Thread.currentThread().getName())).get(WAIT_SECONDS, TimeUnit.SECONDS);
 
         assertThat(answeredOn.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(pacer);
+    }
+
+    /** Regression (review): each call of pacer() took Lettuce's loop once more, and closing never let it go. */
+    @Test
+    void closingAFactoryStopsItsLoopHoweverOftenItsPacerWasAskedFor() throws Exception {
+        RedisBackendFactory another = new RedisBackendFactory(server.address());
+        ScheduledExecutorService pacer;
+        try (SessionBackend connection = another.connect()) {
+            pacer = another.pacer();
+            assertThat(another.pacer()).isSameAs(pacer);
+        } finally {
+            another.close();
+        }
+
+        assertThat(pacer.awaitTermination(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
     }
 
     @Test
