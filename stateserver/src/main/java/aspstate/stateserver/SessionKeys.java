@@ -72,27 +72,23 @@ public final class SessionKeys {
      * built in an array and written with one call, as a buffer checks its bounds on each write.
      */
     public static void encode(String key, io.netty.buffer.ByteBuf out) {
-        byte[] target = new byte[key.length() * 3];
-        int length = 0;
-        for (int i = 0; i < key.length(); i++) {
-            char c = key.charAt(i);
-            if (c > 0xFF) {
-                encodeUtf8(key, out);
-                return;
-            }
-            length = encodeByte(c, target, length);
-        }
-        out.writeBytes(target, 0, length);
-    }
-
-    private static void encodeUtf8(String key, io.netty.buffer.ByteBuf out) {
-        byte[] bytes = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = key.getBytes(isLatin1(key) ? java.nio.charset.StandardCharsets.ISO_8859_1
+                : java.nio.charset.StandardCharsets.UTF_8);
         byte[] target = new byte[bytes.length * 3];
         int length = 0;
         for (byte b : bytes) {
             length = encodeByte(b & 0xFF, target, length);
         }
         out.writeBytes(target, 0, length);
+    }
+
+    private static boolean isLatin1(String key) {
+        for (int i = 0; i < key.length(); i++) {
+            if (key.charAt(i) > 0xFF) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Writes one byte of the key at {@code at}, escaped if need be; returns where the next goes. */

@@ -7,8 +7,8 @@ import aspstate.tds.client.TdsClient;
 import aspstate.transport.IoTransport;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
-import java.util.concurrent.ScheduledExecutorService;
 import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**

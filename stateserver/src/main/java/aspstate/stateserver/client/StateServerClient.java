@@ -131,7 +131,10 @@ public final class StateServerClient implements AutoCloseable {
         return request(verb, key, 0);
     }
 
-    /** A request with room for its head and a body of {@code bodyBytes}, so that its buffer never grows. */
+    /**
+     * A request with room for its head and a body of {@code bodyBytes}, so that its buffer does not grow (unless the
+     * key has characters beyond U+00FF, which go out as escaped UTF-8: up to nine bytes each).
+     */
     private RequestWriter request(byte[] verb, String key, int bodyBytes) {
         int capacity = LONGEST_HEAD_LINES + hostLine.length + key.length() * 3 + bodyBytes;
         return new RequestWriter(channel.alloc().buffer(capacity), verb, key, hostLine);
@@ -199,11 +202,15 @@ public final class StateServerClient implements AutoCloseable {
     private static final byte[] TIMEOUT = ascii("Timeout:");
     private static final byte[] CONTENT_LENGTH = ascii("Content-Length:");
     private static final byte[] CRLF = ascii("\r\n");
+    /** "-2147483648": the longest value a numeric header carries. */
+    private static final int LONGEST_NUMBER = 11;
     /**
-     * The verb and the header lines besides Host, at their longest: "DELETE ", an Exclusive line, LockCookie, Timeout
-     * and Content-Length with 11-character numbers, ExtraFlags and the closing CRLF.
+     * The verb and the header lines besides Host, at their longest: "DELETE ", an Exclusive line, ExtraFlags, the
+     * three numeric headers and the closing CRLF.
      */
-    private static final int LONGEST_HEAD_LINES = 116;
+    private static final int LONGEST_HEAD_LINES = DELETE.length + EXCLUSIVE_RELEASE.length + EXTRA_FLAGS_INSERT.length
+            + LOCK_COOKIE.length + TIMEOUT.length + CONTENT_LENGTH.length + 3 * (LONGEST_NUMBER + CRLF.length)
+            + CRLF.length;
 
     /** Writes a request head in the real client's spelling: numeric headers without a space after the colon. */
     private static final class RequestWriter {
