@@ -25,7 +25,13 @@ public interface Procedure {
 
     /** The parameter of this name, compared case-insensitively as the server's collation compares names. */
     default Optional<ProcedureParameter> parameter(String name) {
-        // A loop, not a stream: every argument of every call is looked up here.
+        // Loops, not a stream: every argument of every call is looked up here. Clients spell names as declared,
+        // so an exact comparison, which rejects on length or first difference, usually finds it.
+        for (ProcedureParameter parameter : parameters()) {
+            if (parameter.name().equals(name)) {
+                return Optional.of(parameter);
+            }
+        }
         for (ProcedureParameter parameter : parameters()) {
             if (parameter.name().equalsIgnoreCase(name)) {
                 return Optional.of(parameter);
