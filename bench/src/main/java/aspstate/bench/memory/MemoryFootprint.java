@@ -382,9 +382,9 @@ public final class MemoryFootprint {
             "[B", "byte[]: key chars + payload (+ 2 array headers, padding)",
             "java.lang.String", "the key's String object",
             "aspstate.core.stateserver.SessionEntry", "SessionEntry record",
-            "[I", "table: hash and expiry mark per slot (two int[])",
-            "[Ljava.lang.Object;", "table: value per slot",
-            "[Ljava.lang.String;", "table: key per slot; expiry bucket key arrays");
+            "[I", "table: hash and expiry mark, paired per slot",
+            "[Ljava.lang.Object;", "table: key and value, paired per slot",
+            "[Ljava.lang.String;", "expiry bucket key arrays");
 
     public static void print(Report report, PrintStream out) {
         Options o = report.options();
