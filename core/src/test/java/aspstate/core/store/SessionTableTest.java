@@ -3,6 +3,7 @@ package aspstate.core.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -197,6 +198,43 @@ class SessionTableTest {
         }
         assertThat(total).isEqualTo(threads * rounds);
         assertThat(table.size()).isEqualTo(keys);
+    }
+
+    /**
+     * A removed entry's slot keeps neither its key nor its value, so the value can be collected at once rather than
+     * when the segment next resizes. Two keys of one segment (8 slots, so no resize either way) with home slots
+     * apart, so that removing one shifts nothing into its slot.
+     */
+    @Test
+    void aRemovedValueIsNoLongerHeld() {
+        String removed = keyInSegmentZeroAtHome(0);
+        String kept = keyInSegmentZeroAtHome(4);
+        List<WeakReference<String>> value = new ArrayList<>();
+        access(removed, entry -> {
+            String stored = new String("value");
+            value.add(new WeakReference<>(stored));
+            entry.put(stored, 0);
+        });
+        access(kept, entry -> entry.put("kept", 0));
+
+        access(removed, SessionTable.EntryAccess::remove);
+
+        for (int i = 0; i < 20 && value.get(0).get() != null; i++) {
+            System.gc(); // a full collection with the JVM's collectors; bounded, as a request could be ignored
+        }
+        assertThat(value.get(0).get()).as("the removed value").isNull();
+        assertThat(contents()).containsOnly(Map.entry(kept, "kept"));
+    }
+
+    /** A key the table files in segment 0 with the given home slot in a segment of the initial 8 slots. */
+    private String keyInSegmentZeroAtHome(int slot) {
+        for (int i = 0; ; i++) {
+            String key = "k" + i;
+            long hash = table.hashOf(key);
+            if (hash >>> (Long.SIZE - 8) == 0 && ((int) hash & 7) == slot) {
+                return key;
+            }
+        }
     }
 
     private Map<String, String> contents() {

@@ -25,6 +25,18 @@ class Utf16Test {
         assertThat(Utf16.encode("A€")).containsExactly(0x41, 0x00, 0xAC, 0x20);
     }
 
+    /** After what is already there, growing the buffer as needed; nothing for empty text. */
+    @Test
+    void charactersAreWrittenAfterTheBuffersContent() {
+        ByteBuf out = Unpooled.buffer(3, 64).writeByte(0x7F);
+        Utf16.writeChars(out, "");
+        assertThat(out.readableBytes()).isEqualTo(1);
+        Utf16.writeChars(out, "A\uD83D\uDE00\u20AC");
+        byte[] written = new byte[out.readableBytes()];
+        out.readBytes(written);
+        assertThat(written).containsExactly(0x7F, 0x41, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0xAC, 0x20);
+    }
+
     @Test
     void textLongerThanTheBufferIsRefusedBeforeItIsRead() {
         ByteBuf in = Unpooled.wrappedBuffer(new byte[] {0x41, 0x00});
