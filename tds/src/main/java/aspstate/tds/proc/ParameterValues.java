@@ -2,10 +2,11 @@ package aspstate.tds.proc;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * Values by procedure parameter name, matched without regard to case as SQL Server matches them under the server's
- * collation; a copy, so later changes to the map it was made from do not reach it. A name present with a null value
+ * Values by procedure parameter name, matched as {@link ParameterNames} says (without case, the exact spelling
+ * first); a copy, so later changes to the map it was made from do not reach it. A name present with a null value
  * is there; an absent one is not.
  *
  * <p>Both sides of a call spell names as the procedure declares them (the binders file arguments that way, and the
@@ -34,14 +35,9 @@ final class ParameterValues {
     /** The name the value is filed under, whatever the case {@code parameter} is spelled in; null when absent. */
     private String keyFor(String parameter) {
         if (byName.containsKey(parameter)) {
-            return parameter;
+            return parameter; // the exact spelling, by hash rather than by ParameterNames' scan
         }
-        for (String key : byName.keySet()) {
-            if (key.equalsIgnoreCase(parameter)) {
-                return key;
-            }
-        }
-        return null;
+        return ParameterNames.find(byName.keySet(), Function.identity(), parameter).orElse(null);
     }
 
     @Override

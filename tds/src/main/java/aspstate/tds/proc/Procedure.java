@@ -23,23 +23,8 @@ public interface Procedure {
 
     CompletionStage<ProcedureResult> call(ProcedureCall call);
 
-    /**
-     * The parameter of this name, compared case-insensitively as the server's collation compares names. Should a
-     * procedure declare two names that differ only in case (none does), the one spelled exactly as asked wins.
-     */
+    /** The parameter of this name, matched without case, the exact spelling first ({@code ParameterNames}). */
     default Optional<ProcedureParameter> parameter(String name) {
-        // Loops, not a stream: every argument of every call is looked up here. Clients spell names as declared,
-        // so an exact comparison, which rejects on length or first difference, usually finds it.
-        for (ProcedureParameter parameter : parameters()) {
-            if (parameter.name().equals(name)) {
-                return Optional.of(parameter);
-            }
-        }
-        for (ProcedureParameter parameter : parameters()) {
-            if (parameter.name().equalsIgnoreCase(name)) {
-                return Optional.of(parameter);
-            }
-        }
-        return Optional.empty();
+        return ParameterNames.find(parameters(), ProcedureParameter::name, name);
     }
 }
