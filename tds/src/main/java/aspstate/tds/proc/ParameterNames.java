@@ -1,5 +1,6 @@
 package aspstate.tds.proc;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -15,18 +16,24 @@ final class ParameterNames {
     }
 
     /** The first candidate whose name is exactly {@code name}, else the first whose name is it ignoring case. */
-    static <T> Optional<T> find(Iterable<T> candidates, Function<T, String> nameOf, String name) {
+    static <T> Optional<T> find(List<T> candidates, Function<T, String> nameOf, String name) {
+        int index = indexOf(candidates, nameOf, name);
+        return index < 0 ? Optional.empty() : Optional.of(candidates.get(index));
+    }
+
+    /** Where {@link #find} would find {@code name} among the candidates; -1 when it would not. */
+    static <T> int indexOf(List<T> candidates, Function<T, String> nameOf, String name) {
         // Loops, not a stream: every argument of every call is looked up here.
-        for (T candidate : candidates) {
-            if (nameOf.apply(candidate).equals(name)) {
-                return Optional.of(candidate);
+        for (int i = 0; i < candidates.size(); i++) {
+            if (nameOf.apply(candidates.get(i)).equals(name)) {
+                return i;
             }
         }
-        for (T candidate : candidates) {
-            if (nameOf.apply(candidate).equalsIgnoreCase(name)) {
-                return Optional.of(candidate);
+        for (int i = 0; i < candidates.size(); i++) {
+            if (nameOf.apply(candidates.get(i)).equalsIgnoreCase(name)) {
+                return i;
             }
         }
-        return Optional.empty();
+        return -1;
     }
 }
