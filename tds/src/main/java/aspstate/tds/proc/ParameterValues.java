@@ -7,8 +7,9 @@ import java.util.function.Function;
 
 /**
  * Values by procedure parameter name, matched as {@link ParameterNames} says (without case, the exact spelling
- * first); a copy, so later changes to the map it was made from do not reach it. A name present with a null value
- * is there; an absent one is not.
+ * first, else the first in the order of the map it was made from); a copy, so later changes to that map do not reach
+ * it. A name present with a null value is there; an absent one is not. Names are never null: the binders file
+ * arguments under the procedure's declared names, and procedures file their outputs under constants.
  *
  * <p>Names and values are kept in two arrays and found by scanning the names. A call has a dozen arguments at most,
  * and both sides spell names as the procedure declares them (the binders file arguments that way, and the procedures

@@ -22,4 +22,12 @@ class ParameterNamesTest {
         assertThat(ParameterNames.find(names, Function.identity(), "@A")).containsSame(names.get(1));
         assertThat(ParameterNames.find(names, Function.identity(), "@a")).containsSame(names.get(0));
     }
+
+    @Test
+    void theFirstOfSeveralNamesInAnotherCaseWins() {
+        List<String> names = List.of("@aB", "@Ab");
+        assertThat(ParameterNames.indexOf(names, Function.identity(), "@ab")).isZero();
+        assertThat(ParameterNames.find(names, Function.identity(), "@ab")).containsSame(names.get(0));
+        assertThat(ParameterNames.indexOf(names, Function.identity(), "@x")).isEqualTo(-1);
+    }
 }

@@ -3,6 +3,7 @@ package aspstate.tds.proc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -54,5 +55,29 @@ class ParameterValuesTest {
         assertThat(result.hasOutput("@lockage")).as("an output set to NULL").isTrue();
         assertThat(result.output("@lockage")).isNull();
         assertThat(result.hasOutput("@actionFlags")).as("an output the procedure left out").isFalse();
+    }
+
+    /** Names stay paired with their values; among names in another case, the first in the map's order wins. */
+    @Test
+    void anExactSpellingWinsAndOtherwiseTheFirstInTheMapsOrder() {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("@lockCookie", 1);
+        arguments.put("@LOCKCOOKIE", 2);
+        arguments.put("@id", 3);
+        ProcedureCall call = new ProcedureCall(arguments);
+
+        assertThat(call.value("@LOCKCOOKIE", Integer.class)).isEqualTo(2);
+        assertThat(call.value("@lockCookie", Integer.class)).isEqualTo(1);
+        assertThat(call.value("@LockCookie", Integer.class)).isEqualTo(1);
+        assertThat(call.value("@ID", Integer.class)).isEqualTo(3);
+        assertThat(call).hasToString("ProcedureCall[@lockCookie, @LOCKCOOKIE, @id]");
+    }
+
+    @Test
+    void aCallWithoutArgumentsHasNone() {
+        ProcedureCall call = new ProcedureCall(Map.of());
+
+        assertThat(call.has("@id")).isFalse();
+        assertThat(call.value("@id", Object.class)).isNull();
     }
 }
