@@ -26,6 +26,7 @@ public final class ClientConnections {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
                 .handler(handler);
+        ReadBufferRing.useFor(group, bootstrap::option);
         try {
             return bootstrap.connect(server).sync().channel();
         } catch (InterruptedException e) {

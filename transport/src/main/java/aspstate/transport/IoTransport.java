@@ -3,7 +3,6 @@ package aspstate.transport;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.IoHandler;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -21,6 +20,7 @@ import io.netty.channel.uring.IoUringSocketChannel;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -31,29 +31,30 @@ import java.util.function.Supplier;
  * the operator asks for one by name.
  */
 public enum IoTransport {
-    IO_URING("io_uring", IoUring::isAvailable, IoUring::unavailabilityCause, IoUringIoHandler::newFactory,
+    IO_URING("io_uring", IoUring::isAvailable, IoUring::unavailabilityCause, ReadBufferRing::newGroup,
             IoUringIoHandler.class, IoUringSocketChannel.class, IoUringServerSocketChannel.class),
-    EPOLL("epoll", Epoll::isAvailable, Epoll::unavailabilityCause, EpollIoHandler::newFactory,
+    EPOLL("epoll", Epoll::isAvailable, Epoll::unavailabilityCause,
+            threads -> new MultiThreadIoEventLoopGroup(threads, EpollIoHandler.newFactory()),
             EpollIoHandler.class, EpollSocketChannel.class, EpollServerSocketChannel.class),
-    NIO("nio", () -> true, () -> null, NioIoHandler::newFactory,
+    NIO("nio", () -> true, () -> null, threads -> new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory()),
             NioIoHandler.class, NioSocketChannel.class, NioServerSocketChannel.class);
 
     private final String text;
     private final BooleanSupplier available;
     private final Supplier<Throwable> unavailabilityCause;
-    private final Supplier<IoHandlerFactory> handlers;
+    private final IntFunction<EventLoopGroup> groups;
     private final Class<? extends IoHandler> handlerType;
     private final Class<? extends SocketChannel> socketChannel;
     private final Class<? extends ServerSocketChannel> serverSocketChannel;
 
     IoTransport(String text, BooleanSupplier available, Supplier<Throwable> unavailabilityCause,
-                Supplier<IoHandlerFactory> handlers, Class<? extends IoHandler> handlerType,
+                IntFunction<EventLoopGroup> groups, Class<? extends IoHandler> handlerType,
                 Class<? extends SocketChannel> socketChannel,
                 Class<? extends ServerSocketChannel> serverSocketChannel) {
         this.text = text;
         this.available = available;
         this.unavailabilityCause = unavailabilityCause;
-        this.handlers = handlers;
+        this.groups = groups;
         this.handlerType = handlerType;
         this.socketChannel = socketChannel;
         this.serverSocketChannel = serverSocketChannel;
@@ -145,7 +146,7 @@ public enum IoTransport {
     }
 
     public EventLoopGroup newGroup(int threads) {
-        return new MultiThreadIoEventLoopGroup(threads, handlers.get());
+        return groups.apply(threads);
     }
 
     public Class<? extends SocketChannel> socketChannel() {

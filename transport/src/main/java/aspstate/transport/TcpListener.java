@@ -73,6 +73,7 @@ public final class TcpListener implements AutoCloseable {
                         initializer.accept(ch);
                     }
                 });
+        ReadBufferRing.useFor(loops.workers(), bootstrap::childOption);
         try {
             return new TcpListener(ownsLoops ? loops : null, bootstrap.bind(bindAddress, port).sync().channel());
         } catch (Exception e) {
