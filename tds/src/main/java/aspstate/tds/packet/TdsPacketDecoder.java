@@ -3,7 +3,6 @@ package aspstate.tds.packet;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestFraming;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.CorruptedFrameException;
@@ -38,7 +37,7 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder implements Requ
     private int packetStatus;
     private int payloadBytes;
     /** Payloads of the earlier packets of an unfinished message, or null between messages. */
-    private CompositeByteBuf message;
+    private ByteBuf message;
     private int messageType;
     /** Status of the unfinished message's first packet. */
     private int messageStatus;
@@ -121,7 +120,10 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder implements Requ
     private void packetComplete(ChannelHandlerContext ctx, ByteBuf in, ByteBuf payload, List<Object> out) {
         if ((packetStatus & PacketStatus.END_OF_MESSAGE) == 0) {
             if (message == null) {
-                message = ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
+                // Copied, not kept as slices: a slice keeps the whole buffer its packet was read into (8 KiB from
+                // io_uring's ring), so a message sent as many small packets, each read alone, would hold hundreds
+                // of times the bytes it is charged for below.
+                message = ctx.alloc().buffer(payload.readableBytes() * 2);
                 messageStatus = packetStatus;
                 messageType = packetType;
             }
@@ -133,17 +135,15 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder implements Requ
                         + inbound.describe()));
             }
             reservedBytes += HEADER_BYTES + payload.readableBytes();
-            if (payload.isReadable()) {
-                message.addComponent(true, payload);
-            } else {
-                payload.release();
-            }
+            message.writeBytes(payload);
+            payload.release();
             return;
         }
         ByteBuf whole = payload;
         int status = packetStatus;
         if (message != null) {
-            message.addComponent(true, payload);
+            message.writeBytes(payload);
+            payload.release();
             whole = message;
             status = messageStatus;
             message = null;
