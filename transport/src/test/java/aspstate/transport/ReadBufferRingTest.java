@@ -89,7 +89,13 @@ class ReadBufferRingTest {
 
         CountDownLatch sent = new CountDownLatch(1);
         for (EventExecutor loop : loops.workers()) {
-            loop.execute(() -> awaitUninterruptibly(sent));
+            loop.execute(() -> {
+                try {
+                    sent.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS); // bounded, should the test fail before
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
         }
         List<byte[]> messages = new ArrayList<>();
         List<CompletableFuture<byte[]>> echoes = new ArrayList<>();
@@ -184,20 +190,5 @@ class ReadBufferRingTest {
         byte[] bytes = new byte[length];
         new Random(seed).nextBytes(bytes);
         return bytes;
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
