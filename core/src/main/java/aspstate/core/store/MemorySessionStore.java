@@ -20,6 +20,9 @@ import org.slf4j.LoggerFactory;
  * The default store: a {@link SessionTable} with a lock per segment (no global lock), mutations run inline on the
  * caller's thread, and a background reaper that frees expired entries in bounded batches, the way Redis's active
  * expiry does, so memory comes back even for sessions nobody asks for again.
+ *
+ * <p>With a {@link ChangeLog} (a journal, {@code --data-dir}), every change is also logged under the key's lock, in
+ * the order it is made, and the answer waits until the log has kept it; reads still never leave memory.
  */
 public final class MemorySessionStore<V extends StoredValue> implements SessionStore<V> {
     private static final Logger LOG = LoggerFactory.getLogger(MemorySessionStore.class);
@@ -36,6 +39,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     /** The reaper thread this store made for itself, or null when it ticks on one shared with other stores. */
     private final ScheduledExecutorService ownReaper;
     private final ScheduledFuture<?> reaperTicks;
+    private final ChangeLog<V> changes;
 
     /** This store's own bytes, for its statistics; the limit is checked against the (maybe shared) budget. */
     private final AtomicLong storedBytes = new AtomicLong();
@@ -59,7 +63,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
      * (and {@code settings.maxMemoryBytes()} is not used).
      */
     public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget) {
-        this(clock, settings, budget, newReaper(), true);
+        this(clock, settings, budget, newReaper(), true, ChangeLog.none());
     }
 
     /**
@@ -68,12 +72,20 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
      */
     public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
                               ScheduledExecutorService reaper) {
-        this(clock, settings, budget, reaper, false);
+        this(clock, settings, budget, reaper, false, ChangeLog.none());
+    }
+
+    /** A store as {@link #MemorySessionStore(Clock, MemoryStoreSettings, MemoryBudget, ScheduledExecutorService)}
+     * whose changes are logged to {@code changes} before they are answered. */
+    public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
+                              ScheduledExecutorService reaper, ChangeLog<V> changes) {
+        this(clock, settings, budget, reaper, false, changes);
     }
 
     private MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
-                               ScheduledExecutorService reaper, boolean ownsReaper) {
+                               ScheduledExecutorService reaper, boolean ownsReaper, ChangeLog<V> changes) {
         this.clock = clock;
+        this.changes = changes;
         this.originSecond = Math.floorDiv(clock.millis(), 1000);
         this.settings = settings;
         this.budget = budget;
@@ -107,7 +119,53 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
                     + execution.refused.sizeInBytes() + " bytes would exceed max-memory (" + budget.limitBytes()
                     + " bytes)"));
         }
-        return CompletableFuture.completedFuture(execution.result);
+        if (execution.ticket == ChangeLog.NOTHING) {
+            return CompletableFuture.completedFuture(execution.result);
+        }
+        return changes.whenDurable(execution.ticket, execution.result);
+    }
+
+    /**
+     * Puts a value read back from the log at start, before the store serves: not logged again, counted against the
+     * memory budget like any write. An expired value is left out.
+     *
+     * @throws StoreFullException when the value does not fit the memory budget
+     */
+    public void restore(String key, V value) {
+        Restoring restoring = new Restoring(value, clock.millis());
+        entries.access(key, restoring);
+        if (restoring.refused) {
+            throw new StoreFullException("restoring " + key.length() + "+" + value.sizeInBytes() + " bytes would "
+                    + "exceed max-memory (" + budget.limitBytes() + " bytes)");
+        }
+    }
+
+    /** One restored entry: what {@link Execution} does for a PUT, without logging it. */
+    private final class Restoring extends SessionTable.EntryAccess<V> {
+        private final V value;
+        private final long now;
+        private boolean refused;
+
+        Restoring(V value, long now) {
+            this.value = value;
+            this.now = now;
+        }
+
+        @Override
+        protected void run() {
+            if (value.isExpiredAt(now)) {
+                return;
+            }
+            boolean fresh = !present();
+            if (!reserve(entrySize(key(), value) - (fresh ? 0 : entrySize(key(), value())))) {
+                refused = true;
+                return;
+            }
+            if (fresh) {
+                created.increment();
+            }
+            put(value, filed(key(), value, fresh ? UNFILED : mark()));
+        }
     }
 
     /**
@@ -126,6 +184,8 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         private final Mutation<V, R> mutation;
         private final long now;
         private R result;
+        /** What the answer waits for in the change log. */
+        private long ticket = ChangeLog.NOTHING;
         /** The value the memory budget refused, if it did. */
         private V refused;
 
@@ -148,14 +208,19 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
             result = outcome.result();
             switch (outcome.change()) {
                 case KEEP:
+                    ticket = changes.pending();
                     if (expiredNow) {
                         remove();
                     }
                     break;
                 case DELETE:
                     if (current != null) {
+                        // If the log refuses the delete, it throws before anything changed.
+                        ticket = changes.delete(key(), current);
                         release(key(), current);
                         removed.increment();
+                    } else {
+                        ticket = changes.pending();
                     }
                     remove();
                     break;
@@ -171,29 +236,42 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         private void store(V value, boolean replacesExpired) {
             boolean fresh = !present() || replacesExpired;
             String key = key();
-            long oldSize = fresh ? 0 : entrySize(key, value());
-            if (!reserve(entrySize(key, value) - oldSize)) {
+            long growth = entrySize(key, value) - (fresh ? 0 : entrySize(key, value()));
+            if (!reserve(growth)) {
                 refused = value;
                 if (replacesExpired) {
                     remove();
                 }
                 return;
             }
-            int filed = UNFILED;
+            try {
+                ticket = changes.put(key, fresh ? null : value(), value, mutation.acquiresLock());
+            } catch (RuntimeException e) {
+                unreserve(growth);
+                if (replacesExpired) {
+                    remove();
+                }
+                throw e;
+            }
             if (fresh) {
                 created.increment();
-            } else {
-                filed = mark();
             }
-            long due = ExpirySchedule.bucketFor(value.expiresAtMillis());
-            int dueMark = markOf(due);
-            // Only an earlier due time needs filing now; a later one is re-filed when the old bucket comes due.
-            if (dueMark < filed) {
-                filed = dueMark;
-                schedule.add(due, key);
-            }
-            put(value, filed);
+            put(value, filed(key, value, fresh ? UNFILED : mark()));
         }
+    }
+
+    /**
+     * The mark of an entry filed at {@code mark} once it holds {@code value}: only an earlier due time needs filing
+     * now; a later one is re-filed when the old bucket comes due.
+     */
+    private int filed(String key, StoredValue value, int mark) {
+        long due = ExpirySchedule.bucketFor(value.expiresAtMillis());
+        int dueMark = markOf(due);
+        if (dueMark < mark) {
+            schedule.add(due, key);
+            return dueMark;
+        }
+        return mark;
     }
 
     private long entrySize(String key, StoredValue value) {
@@ -211,6 +289,13 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
         }
         storedBytes.addAndGet(delta);
         return true;
+    }
+
+    private void unreserve(long delta) {
+        if (delta != 0) {
+            budget.release(delta);
+            storedBytes.addAndGet(-delta);
+        }
     }
 
     private void release(String key, StoredValue value) {

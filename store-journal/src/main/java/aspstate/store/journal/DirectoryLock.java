@@ -1,4 +1,4 @@
-package aspstate.store.infinispan;
+package aspstate.store.journal;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -10,11 +10,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The data directory's own lock, taken before Infinispan opens anything in it, so that a second server on the same
- * directory is refused at once with a clear reason (Infinispan's file stores would refuse too, after pages of
- * stack traces). An operating-system lock: a killed process leaves none behind.
+ * The data directory's own lock, taken before anything in it is opened, so that a second server on the same
+ * directory is refused at once with a clear reason. An operating-system lock: a killed process leaves none behind.
  */
-final class DirectoryLock implements AutoCloseable {
+public final class DirectoryLock implements AutoCloseable {
     static final String FILE = "aspstate.lock";
 
     private final FileChannel channel;
@@ -25,7 +24,8 @@ final class DirectoryLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    static DirectoryLock take(Path directory) {
+    /** @throws DataDirectoryException when another process holds the lock or the directory cannot be used */
+    public static DirectoryLock take(Path directory) {
         FileChannel channel = null;
         try {
             Files.createDirectories(directory);
@@ -40,20 +40,20 @@ final class DirectoryLock implements AutoCloseable {
             throw inUse(directory, e);
         } catch (AccessDeniedException e) {
             close(channel);
-            throw new StoreStartException(StoreStartException.Reason.DATA_DIRECTORY_UNUSABLE,
+            throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE,
                     "not permitted to use " + directory, e);
         } catch (IOException e) {
             close(channel);
-            throw new StoreStartException(StoreStartException.Reason.DATA_DIRECTORY_UNUSABLE,
-                    "cannot use " + directory + ": " + e.getMessage(), e);
+            throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE,
+                    "cannot use " + directory + ": " + DataDirectoryException.cause(e), e);
         } catch (RuntimeException e) {
             close(channel);
             throw e;
         }
     }
 
-    private static StoreStartException inUse(Path directory, Throwable cause) {
-        return new StoreStartException(StoreStartException.Reason.DATA_DIRECTORY_IN_USE,
+    private static DataDirectoryException inUse(Path directory, Throwable cause) {
+        return new DataDirectoryException(DataDirectoryException.Reason.IN_USE,
                 directory + " is in use by another running aspstate", cause);
     }
 

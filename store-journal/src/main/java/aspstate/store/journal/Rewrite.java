@@ -1,0 +1,163 @@
+package aspstate.store.journal;
+
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoredValue;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a new base from the stores' memory, in the background, then makes it the journal's base. It starts just
+ * after a rotation, so every change since is in the new segment: each part of the table is copied at one instant,
+ * which may already show some of those changes, and replaying the segment after the base brings each key to its
+ * last state either way (a record holds the whole state of its key, or its metadata over the payload the key had).
+ *
+ * <p>It takes at most {@link #CPU_SHARE} of a core: after each stretch of work it pauses in proportion, so the event
+ * loops on a busy single core keep nearly all of it.
+ */
+final class Rewrite {
+    private static final Logger LOG = LoggerFactory.getLogger(Rewrite.class);
+    /** The share of one core a rewrite takes at most. */
+    static final double CPU_SHARE = 0.25;
+    private static final int BUFFER = 4 << 20;
+
+    private final Segments.Cut cut;
+    private final Segments segments;
+    private final Map<StoreKind, SessionStore<?>> stores;
+    private final Consumer<Boolean> ended;
+    private final Thread thread;
+    private volatile boolean cancelled;
+    private ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
+    private FileChannel file;
+    private long written;
+    private long workStartedNanos;
+
+    Rewrite(Segments segments, Segments.Cut cut, Map<StoreKind, SessionStore<?>> stores, Consumer<Boolean> ended) {
+        this.segments = segments;
+        this.cut = cut;
+        this.stores = stores;
+        this.ended = ended;
+        this.thread = new Thread(this::run, "aspstate-journal-rewrite");
+        this.thread.setDaemon(true);
+        this.thread.setPriority(Thread.MIN_PRIORITY);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Stops the rewrite (the server is stopping) and waits for it; its base is not installed. */
+    void cancel() {
+        cancelled = true;
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void run() {
+        long started = System.nanoTime();
+        boolean done = false;
+        try {
+            file = segments.newFile(cut.base(), new JournalFile.Header(JournalFile.Type.BASE, cut.seq(),
+                    cut.baseNumber()));
+            written = JournalFile.HEADER;
+            workStartedNanos = System.nanoTime();
+            long entries = 0;
+            for (Map.Entry<StoreKind, SessionStore<?>> store : stores.entrySet()) {
+                entries += copy(store.getKey(), store.getValue());
+            }
+            flush();
+            file.force(false);
+            file.close();
+            if (cancelled) {
+                throw new CancelledException();
+            }
+            segments.install(cut, written);
+            done = true;
+            LOG.info("journal rewritten: a base of {} entries ({} bytes) in {} ms", entries, written,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        } catch (CancelledException e) {
+            LOG.debug("journal rewrite cancelled");
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warn("the journal rewrite failed ({}); the journal goes on without it and tries again later",
+                    e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.error("the journal rewrite failed; the journal goes on without it and tries again later", e);
+        } finally {
+            if (!done) {
+                discard();
+            }
+            ended.accept(done);
+        }
+    }
+
+    private <V extends StoredValue> long copy(StoreKind kind, SessionStore<V> store) {
+        long[] count = {0};
+        store.forEach((key, value) -> {
+            if (cancelled) {
+                throw new CancelledException();
+            }
+            int size = Records.size(key, kind.<V>codec().size(value, true));
+            try {
+                if (buffer.remaining() < size) {
+                    flush();
+                    if (buffer.capacity() < size) {
+                        buffer = ByteBuffer.allocateDirect(size);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Records.write(buffer, 0, Records.PUT, kind, key, value, true);
+            count[0]++;
+        }).toCompletableFuture().join();
+        return count[0];
+    }
+
+    /** Writes the buffer out, then pauses so that the work so far took at most {@link #CPU_SHARE} of the time. */
+    private void flush() throws IOException {
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            written += file.write(buffer, written);
+        }
+        buffer.clear();
+        long worked = System.nanoTime() - workStartedNanos;
+        long pause = (long) (worked * (1 / CPU_SHARE - 1));
+        try {
+            TimeUnit.NANOSECONDS.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancelledException();
+        }
+        workStartedNanos = System.nanoTime();
+    }
+
+    private void discard() {
+        try {
+            if (file != null) {
+                file.close();
+            }
+            Files.deleteIfExists(cut.base());
+        } catch (IOException e) {
+            LOG.debug("could not delete the unfinished base {}: {}", cut.base(), e.toString());
+        }
+    }
+
+    /** The rewrite stops: the server is stopping. */
+    private static final class CancelledException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CancelledException() {
+            super(null, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,394 @@
+package aspstate.store.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import aspstate.core.ManualClock;
+import aspstate.core.spstate.SharePointStateItem;
+import aspstate.core.sqlstate.AppRegistration;
+import aspstate.core.sqlstate.SqlSessionItem;
+import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.stateserver.StateRequest;
+import aspstate.core.stateserver.StateResult;
+import aspstate.core.store.MemoryBudget;
+import aspstate.core.store.MemorySessionStore;
+import aspstate.core.store.MemoryStoreSettings;
+import aspstate.core.store.Mutation;
+import aspstate.core.store.Outcome;
+import aspstate.core.store.SessionStore;
+import aspstate.core.store.StoreFullException;
+import aspstate.core.store.StoredValue;
+import aspstate.core.testing.Await;
+import aspstate.core.testing.CapturedLog;
+import ch.qos.logback.classic.Level;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The journal under the memory stores, on real files in a temporary directory: what comes back after a restart, when
+ * answers are released, and what a torn, damaged or full disk does. The disk is the real one, wrapped where a test
+ * needs to hold its syncs or make its writes fail ({@link ControlledChannel}).
+ */
+class JournaledStoresTest {
+    private static final long NOW = 1_800_000_000_000L;
+
+    @TempDir
+    Path directory;
+
+    private final ManualClock clock = new ManualClock(NOW);
+    private final ScheduledExecutorService reaper = MemorySessionStore.newReaper();
+    private final List<JournaledStores> opened = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        opened.forEach(JournaledStores::close);
+        reaper.shutdownNow();
+    }
+
+    private JournaledStores open(JournalSettings settings, FileOpener files) {
+        JournaledStores stores = JournaledStores.open(settings, clock, MemoryStoreSettings.withMaxMemory(0),
+                new MemoryBudget(0), reaper, files);
+        opened.add(stores);
+        return stores;
+    }
+
+    private JournaledStores open(FileOpener files) {
+        return open(new JournalSettings(directory, Fsync.ALWAYS), files);
+    }
+
+    private JournaledStores open() {
+        return open(FileOpener.PLAIN);
+    }
+
+    private JournaledStores reopen(JournaledStores stores) {
+        stores.close();
+        opened.remove(stores);
+        return open();
+    }
+
+    private static <V extends StoredValue, R> R run(SessionStore<V> store, String key, Mutation<V, R> mutation) {
+        return store.execute(key, mutation).toCompletableFuture().join();
+    }
+
+    private static <V extends StoredValue> void put(SessionStore<V> store, String key, V value) {
+        run(store, key, (current, now) -> Outcome.put(value, null));
+    }
+
+    private static <V extends StoredValue> V read(SessionStore<V> store, String key) {
+        return run(store, key, (current, now) -> Outcome.keep(current));
+    }
+
+    private static SessionEntry entry(JournaledStores stores, String key) {
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        return read(state, key);
+    }
+
+    private static byte[] bytes(int length, int seed) {
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < length; i++) {
+            bytes[i] = (byte) (i * 31 + seed);
+        }
+        return bytes;
+    }
+
+    private Path activeSegment() throws IOException {
+        Manifest manifest = Manifest.read(directory).orElseThrow();
+        return directory.resolve(manifest.segments().get(manifest.segments().size() - 1).file());
+    }
+
+    @Test
+    void everyKindOfValueComesBackExactlyWithItsLockCookieFlagsAndExpiry() {
+        JournaledStores stores = open();
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        byte[] data = bytes(5000, 1);
+        assertThat(run(state, "/app/locked", StateRequest.set(data, 20, false, null))).isEqualTo(StateResult.OK);
+        StateResult locked = run(state, "/app/locked", StateRequest.getExclusive());
+        assertThat(locked.lockCookie()).isEqualTo(2);
+        run(state, "/app/new", StateRequest.set(new byte[] {7}, 30, true, null));
+        run(state, "/app/gone", StateRequest.set(new byte[] {8}, 30, false, null));
+        run(state, "/app/gone", StateRequest.remove(null));
+        SqlSessionItem item = new SqlSessionItem(bytes(100, 2), bytes(9000, 3), 20, NOW + 60_000, true, NOW - 5,
+                7, SqlSessionItem.FLAG_UNINITIALIZED, NOW - 99);
+        put(stores.store(StoreKind.SQL_SESSIONS), "sqlitem", item);
+        SqlSessionItem onlyLong = new SqlSessionItem(null, bytes(10, 4), 20, NOW + 60_000, false, NOW, 1, 0, NOW);
+        put(stores.store(StoreKind.SQL_SESSIONS), "onlylong", onlyLong);
+        AppRegistration app = new AppRegistration("/lm/w3svc/1/root/\u0101pp\ud800", 42);
+        put(stores.store(StoreKind.SQL_APP_IDS), "appname:x", app);
+        SharePointStateItem nothing = new SharePointStateItem(null, 5, NOW + 300_000, true, NOW, 3);
+        put(stores.store(StoreKind.SHAREPOINT_ITEMS), "sp", nothing);
+        SessionEntry lockedBefore = read(state, "/app/locked");
+
+        JournaledStores back = reopen(stores);
+
+        SessionEntry lockedAfter = entry(back, "/app/locked");
+        assertThat(lockedAfter.data()).isEqualTo(data);
+        assertThat(lockedAfter.toString()).isEqualTo(lockedBefore.toString());
+        assertThat(lockedAfter.locked()).isTrue();
+        assertThat(lockedAfter.lockCookie()).isEqualTo(2);
+        SessionEntry fresh = entry(back, "/app/new");
+        assertThat(fresh.uninitialized()).isTrue();
+        assertThat(fresh.data()).containsExactly(7);
+        assertThat(entry(back, "/app/gone")).isNull();
+        SqlSessionItem itemBack = read(back.store(StoreKind.SQL_SESSIONS), "sqlitem");
+        assertThat(itemBack.itemShort()).isEqualTo(item.itemShort());
+        assertThat(itemBack.itemLong()).isEqualTo(item.itemLong());
+        assertThat(itemBack.toString()).isEqualTo(item.toString());
+        assertThat(((SqlSessionItem) read(back.store(StoreKind.SQL_SESSIONS), "onlylong")).itemShort()).isNull();
+        assertThat((AppRegistration) read(back.store(StoreKind.SQL_APP_IDS), "appname:x")).isEqualTo(app);
+        SharePointStateItem spBack = read(back.store(StoreKind.SHAREPOINT_ITEMS), "sp");
+        assertThat(spBack.item()).isNull();
+        assertThat(spBack.toString()).isEqualTo(nothing.toString());
+    }
+
+    @Test
+    void aChangeThatKeepsTheSessionsBytesIsLoggedAsItsMetadataAlone() throws IOException {
+        JournaledStores stores = open();
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        run(state, "/app/s", StateRequest.set(bytes(10_000, 5), 20, false, null));
+        long afterWrite = Files.size(activeSegment());
+        clock.advance(Duration.ofMinutes(1));
+        run(state, "/app/s", StateRequest.getExclusive());
+        run(state, "/app/s", StateRequest.releaseExclusive(2));
+        assertThat(Files.size(activeSegment()) - afterWrite).as("two records without the 10,000 bytes")
+                .isLessThan(200);
+
+        SessionEntry back = read(reopen(stores).store(StoreKind.STATESERVER), "/app/s");
+        assertThat(back.data()).isEqualTo(bytes(10_000, 5));
+        assertThat(back.locked()).isFalse();
+        assertThat(back.lockCookie()).isEqualTo(2);
+        assertThat(back.expiresAtMillis()).isEqualTo(NOW + Duration.ofMinutes(21).toMillis());
+    }
+
+    @Test
+    void anAnswerWaitsForTheSyncThatCoversItAndWritesArrivingMeanwhileShareTheNextOne() {
+        ControlledChannel.Disk disk = new ControlledChannel.Disk();
+        JournaledStores stores = open(disk);
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        int startSyncs = disk.syncs.get();
+        disk.holdSyncs = true;
+
+        CompletableFuture<StateResult> first = state.execute("/app/first",
+                StateRequest.set(new byte[] {1}, 20, false, null)).toCompletableFuture();
+        Await.until("the writer syncs the first write", disk.syncPermits::hasQueuedThreads);
+        assertThat(first).as("not answered before its sync").isNotDone();
+        List<CompletableFuture<StateResult>> meanwhile = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            meanwhile.add(state.execute("/app/s" + i, StateRequest.set(new byte[] {2}, 20, false, null))
+                    .toCompletableFuture());
+        }
+        CompletableFuture<SessionEntry> reading = state.execute("/app/s49",
+                (SessionEntry current, long now) -> Outcome.keep(current)).toCompletableFuture();
+        assertThat(reading).as("a read waits for the write it shows").isNotDone();
+
+        disk.syncPermits.release();
+        assertThat(first.join()).isEqualTo(StateResult.OK);
+        Await.until("the writer syncs the next batch", disk.syncPermits::hasQueuedThreads);
+        assertThat(meanwhile).noneMatch(CompletableFuture::isDone);
+        disk.holdSyncs = false;
+        disk.syncPermits.release();
+        meanwhile.forEach(CompletableFuture::join);
+        assertThat(reading.join().data()).containsExactly(2);
+        assertThat(disk.syncs.get() - startSyncs).as("one sync for the first write, one for the 50 after it")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void everysecAnswersOnceWrittenAndSyncsWithinASecond() {
+        ControlledChannel.Disk disk = new ControlledChannel.Disk();
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), disk);
+        int startSyncs = disk.syncs.get();
+        disk.holdSyncs = true;
+        assertThat(run(stores.store(StoreKind.STATESERVER), "/app/s",
+                StateRequest.set(new byte[] {1}, 20, false, null))).isEqualTo(StateResult.OK);
+        Await.until("a sync follows", disk.syncPermits::hasQueuedThreads);
+        disk.holdSyncs = false;
+        disk.syncPermits.release();
+        Await.until("the sync is done", () -> disk.syncs.get() > startSyncs);
+    }
+
+    @Test
+    void aTornTailIsCutOffWithOneLogLineAndEverythingBeforeItIsBack() throws IOException {
+        JournaledStores stores = open();
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        for (int i = 0; i < 3; i++) {
+            run(state, "/app/s" + i, StateRequest.set(bytes(1000, i), 20, false, null));
+        }
+        stores.close();
+        opened.remove(stores);
+        Path segment = activeSegment();
+        long length = Files.size(segment);
+        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
+            file.setLength(length - 7);
+        }
+
+        try (CapturedLog log = new CapturedLog(JournaledStores.class, Level.WARN)) {
+            JournaledStores back = open();
+            assertThat(log.events()).hasSize(1);
+            assertThat(log.events().get(0).getFormattedMessage()).contains(segment.toString())
+                    .contains("torn end").contains("the start of 1 record");
+            assertThat(entry(back, "/app/s0").data()).isEqualTo(bytes(1000, 0));
+            assertThat(entry(back, "/app/s1").data()).isEqualTo(bytes(1000, 1));
+            assertThat(entry(back, "/app/s2")).isNull();
+        }
+        assertThat(Files.size(segment)).as("cut where the torn record began").isLessThan(length - 1000);
+    }
+
+    @Test
+    void aFlippedByteBeforeTheEndStopsTheStartNamingFileAndOffset() throws IOException {
+        JournaledStores stores = open();
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        for (int i = 0; i < 3; i++) {
+            run(state, "/app/s" + i, StateRequest.set(bytes(1000, i), 20, false, null));
+        }
+        stores.close();
+        opened.remove(stores);
+        Path segment = activeSegment();
+        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
+            file.seek(JournalFile.HEADER + 500);
+            int old = file.read();
+            file.seek(JournalFile.HEADER + 500);
+            file.write(old ^ 0x10);
+        }
+
+        assertThatThrownBy(this::open).isInstanceOfSatisfying(DataDirectoryException.class, e -> {
+            assertThat(e.reason()).isEqualTo(DataDirectoryException.Reason.DAMAGED);
+            assertThat(e.getMessage()).startsWith(segment + " at offset " + JournalFile.HEADER + ": a damaged record")
+                    .contains("aspstate journal repair").doesNotContain("\n");
+        });
+    }
+
+    @Test
+    void anEmptiedOrMissingFileOrALostManifestStopsTheStart() throws IOException {
+        JournaledStores stores = open();
+        run(stores.store(StoreKind.STATESERVER), "/app/s", StateRequest.set(new byte[] {1}, 20, false, null));
+        stores = reopen(stores);
+        stores.close();
+        opened.remove(stores);
+        Manifest manifest = Manifest.read(directory).orElseThrow();
+        Path closed = directory.resolve(manifest.segments().get(0).file());
+        byte[] kept = Files.readAllBytes(closed);
+
+        Files.write(closed, new byte[0]);
+        assertThatThrownBy(this::open).isInstanceOf(DataDirectoryException.class)
+                .hasMessageContaining(closed + ": it is 0 bytes long, but the manifest says " + kept.length);
+        Files.delete(closed);
+        assertThatThrownBy(this::open).hasMessageContaining(closed + ": the manifest names it, but it is missing");
+        Files.write(closed, kept);
+        Files.delete(directory.resolve(Manifest.FILE));
+        assertThatThrownBy(this::open).hasMessageContaining("but no MANIFEST");
+    }
+
+    @Test
+    void aFullDiskRefusesChangesKeepsReadsAndGoesOnOnceThereIsSpaceWithNothingLost() {
+        ControlledChannel.Disk disk = new ControlledChannel.Disk();
+        JournaledStores stores = open(disk);
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        run(state, "/app/kept", StateRequest.set(new byte[] {1}, 20, false, null));
+
+        disk.writeFailure.set("No space left on device");
+        CompletableFuture<StateResult> caught = state.execute("/app/caught",
+                StateRequest.set(new byte[] {2}, 20, false, null)).toCompletableFuture();
+        Await.until("the journal refuses changes", () -> !stores.journal().healthy());
+        assertThat(caught).as("kept until its write goes through").isNotDone();
+        assertThatThrownBy(() -> run(state, "/app/refused", StateRequest.set(new byte[] {3}, 20, false, null)))
+                .isInstanceOf(CompletionException.class).hasCauseInstanceOf(StoreFullException.class)
+                .hasMessageContaining("is full");
+        assertThat(run(state, "/app/kept", StateRequest.get()).data()).as("a read slides the expiry in memory")
+                .containsExactly(1);
+        assertThatThrownBy(() -> run(state, "/app/kept", StateRequest.getExclusive()))
+                .hasCauseInstanceOf(StoreFullException.class);
+
+        disk.writeFailure.set(null);
+        assertThat(caught.join()).isEqualTo(StateResult.OK);
+        Await.until("the journal takes changes again", () -> stores.journal().healthy());
+        assertThat(run(state, "/app/later", StateRequest.set(new byte[] {4}, 20, false, null)))
+                .isEqualTo(StateResult.OK);
+
+        JournaledStores back = reopen(stores);
+        assertThat(entry(back, "/app/caught").data()).containsExactly(2);
+        assertThat(entry(back, "/app/later").data()).containsExactly(4);
+        assertThat(entry(back, "/app/refused")).isNull();
+    }
+
+    @Test
+    void rewritesKeepTheLastStateOfEveryKeyAndTheDiskBounded() throws IOException {
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 1 << 20, 100), FileOpener.PLAIN);
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        int keys = 300;
+        for (int round = 0; round < 30; round++) {
+            for (int key = 0; key < keys; key++) {
+                if (key % 7 == round % 7) {
+                    run(state, "/app/s" + key, StateRequest.remove(null));
+                } else {
+                    run(state, "/app/s" + key, StateRequest.set(bytes(1000, round), 20, false, null));
+                    run(state, "/app/s" + key, StateRequest.getExclusive());
+                    run(state, "/app/s" + key, StateRequest.releaseExclusive(read(state, "/app/s" + key)
+                            .lockCookie()));
+                }
+            }
+            // Sessions are written far faster here than by clients, whose requests cost much more than a rewrite
+            // spends per session: a round waits for a rewrite to end, as the journal keeps up with real clients.
+            Await.until("no rewrite runs", () -> !stores.journal().statistics().rewriting());
+            assertThat(directorySize()).as("the base (at most 300 KB) and the segments since (at most 1 MiB "
+                    + "and the round that went past it)").isLessThan(keys * 1100 + (1 << 20) + keys * 1100);
+        }
+        Await.until("a rewrite ran and ended", () -> stores.journal().statistics().rewrites() > 0
+                && stores.journal().statistics().baseBytes() > 0);
+        SessionEntry[] before = new SessionEntry[keys];
+        for (int key = 0; key < keys; key++) {
+            before[key] = read(state, "/app/s" + key);
+        }
+
+        JournaledStores back = reopen(stores);
+        for (int key = 0; key < keys; key++) {
+            SessionEntry entry = entry(back, "/app/s" + key);
+            if (before[key] == null) {
+                assertThat(entry).isNull();
+            } else {
+                assertThat(entry.toString()).isEqualTo(before[key].toString());
+                assertThat(Arrays.equals(entry.data(), before[key].data())).isTrue();
+            }
+        }
+        java.util.Set<String> named = Segments.names(Manifest.read(directory).orElseThrow());
+        assertThat(listFiles()).allMatch(name -> name.equals(Manifest.FILE) || name.equals(DirectoryLock.FILE)
+                || named.contains(name));
+    }
+
+    private long directorySize() throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.mapToLong(file -> file.toFile().length()).sum();
+        }
+    }
+
+    private List<String> listFiles() throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(file -> file.getFileName().toString()).toList();
+        }
+    }
+
+    @Test
+    void aSessionThatExpiredWhileStoppedIsNotRestored() {
+        JournaledStores stores = open();
+        run(stores.store(StoreKind.STATESERVER), "/app/short", StateRequest.set(new byte[] {1}, 1, false, null));
+        run(stores.store(StoreKind.STATESERVER), "/app/long", StateRequest.set(new byte[] {2}, 20, false, null));
+        clock.advance(Duration.ofMinutes(5));
+
+        JournaledStores back = reopen(stores);
+        assertThat(entry(back, "/app/short")).isNull();
+        assertThat(entry(back, "/app/long").data()).containsExactly(2);
+        assertThat(back.describe()).contains("restored 1 session(s)");
+    }
+}
