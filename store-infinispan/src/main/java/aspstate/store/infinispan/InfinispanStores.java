@@ -1,10 +1,13 @@
 package aspstate.store.infinispan;
 
+import aspstate.store.journal.Fsync;
 import aspstate.core.ByteSize;
 import aspstate.core.Clock;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
+import aspstate.store.journal.DataDirectoryException;
+import aspstate.store.journal.DirectoryLock;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -114,13 +117,23 @@ public final class InfinispanStores implements AutoCloseable {
      */
     public static InfinispanStores start(InfinispanSettings settings, List<String> storeNames, Clock clock,
                                          MemoryBudget budget, int entryOverheadBytes) {
-        Optional<DirectoryLock> lock = settings.durability().map(durability -> DirectoryLock.take(durability.directory()));
+        Optional<DirectoryLock> lock = settings.durability().map(durability -> lock(durability.directory()));
         try {
             settings.durability().ifPresent(durability -> prepareDirectory(durability, settings, storeNames));
             return start(settings, storeNames, clock, budget, entryOverheadBytes, lock);
         } catch (RuntimeException | Error e) {
             lock.ifPresent(DirectoryLock::close);
             throw e;
+        }
+    }
+
+    private static DirectoryLock lock(Path directory) {
+        try {
+            return DirectoryLock.take(directory);
+        } catch (DataDirectoryException e) {
+            throw new StoreStartException(e.reason() == DataDirectoryException.Reason.IN_USE
+                    ? StoreStartException.Reason.DATA_DIRECTORY_IN_USE
+                    : StoreStartException.Reason.DATA_DIRECTORY_UNUSABLE, e.getMessage(), e);
         }
     }
 
@@ -481,7 +494,7 @@ public final class InfinispanStores implements AutoCloseable {
                 .addSoftIndexFileStore()
                 .dataLocation(location)
                 .indexLocation(location)
-                .syncWrites(durability.fsync() == Durability.Fsync.ALWAYS)
+                .syncWrites(durability.fsync() == Fsync.ALWAYS)
                 .preload(true)
                 .shared(false);
     }

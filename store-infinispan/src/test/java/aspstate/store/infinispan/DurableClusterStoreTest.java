@@ -1,5 +1,6 @@
 package aspstate.store.infinispan;
 
+import aspstate.store.journal.Fsync;
 import aspstate.core.testing.LoopbackPorts;
 import static aspstate.store.infinispan.DurableStoreTest.await;
 import static aspstate.store.infinispan.DurableStoreTest.read;
@@ -55,7 +56,7 @@ class DurableClusterStoreTest {
     private InfinispanStores node(int index) {
         InetSocketAddress self = members.get(index);
         InfinispanStores node = InfinispanStores.start(new InfinispanSettings(
-                        Optional.of(new Durability(directory.resolve("node" + index), Durability.Fsync.OFF)),
+                        Optional.of(new Durability(directory.resolve("node" + index), Fsync.OFF)),
                         Optional.of(cluster(self)), Duration.ofMinutes(2)),
                 DurableStoreTest.NAMES, clock, new MemoryBudget(0), 0);
         synchronized (running) {

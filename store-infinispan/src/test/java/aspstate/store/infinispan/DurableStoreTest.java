@@ -1,5 +1,6 @@
 package aspstate.store.infinispan;
 
+import aspstate.store.journal.Fsync;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -52,7 +53,7 @@ class DurableStoreTest {
         started.forEach(InfinispanStores::close);
     }
 
-    private InfinispanStores start(long maxMemoryBytes, Durability.Fsync fsync) {
+    private InfinispanStores start(long maxMemoryBytes, Fsync fsync) {
         InfinispanStores stores = InfinispanStores.start(new InfinispanSettings(
                         Optional.of(new Durability(directory, fsync)), Optional.empty(),
                         InfinispanSettings.DEFAULT_QUORUM_TIMEOUT),
@@ -62,7 +63,7 @@ class DurableStoreTest {
     }
 
     private InfinispanStores start() {
-        return start(0, Durability.Fsync.OFF);
+        return start(0, Fsync.OFF);
     }
 
     private void restart(InfinispanStores stores) {
@@ -217,7 +218,7 @@ class DurableStoreTest {
     void aWriteBeyondMaxMemoryIsRefusedAndChangesNothing() {
         String key = "/app/s";
         // Room for the session and a few bytes more, not for twice its data.
-        InfinispanStores stores = start(key.length() + DATA.length + DATA.length - 1, Durability.Fsync.OFF);
+        InfinispanStores stores = start(key.length() + DATA.length + DATA.length - 1, Fsync.OFF);
         SessionStore<SessionEntry> sessions = stores.store("stateserver");
         send(sessions, key, StateRequest.set(DATA, 20, false, null));
         byte[] big = new byte[DATA.length * 2];
@@ -274,12 +275,12 @@ class DurableStoreTest {
 
     @Test
     void fsyncAlwaysStoresAndReloadsToo() {
-        InfinispanStores stores = start(0, Durability.Fsync.ALWAYS);
+        InfinispanStores stores = start(0, Fsync.ALWAYS);
         send(stores.store("stateserver"), "/app/s", StateRequest.set("synced".getBytes(StandardCharsets.UTF_8),
                 20, false, null));
         restart(stores);
 
-        SessionEntry back = read(start(0, Durability.Fsync.ALWAYS).store("stateserver"), "/app/s");
+        SessionEntry back = read(start(0, Fsync.ALWAYS).store("stateserver"), "/app/s");
 
         assertThat(new String(back.data(), StandardCharsets.UTF_8)).isEqualTo("synced");
     }

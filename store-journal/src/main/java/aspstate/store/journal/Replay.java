@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -196,10 +195,5 @@ final class Replay {
 
     Optional<TornTail> tornTail() {
         return tornTail;
-    }
-
-    /** True when the file exists and is not empty (a helper for the start's checks). */
-    static boolean present(Path file) throws IOException {
-        return Files.exists(file) && Files.size(file) > 0;
     }
 }

@@ -71,12 +71,22 @@ final class Segments {
 
     private static Segments startAfter(Path directory, FileOpener files, Manifest closed, long lastSeq)
             throws IOException {
+        Started started = startSegment(directory, files, closed, lastSeq);
+        return new Segments(directory, files, started.manifest(), started.channel(), lastSeq);
+    }
+
+    /** A new segment and the manifest that lists it after the closed files, written. */
+    private record Started(FileChannel channel, Manifest manifest) {
+    }
+
+    private static Started startSegment(Path directory, FileOpener files, Manifest closed, long after)
+            throws IOException {
         long number = closed.nextFileNumber();
         String name = Manifest.segmentName(number);
         FileChannel channel = newFile(files, directory.resolve(name), new JournalFile.Header(
-                JournalFile.Type.SEGMENT, lastSeq, number));
+                JournalFile.Type.SEGMENT, after, number));
         List<Manifest.Segment> all = new ArrayList<>(closed.segments());
-        all.add(new Manifest.Segment(name, lastSeq, -1, -1));
+        all.add(new Manifest.Segment(name, after, -1, -1));
         Manifest manifest = new Manifest(closed.base(), all);
         try {
             manifest.write(directory);
@@ -85,7 +95,7 @@ final class Segments {
             Files.deleteIfExists(directory.resolve(name));
             throw e;
         }
-        return new Segments(directory, files, manifest, channel, lastSeq);
+        return new Started(channel, manifest);
     }
 
     /** A new journal file with its header, on disk (file and directory entry) before it is used. */
@@ -152,29 +162,18 @@ final class Segments {
      */
     synchronized Cut rotate() throws IOException {
         active.force(false);
-        long segmentNumber = manifest.nextFileNumber();
-        String name = Manifest.segmentName(segmentNumber);
-        FileChannel next = newFile(directory.resolve(name), new JournalFile.Header(JournalFile.Type.SEGMENT,
-                lastSeq, segmentNumber));
-        List<Manifest.Segment> all = new ArrayList<>();
+        List<Manifest.Segment> closed = new ArrayList<>();
         for (Manifest.Segment each : manifest.segments()) {
-            all.add(each.closed() ? each : new Manifest.Segment(each.file(), each.after(), length, lastSeq));
+            closed.add(each.closed() ? each : new Manifest.Segment(each.file(), each.after(), length, lastSeq));
         }
-        all.add(new Manifest.Segment(name, lastSeq, -1, -1));
-        Manifest updated = new Manifest(manifest.base(), all);
-        try {
-            updated.write(directory);
-        } catch (IOException e) {
-            next.close();
-            Files.deleteIfExists(directory.resolve(name));
-            throw e;
-        }
+        Started next = startSegment(directory, files, new Manifest(manifest.base(), closed), lastSeq);
+        Manifest updated = next.manifest();
         manifest = updated;
-        FileChannel closed = active;
-        active = next;
+        FileChannel previous = active;
+        active = next.channel();
         closedBytes += length - JournalFile.HEADER;
         length = JournalFile.HEADER;
-        closed.close();
+        previous.close();
         long baseNumber = updated.nextFileNumber();
         return new Cut(lastSeq, directory.resolve(Manifest.baseName(baseNumber)), baseNumber);
     }

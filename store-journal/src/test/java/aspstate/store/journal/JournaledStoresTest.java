@@ -219,8 +219,8 @@ class JournaledStoresTest {
         Await.until("the sync is done", () -> disk.syncs.get() > startSyncs);
     }
 
-    @Test
-    void aTornTailIsCutOffWithOneLogLineAndEverythingBeforeItIsBack() throws IOException {
+    /** Three sessions of 1000 bytes written and the journal closed; its last segment. */
+    private Path threeSessionsWritten() throws IOException {
         JournaledStores stores = open();
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
         for (int i = 0; i < 3; i++) {
@@ -228,7 +228,12 @@ class JournaledStoresTest {
         }
         stores.close();
         opened.remove(stores);
-        Path segment = activeSegment();
+        return activeSegment();
+    }
+
+    @Test
+    void aTornTailIsCutOffWithOneLogLineAndEverythingBeforeItIsBack() throws IOException {
+        Path segment = threeSessionsWritten();
         long length = Files.size(segment);
         try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
             file.setLength(length - 7);
@@ -248,14 +253,7 @@ class JournaledStoresTest {
 
     @Test
     void aFlippedByteBeforeTheEndStopsTheStartNamingFileAndOffset() throws IOException {
-        JournaledStores stores = open();
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
-        for (int i = 0; i < 3; i++) {
-            run(state, "/app/s" + i, StateRequest.set(bytes(1000, i), 20, false, null));
-        }
-        stores.close();
-        opened.remove(stores);
-        Path segment = activeSegment();
+        Path segment = threeSessionsWritten();
         try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
             file.seek(JournalFile.HEADER + 500);
             int old = file.read();
