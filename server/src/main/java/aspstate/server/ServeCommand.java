@@ -3,6 +3,7 @@ package aspstate.server;
 import aspstate.admin.AdminSettings;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.ClusterSettings;
+import aspstate.store.journal.JournalSettings;
 import aspstate.tds.TdsSettings;
 import aspstate.transport.ConnectionLimits;
 import java.util.concurrent.Callable;
@@ -40,6 +41,8 @@ final class ServeCommand implements Callable<Integer> {
     static final String TDS_FAILOVER_PARTNER = "tds-failover-partner";
     static final String DATA_DIR = "data-dir";
     static final String FSYNC = "fsync";
+    static final String JOURNAL_REWRITE_MIN_SIZE = "journal-rewrite-min-size";
+    static final String JOURNAL_REWRITE_GROWTH = "journal-rewrite-growth";
     static final String CLUSTER_MEMBERS = "cluster-members";
     static final String CLUSTER_BIND = "cluster-bind";
     static final String CLUSTER_PORT = "cluster-port";
@@ -77,6 +80,8 @@ final class ServeCommand implements Callable<Integer> {
     static final String AUTO = "auto";
     static final String DEFAULT_MAX_MEMORY = AUTO;
     static final String DEFAULT_FSYNC = "always";
+    static final String DEFAULT_JOURNAL_REWRITE_MIN_SIZE = "64MiB";
+    static final String DEFAULT_JOURNAL_REWRITE_GROWTH = "" + JournalSettings.DEFAULT_REWRITE_GROWTH_PERCENT;
     static final String DEFAULT_CLUSTER_PORT = "" + ClusterSettings.DEFAULT_PORT;
     static final String DEFAULT_CLUSTER_NAME = ClusterSettings.DEFAULT_NAME;
     static final String DEFAULT_OWNERS = "" + ClusterSettings.DEFAULT_OWNERS;

@@ -4,6 +4,7 @@ import aspstate.admin.AdminSettings;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.InfinispanSettings;
+import aspstate.store.journal.JournalSettings;
 import aspstate.tds.TdsSettings;
 import aspstate.transport.IoTransport;
 import java.time.Duration;
@@ -19,8 +20,10 @@ import java.util.function.Supplier;
  * @param tdsLogins   the logins the TDS listener accepts ({@code --tds-user}); none accepts any
  * @param memoryStore the limits of each store: the StateServer one and the three of SQL Server mode
  * @param maxInboundBytes what requests still arriving may hold, all connections together ({@code --max-inbound})
- * @param infinispan  durable and/or clustered stores ({@code --data-dir}, {@code --cluster-members}); empty for the
- *                    memory stores
+ * @param infinispan  the stores of a cluster node ({@code --cluster-members}, with {@code --data-dir} kept on
+ *                    disk too); empty for one node
+ * @param journal     the journal of one durable node ({@code --data-dir} without a cluster); empty for the memory
+ *                    stores or a cluster node
  * @param shutdownTimeout longest a stop may take before the process is halted
  * @param admin       the admin listener's settings, or empty for {@code --admin-port off}
  * @param transport   how every listener's connections reach the kernel ({@code --transport})
@@ -28,7 +31,7 @@ import java.util.function.Supplier;
  */
 record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
                     MemoryStoreSettings memoryStore, long maxInboundBytes, Optional<InfinispanSettings> infinispan,
-                    LogLevel logLevel, LogFormat logFormat, Duration shutdownTimeout, Optional<AdminSettings> admin,
+                    Optional<JournalSettings> journal, LogLevel logLevel, LogFormat logFormat, Duration shutdownTimeout, Optional<AdminSettings> admin,
                     IoTransport transport, Map<String, SourcedValue> sources, Supplier<Map<String, SourcedValue>> reread) {
 
     ServeOptions {
@@ -36,7 +39,7 @@ record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, 
     }
 
     ServeOptions withReread(Supplier<Map<String, SourcedValue>> texts) {
-        return new ServeOptions(stateServer, tds, tdsLogins, memoryStore, maxInboundBytes, infinispan, logLevel,
+        return new ServeOptions(stateServer, tds, tdsLogins, memoryStore, maxInboundBytes, infinispan, journal, logLevel,
                 logFormat, shutdownTimeout, admin, transport, sources, texts);
     }
 

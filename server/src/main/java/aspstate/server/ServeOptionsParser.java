@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.store.journal.Fsync;
 import static aspstate.server.ServeCommand.ADMIN_BIND;
 import static aspstate.server.ServeCommand.ADMIN_PORT;
 import static aspstate.server.ServeCommand.ADMIN_TOKEN;
@@ -13,6 +14,8 @@ import static aspstate.server.ServeCommand.CLUSTER_PORT;
 import static aspstate.server.ServeCommand.CLUSTER_SECRET;
 import static aspstate.server.ServeCommand.DATA_DIR;
 import static aspstate.server.ServeCommand.FSYNC;
+import static aspstate.server.ServeCommand.JOURNAL_REWRITE_GROWTH;
+import static aspstate.server.ServeCommand.JOURNAL_REWRITE_MIN_SIZE;
 import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
 import static aspstate.server.ServeCommand.LOG_FORMAT;
 import static aspstate.server.ServeCommand.LOG_LEVEL;
@@ -49,6 +52,7 @@ import aspstate.store.infinispan.ClusterSettings;
 import aspstate.store.infinispan.Durability;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
+import aspstate.store.journal.JournalSettings;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.tls.TdsTls;
 import aspstate.transport.ConnectionLimits;
@@ -109,14 +113,16 @@ final class ServeOptionsParser {
         MemoryStoreSettings memory = parse(MAX_MEMORY, text -> MemoryStoreSettings.withMaxMemory(maxMemory(text)));
         LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
         LogFormat logFormat = parse(LOG_FORMAT, LogFormat::parse);
-        Optional<InfinispanSettings> infinispan = infinispan();
+        Optional<ClusterSettings> cluster = cluster();
+        Optional<InfinispanSettings> infinispan = infinispan(cluster);
+        Optional<JournalSettings> journal = journal(cluster.isPresent());
         long maxInbound = parse(MAX_INBOUND, text -> maxInbound(text, memory.maxMemoryBytes()));
         Duration shutdownTimeout = parse(SHUTDOWN_TIMEOUT, ServeOptionsParser::positiveDuration);
         IoTransport transport = parse(TRANSPORT, IoTransport::parse);
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault(), connections);
-        return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, logLevel, logFormat,
-                shutdownTimeout, admin(), transport, values, () -> values);
+        return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, journal, logLevel,
+                logFormat, shutdownTimeout, admin(), transport, values, () -> values);
     }
 
     /** Empty for --admin-port off. The token's hash is reported without its text, as logins are. */
@@ -219,31 +225,56 @@ final class ServeOptionsParser {
     }
 
     /**
-     * Empty when neither --data-dir nor --cluster-members is given: the memory store. Every value is checked either
-     * way, so that a typo in an option that is not in use yet is reported, not silently kept.
+     * The journal of one durable node: --data-dir without --cluster-members (a cluster node keeps its data
+     * directory through {@link #infinispan}). Every value is checked either way, so that a typo in an option that
+     * is not in use yet is reported, not silently kept.
      */
-    private Optional<InfinispanSettings> infinispan() {
-        Optional<Path> directory = parse(DATA_DIR, text -> text.isEmpty() ? Optional.<Path>empty()
-                : Optional.of(Path.of(text)));
-        Durability.Fsync fsync = parse(FSYNC, ServeOptionsParser::fsync);
-        Duration joinTimeout = parse(CLUSTER_JOIN_TIMEOUT, ServeOptionsParser::positiveDuration);
-        Optional<Durability> durability = directory.map(path -> new Durability(path, fsync));
-        Optional<ClusterSettings> cluster = cluster();
-        if (durability.isEmpty() && cluster.isEmpty()) {
+    private Optional<JournalSettings> journal(boolean clustered) {
+        Optional<Path> directory = dataDirectory();
+        Fsync fsync = parse(FSYNC, ServeOptionsParser::fsync);
+        long minBytes = parse(JOURNAL_REWRITE_MIN_SIZE, ServeOptionsParser::rewriteMinBytes);
+        int growth = parse(JOURNAL_REWRITE_GROWTH, ServeOptionsParser::rewriteGrowth);
+        if (directory.isEmpty() || clustered) {
             return Optional.empty();
         }
-        return Optional.of(new InfinispanSettings(durability, cluster, joinTimeout));
+        return Optional.of(new JournalSettings(directory.get(), fsync, minBytes, growth));
     }
 
-    private static Durability.Fsync fsync(String text) {
-        switch (text.toLowerCase(Locale.ROOT)) {
-            case "always":
-                return Durability.Fsync.ALWAYS;
-            case "off":
-                return Durability.Fsync.OFF;
-            default:
-                throw new IllegalArgumentException("must be always or off");
+    private Optional<Path> dataDirectory() {
+        return parse(DATA_DIR, text -> text.isEmpty() ? Optional.<Path>empty() : Optional.of(Path.of(text)));
+    }
+
+    /** Empty without --cluster-members: one node, in memory or with its journal. */
+    private Optional<InfinispanSettings> infinispan(Optional<ClusterSettings> cluster) {
+        Fsync fsync = parse(FSYNC, ServeOptionsParser::fsync);
+        Duration joinTimeout = parse(CLUSTER_JOIN_TIMEOUT, ServeOptionsParser::positiveDuration);
+        Optional<Durability> durability = dataDirectory().map(path -> new Durability(path, fsync));
+        return cluster.map(settings -> new InfinispanSettings(durability, Optional.of(settings), joinTimeout));
+    }
+
+    private static Fsync fsync(String text) {
+        for (Fsync each : Fsync.values()) {
+            if (each.optionValue().equalsIgnoreCase(text)) {
+                return each;
+            }
         }
+        throw new IllegalArgumentException("must be always, everysec or off");
+    }
+
+    private static long rewriteMinBytes(String text) {
+        long bytes = ByteSize.parse(text);
+        if (bytes < MIB) {
+            throw new IllegalArgumentException("must be at least 1MiB");
+        }
+        return bytes;
+    }
+
+    private static int rewriteGrowth(String text) {
+        int percent = count(text);
+        if (percent < 10 || percent > 10_000) {
+            throw new IllegalArgumentException("must be a percentage from 10 to 10000");
+        }
+        return percent;
     }
 
     private static Duration positiveDuration(String text) {

@@ -106,11 +106,26 @@ final class ServerOptions {
                     + "only. Default: none")
     private String dataDir;
 
-    @Option(names = "--" + FSYNC, paramLabel = "always|off", defaultValue = DEFAULT_FSYNC,
-            description = "With --" + DATA_DIR + ": always answers a write once it is on disk (a power loss loses "
-                    + "nothing answered); off once the operating system has it (a crash of the process loses "
-                    + "nothing, a power loss can lose the last seconds of writes). Default: ${DEFAULT-VALUE}")
+    @Option(names = "--" + FSYNC, paramLabel = "always|everysec|off", defaultValue = DEFAULT_FSYNC,
+            description = "With --" + DATA_DIR + ": always answers a write once it is on disk (a power cut loses "
+                    + "nothing answered); everysec once the operating system has it, synced every second (a crash "
+                    + "of the process loses nothing, a power cut at most about the last 2 s); off never syncs (for "
+                    + "tests). Default: ${DEFAULT-VALUE}")
     private String fsync;
+
+    @Option(names = "--" + JOURNAL_REWRITE_MIN_SIZE, paramLabel = "SIZE",
+            defaultValue = DEFAULT_JOURNAL_REWRITE_MIN_SIZE,
+            description = "With --" + DATA_DIR + ": the journal is compacted (the live sessions rewritten into a "
+                    + "new base, in the background) once what was written since the last base reaches both this "
+                    + "size and --" + JOURNAL_REWRITE_GROWTH + " percent of that base. Default: ${DEFAULT-VALUE}")
+    private String journalRewriteMinSize;
+
+    @Option(names = "--" + JOURNAL_REWRITE_GROWTH, paramLabel = "PERCENT",
+            defaultValue = DEFAULT_JOURNAL_REWRITE_GROWTH,
+            description = "With --" + DATA_DIR + ": see --" + JOURNAL_REWRITE_MIN_SIZE + "; the journal then "
+                    + "takes at most about (2 + PERCENT/100) times the live sessions plus --"
+                    + JOURNAL_REWRITE_MIN_SIZE + " on disk. Default: ${DEFAULT-VALUE}")
+    private String journalRewriteGrowth;
 
     @Option(names = "--" + CLUSTER_MEMBERS, paramLabel = "HOST:PORT", split = ",", defaultValue = "",
             description = "Run as one node of a cluster with these members (their --" + CLUSTER_BIND + " and --"

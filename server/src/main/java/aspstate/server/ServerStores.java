@@ -11,6 +11,10 @@ import aspstate.core.store.StoredValue;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
 import aspstate.store.infinispan.StoreStartException;
+import aspstate.store.journal.DataDirectoryException;
+import aspstate.store.journal.Journal;
+import aspstate.store.journal.JournaledStores;
+import aspstate.store.journal.StoreKind;
 import aspstate.transport.InboundBudget;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,17 +44,19 @@ final class ServerStores implements AutoCloseable {
     private final String description;
     private final AutoCloseable engine;
     private final Optional<InfinispanStores> infinispan;
+    private final Optional<Journal> journal;
     private final MemoryBudget budget;
     private final InboundBudget inbound;
     private final boolean clustered;
 
     private ServerStores(Map<String, SessionStore<?>> stores, String description, AutoCloseable engine,
-                         Optional<InfinispanStores> infinispan, MemoryBudget budget, InboundBudget inbound,
-                         boolean clustered) {
+                         Optional<InfinispanStores> infinispan, Optional<Journal> journal, MemoryBudget budget,
+                         InboundBudget inbound, boolean clustered) {
         this.stores = stores;
         this.description = description;
         this.engine = engine;
         this.infinispan = infinispan;
+        this.journal = journal;
         this.budget = budget;
         this.inbound = inbound;
         this.clustered = clustered;
@@ -68,25 +74,49 @@ final class ServerStores implements AutoCloseable {
         MemoryStoreSettings memory = options.memoryStore();
         MemoryBudget budget = new MemoryBudget(memory.maxMemoryBytes());
         InboundBudget inbound = new InboundBudget(budget, options.maxInboundBytes());
-        if (options.infinispan().isEmpty()) {
-            // One reaper thread ticks every store's expiry: each tick is a bounded batch.
-            ScheduledExecutorService reaper = MemorySessionStore.newReaper();
+        if (options.infinispan().isPresent()) {
+            InfinispanStores engine = startInfinispan(options, names, budget);
             Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
             for (String name : names) {
-                stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget, reaper));
+                stores.put(name, engine.store(name));
             }
-            List<AutoCloseable> parts = new ArrayList<>(stores.values());
-            parts.add(reaper::shutdownNow);
-            return new ServerStores(observed(stores, metrics), stores.get(STATESERVER).describe(),
-                    () -> CloseAll.inOrder(parts), Optional.empty(), budget, inbound, false);
+            return new ServerStores(observed(stores, metrics), engine.describe(), engine, Optional.of(engine),
+                    Optional.empty(), budget, inbound, true);
         }
-        InfinispanStores engine = startInfinispan(options, names, budget);
+        // One reaper thread ticks every store's expiry: each tick is a bounded batch.
+        ScheduledExecutorService reaper = MemorySessionStore.newReaper();
+        if (options.journal().isPresent()) {
+            JournaledStores journaled = openJournal(options, memory, budget, reaper);
+            Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
+            for (String name : names) {
+                stores.put(name, journaled.store(StoreKind.named(name).orElseThrow()));
+            }
+            return new ServerStores(observed(stores, metrics), journaled.describe(),
+                    () -> CloseAll.inOrder(List.<AutoCloseable>of(journaled, reaper::shutdownNow)), Optional.empty(),
+                    Optional.of(journaled.journal()), budget, inbound, false);
+        }
         Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
         for (String name : names) {
-            stores.put(name, engine.store(name));
+            stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget, reaper));
         }
-        return new ServerStores(observed(stores, metrics), engine.describe(), engine, Optional.of(engine), budget,
-                inbound, options.infinispan().orElseThrow().cluster().isPresent());
+        List<AutoCloseable> parts = new ArrayList<>(stores.values());
+        parts.add(reaper::shutdownNow);
+        return new ServerStores(observed(stores, metrics), stores.get(STATESERVER).describe(),
+                () -> CloseAll.inOrder(parts), Optional.empty(), Optional.empty(), budget, inbound, false);
+    }
+
+    /**
+     * Every store kind is journaled, also those whose listener is off this time (--tds-port off): their sessions
+     * stay in the journal for a start that serves them again.
+     */
+    private static JournaledStores openJournal(ServeOptions options, MemoryStoreSettings memory, MemoryBudget budget,
+                                               ScheduledExecutorService reaper) {
+        try {
+            return JournaledStores.open(options.journal().orElseThrow(), Clock.SYSTEM, memory, budget, reaper);
+        } catch (DataDirectoryException e) {
+            reaper.shutdownNow();
+            throw new UserError(options.where(ServeCommand.DATA_DIR) + ": " + e.getMessage());
+        }
     }
 
     /** The listener that serves the store of this name: the StateServer one, or TDS for the other three. */
@@ -164,7 +194,7 @@ final class ServerStores implements AutoCloseable {
         if (clustered) {
             return "this node's sessions live on in the other nodes' copies";
         }
-        if (infinispan.isPresent()) {
+        if (journal.isPresent()) {
             return "sessions kept on disk for the next start";
         }
         long sessions = 0;
@@ -177,9 +207,13 @@ final class ServerStores implements AutoCloseable {
                 + "restarts)";
     }
 
-    /** False while the stores refuse to serve (a node in a partition's minority); always true in memory. */
+    /**
+     * False while the stores refuse to serve (a node in a partition's minority) or to take changes (a journal whose
+     * disk is full or failing); always true in memory.
+     */
     boolean available() {
-        return infinispan.map(InfinispanStores::available).orElse(true);
+        return infinispan.map(InfinispanStores::available).orElse(true)
+                && journal.map(Journal::healthy).orElse(true);
     }
 
     /** The cluster's members as this node sees them, or empty without a cluster. */

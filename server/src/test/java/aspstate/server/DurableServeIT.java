@@ -62,7 +62,8 @@ class DurableServeIT {
         data[0] = 0;
         data[1] = (byte) 0xFF;
         ServeNode node = node(List.of()).start().awaitReady();
-        assertThat(node.store()).isEqualTo("durable " + directory + " (fsync always, max-memory 128 MiB)");
+        assertThat(node.store()).matches(java.util.regex.Pattern.quote("durable " + directory + " (fsync always, "
+                + "max-memory 128 MiB; restored 0 session(s) in ") + "\\d+ ms\\)");
         int appId;
         try (StateServerClient client = node.client(); Connection sql = node.sql()) {
             assertThat(await(client.set(APP + "plain", data, 20, null)).isOk()).isTrue();
@@ -81,6 +82,7 @@ class DurableServeIT {
 
         node.kill();
         node.start().awaitReady();
+        assertThat(node.store()).contains("restored 7 session(s)");
 
         try (StateServerClient client = node.client(); Connection sql = node.sql()) {
             StateResponse plain = await(client.get(APP + "plain"));

@@ -1,11 +1,12 @@
 package aspstate.server;
 
+import aspstate.store.journal.Fsync;
+import aspstate.store.journal.JournalSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.ClusterSettings;
-import aspstate.store.infinispan.Durability;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.tds.TdsSettings;
 import java.net.InetAddress;
@@ -40,19 +41,24 @@ class ServeOptionsTest {
     @Test
     void withoutDataDirOrClusterMembersTheStoresAreInMemory() {
         assertThat(CliRun.serve().infinispan()).isEmpty();
-        assertThat(CliRun.serve("--fsync", "off", "--owners", "3", "--cluster-port", "7801").infinispan())
+        assertThat(CliRun.serve().journal()).isEmpty();
+        assertThat(CliRun.serve("--fsync", "off", "--owners", "3", "--cluster-port", "7801",
+                "--journal-rewrite-growth", "50").journal())
                 .as("settings for what is not in use are checked, not applied").isEmpty();
     }
 
     @Test
-    void dataDirMakesTheStoresDurableWithFsyncAlwaysByDefault() {
-        InfinispanSettings settings = CliRun.serve("--data-dir", "/var/lib/aspstate").infinispan().orElseThrow();
+    void dataDirMakesTheStoresDurableWithAJournalWithFsyncAlwaysByDefault() {
+        JournalSettings settings = CliRun.serve("--data-dir", "/var/lib/aspstate").journal().orElseThrow();
 
-        assertThat(settings.durability()).contains(new Durability(Path.of("/var/lib/aspstate"),
-                Durability.Fsync.ALWAYS));
-        assertThat(settings.cluster()).isEmpty();
-        assertThat(CliRun.serve("--data-dir", "d", "--fsync", "OFF").infinispan().orElseThrow().durability()
-                .orElseThrow().fsync()).isEqualTo(Durability.Fsync.OFF);
+        assertThat(settings).isEqualTo(new JournalSettings(Path.of("/var/lib/aspstate"), Fsync.ALWAYS,
+                64L << 20, 100));
+        assertThat(CliRun.serve("--data-dir", "d").infinispan()).as("one node: no Infinispan").isEmpty();
+        assertThat(CliRun.serve("--data-dir", "d", "--fsync", "OFF").journal().orElseThrow().fsync())
+                .isEqualTo(Fsync.OFF);
+        assertThat(CliRun.serve("--data-dir", "d", "--fsync", "everysec", "--journal-rewrite-min-size", "1GiB",
+                "--journal-rewrite-growth", "200").journal()).contains(new JournalSettings(Path.of("d"),
+                Fsync.EVERYSEC, 1L << 30, 200));
     }
 
     @Test

@@ -2,7 +2,11 @@ package aspstate.stateserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.store.ForwardingSessionStore;
+import aspstate.core.store.Mutation;
 import aspstate.core.testing.Await;
+import aspstate.core.testing.CapturedLog;
 import aspstate.stateserver.client.StateServerClient;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +14,10 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import ch.qos.logback.classic.Level;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -253,22 +260,62 @@ class ErrorHandlingTest {
         }
     }
 
+    /**
+     * A full store is the server's failure, not the client's: no 400 (ASP.NET would report a bad request), the
+     * connection closes unanswered (ASP.NET fails the request: "unable to make the session state request"), with one
+     * grouped log line however many are refused.
+     */
     @Test
-    void writeBeyondMaxMemoryIsAnswered400AndNothingIsEvicted() {
+    void writeBeyondMaxMemoryClosesItsConnectionUnansweredAndNothingIsEvicted() {
         // 100 bytes: key "a" (1) + 60 bytes fits; key "b" (1) + 60 bytes does not.
-        try (TestServer bounded = new TestServer(TestServer.settings(), 100); RawConnection c = bounded.raw()) {
-            c.send("PUT a HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "x".repeat(60));
-            assertThat(c.readResponseText()).startsWith("200 OK");
-            c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
-            assertThat(c.readResponseText()).isEqualTo(BAD_REQUEST);
-            c.send("GET a HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).as("the stored session survives").endsWith("x".repeat(60));
-            c.send("GET b HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).startsWith("404");
-            c.send("PUT a HTTP/1.1\r\nContent-Length:10\r\n\r\n" + "z".repeat(10));
-            assertThat(c.readResponseText()).as("shrinking is always allowed").startsWith("200 OK");
-            c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
-            assertThat(c.readResponseText()).as("freed room is usable").startsWith("200 OK");
+        try (TestServer bounded = new TestServer(TestServer.settings(), 100);
+             CapturedLog log = new CapturedLog(StateServerHandler.class, Level.WARN)) {
+            try (RawConnection c = bounded.raw()) {
+                c.send("PUT a HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "x".repeat(60));
+                assertThat(c.readResponseText()).startsWith("200 OK");
+                c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
+                assertThat(c.bytesUntilClosed()).isZero();
+            }
+            for (int i = 0; i < 20; i++) {
+                try (RawConnection c = bounded.raw()) {
+                    c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
+                    assertThat(c.bytesUntilClosed()).isZero();
+                }
+            }
+            assertThat(log.events()).hasSize(1);
+            assertThat(log.events().get(0).getFormattedMessage()).startsWith("store full: closed 1 connection(s)");
+            try (RawConnection c = bounded.raw()) {
+                c.send("GET a HTTP/1.1\r\n\r\n");
+                assertThat(c.readResponseText()).as("the stored session survives").endsWith("x".repeat(60));
+                c.send("GET b HTTP/1.1\r\n\r\n");
+                assertThat(c.readResponseText()).startsWith("404");
+                c.send("PUT a HTTP/1.1\r\nContent-Length:10\r\n\r\n" + "z".repeat(10));
+                assertThat(c.readResponseText()).as("shrinking is always allowed").startsWith("200 OK");
+                c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
+                assertThat(c.readResponseText()).as("freed room is usable").startsWith("200 OK");
+            }
+        }
+    }
+
+    /** A fault of the store: the same answer, and one ERROR line (with the stack trace) per interval, not per request. */
+    @Test
+    void aStoreFaultClosesTheConnectionAndIsLoggedOncePerInterval() {
+        try (TestServer failing = new TestServer(TestServer.settings(), store -> new ForwardingSessionStore<>(store) {
+                @Override
+                public <R> CompletionStage<R> execute(String key, Mutation<SessionEntry, R> mutation) {
+                    return CompletableFuture.failedFuture(new IllegalStateException("the disk caught fire"));
+                }
+            });
+             CapturedLog log = new CapturedLog(StateServerHandler.class, Level.WARN)) {
+            for (int i = 0; i < 20; i++) {
+                try (RawConnection c = failing.raw()) {
+                    c.send("GET k HTTP/1.1\r\n\r\n");
+                    assertThat(c.bytesUntilClosed()).isZero();
+                }
+            }
+            assertThat(log.events()).hasSize(1);
+            assertThat(log.events().get(0).getLevel()).isEqualTo(Level.ERROR);
+            assertThat(log.events().get(0).getThrowableProxy().getMessage()).isEqualTo("the disk caught fire");
         }
     }
 }
