@@ -30,6 +30,9 @@ import org.slf4j.LoggerFactory;
 final class StateServerHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(StateServerHandler.class);
     private static final RepeatedEventLog UNAVAILABLE = new RepeatedEventLog(LOG);
+    private static final RepeatedEventLog FULL = new RepeatedEventLog(LOG);
+    /** A fault of the server: logged with its stack trace, but at most once per interval however often. */
+    private static final RepeatedEventLog FAILED = new RepeatedEventLog(LOG, org.slf4j.event.Level.ERROR);
     /** The marker reply that closes the connection where it comes in the order of replies. */
     private static final CompletableFuture<StateResult> CLOSE = CompletableFuture.completedFuture(null);
 
@@ -80,18 +83,17 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
 
     /** @return false once the connection closes here: nothing after it is answered */
     private boolean write(ChannelHandlerContext ctx, StateResult result, Throwable failure) {
-        if ((result == null && failure == null) || unavailable(failure)) {
+        if ((result == null && failure == null) || (failure != null && storeFailed(failure))) {
             closing = true;
             // Requests after it are not answered either: the client reconnects and asks again.
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return false;
         }
-        StateResult answer = failure == null ? result : badRequestFor(failure);
-        ChunkedInput<ByteBuf> body = StateServerResponses.separateBody(answer);
+        ChunkedInput<ByteBuf> body = StateServerResponses.separateBody(result);
         if (body != null && !slicing) {
             startSlicing(ctx);
         }
-        ctx.write(responses.encode(answer, ctx.alloc()), ctx.voidPromise());
+        ctx.write(responses.encode(result, ctx.alloc()), ctx.voidPromise());
         if (body != null) {
             ctx.write(body, ctx.voidPromise());
         }
@@ -111,24 +113,24 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * A store cut off from its data (this node in a partition's minority) answers nothing: the connection closes, so
-     * that the client's next connection may reach a node that can serve (through a load balancer); a 400 would keep
-     * it on this one. The protocol has no status for "try elsewhere".
+     * A request the store failed (full, unavailable, or a fault) is answered by closing the connection: the client
+     * then fails the request with "unable to make the session state request", and its next connection may reach a
+     * node that can serve (through a load balancer). The protocol has no status for a server error: a 400 says the
+     * client erred, and ASP.NET's client takes some other statuses for success. Logged grouped, by kind.
+     *
+     * @return always true: the connection closes
      */
-    private static boolean unavailable(Throwable failure) {
-        if (!(failure instanceof StoreUnavailableException)) {
-            return false;
+    private static boolean storeFailed(Throwable failure) {
+        if (failure instanceof StoreUnavailableException) {
+            UNAVAILABLE.occurred("store unavailable: closed {} connection(s) instead of answering: {}",
+                    failure.getMessage());
+        } else if (failure instanceof StoreFullException) {
+            FULL.occurred("store full: closed {} connection(s) instead of answering: {}", failure.getMessage());
+        } else {
+            FAILED.occurred("the store failed {} request(s); their connections were closed (latest failure:)",
+                    failure);
         }
-        UNAVAILABLE.occurred("store unavailable: closed {} connection(s) instead of answering: {}",
-                failure.getMessage());
         return true;
-    }
-
-    private static StateResult badRequestFor(Throwable failure) {
-        if (!(failure instanceof StoreFullException)) {
-            LOG.error("store failed a request; answering 400", failure);
-        }
-        return StateResult.BAD_REQUEST;
     }
 
     @Override

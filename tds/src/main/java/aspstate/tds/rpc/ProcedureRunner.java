@@ -40,13 +40,13 @@ public final class ProcedureRunner {
                 UNAVAILABLE.occurred("store unavailable: {} procedure call(s) failed: {}", cause.getMessage());
                 return ProcedureResult.failed(SqlErrors.userError(SqlErrors.USER_DEFINED,
                         "The session store is unavailable on this server ("
-                        + cause.getMessage() + "); try another server of the cluster."));
+                        + cause.getMessage() + "); try again later, or another server of a cluster."));
             }
             if (cause instanceof StoreFullException) {
                 // The store has logged it (grouped); the client gets SQL Server's answer for a full database.
                 return ProcedureResult.failed(SqlErrors.databaseFull(
                         "Could not allocate space for the session state of procedure " + procedure.name()
-                        + " because the server's session store is full (its --max-memory is reached)."));
+                        + " because the server's session store is full: " + cause.getMessage() + "."));
             }
             FAILED.occurred("{} procedure call(s) failed inside the server (latest: {} with {})", procedure.name(),
                     LogText.client(String.valueOf(call)), cause);
