@@ -2,8 +2,7 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.store.infinispan.Durability;
-import aspstate.store.infinispan.InfinispanSettings;
+import aspstate.store.journal.JournalSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -81,8 +80,7 @@ class SampleConfigTest {
 
         assertThat(loaded).as("what the config loader reads from %s", SAMPLE).isEqualTo(active);
         ServeOptions options = CliRun.serve("--config", SAMPLE.toString());
-        assertThat(options.infinispan().flatMap(InfinispanSettings::durability).map(Durability::directory))
-                .hasValue(Path.of("/var/lib/aspstate"));
+        assertThat(options.journal().map(JournalSettings::directory)).hasValue(Path.of("/var/lib/aspstate"));
     }
 
     /** The file's settings by key, each documented once. */
