@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code java -jar aspstate.jar}: the command line. Commands: {@code serve}, {@code hash-password},
- * {@code cluster-stop}, the admin commands against a running server ({@code stats}, {@code sessions},
+ * {@code cluster-stop}, {@code journal verify|repair}, the admin commands against a running server ({@code stats}, {@code sessions},
  * {@code session}, {@code unlock}, {@code delete}), and {@code help [COMMAND]}.
  */
 @Command(name = "aspstate", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
@@ -39,6 +39,7 @@ public final class Main implements Callable<Integer> {
                 .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
                 .addSubcommand(new HashPasswordCommand(stdin, stdin == System.in ? System.console() : null))
                 .addSubcommand(new ClusterStopCommand(heapMaxBytes, System.out))
+                .addSubcommand(new JournalCommand())
                 .addSubcommand(new StatsCommand())
                 .addSubcommand(new SessionsCommand())
                 .addSubcommand(new SessionCommand())

@@ -11,11 +11,18 @@ public final class JournalDamageException extends RuntimeException {
 
     private final Path file;
     private final long offset;
+    private final String problem;
 
     JournalDamageException(Path file, long offset, String problem) {
         super(file + (offset > 0 ? " at offset " + offset : "") + ": " + problem, null, false, false);
         this.file = file;
         this.offset = offset;
+        this.problem = problem;
+    }
+
+    /** What is wrong, without the file and offset. */
+    String problem() {
+        return problem;
     }
 
     public Path file() {

@@ -109,7 +109,7 @@ public final class JournaledStores implements AutoCloseable {
     }
 
     private static Replay replayed(Path directory, Manifest manifest) throws IOException {
-        Replay replay = Replay.of(directory, manifest, true);
+        Replay replay = Replay.of(directory, manifest, Replay.Mode.START);
         replay.tornTail().ifPresent(torn -> LOG.warn("{}: cut off the torn end of the journal at offset {}: {} "
                 + "byte(s), the start of {} record(s) a crash left unfinished (never acknowledged with --fsync "
                 + "always)", torn.file(), torn.offset(), torn.bytes(), torn.frames()));

@@ -69,7 +69,8 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
         return String.format("base-%016d.snap", number);
     }
 
-    private static long number(String file) {
+    /** The number in a journal file's name. */
+    static long number(String file) {
         return Long.parseLong(file.substring(file.indexOf('-') + 1, file.indexOf('.')));
     }
 

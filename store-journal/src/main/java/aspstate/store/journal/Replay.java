@@ -8,8 +8,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,102 +20,148 @@ import java.util.Optional;
  * the journal was last written. Expired entries are left in (their expiry is the store's business) so that a later
  * record's metadata still finds the payload it goes with.
  *
- * <p>Every file must be as the manifest says (there, its header matching, closed ones of the listed length), and
- * every record must check out, with one exception: the end of the segment that was being written may hold the torn
- * last records of a crash. A damaged record there with no good record after it is such a tail, and is cut off
- * ({@link TornTail}); one with good records after it is damage, as anywhere else ({@link JournalDamageException}).
+ * <p>At start ({@link Mode#START}) every file must be as the manifest says (there, its header matching, closed ones of
+ * the listed length) and every record must check out, with one exception: the end of the segment that was being
+ * written may hold the torn last records of a crash. A damaged record there with no good record after it is such a
+ * tail, and is cut off ({@link TornTail}); one with good records after it is damage, as anywhere else
+ * ({@link JournalDamageException}). To examine a damaged journal ({@link Mode#EXAMINE}) each problem is noted
+ * ({@link Damage}) and reading goes on at the next record that checks out, keeping every good one.
  */
 final class Replay {
     private final Path directory;
+    private final Mode mode;
     private final Map<StoreKind, Map<String, StoredValue>> entries = new EnumMap<>(StoreKind.class);
+    private final List<Damage> damages = new ArrayList<>();
     private long lastSeq;
     private long lastLength = JournalFile.HEADER;
     private long records;
     private Optional<TornTail> tornTail = Optional.empty();
 
+    enum Mode {
+        /** Stop at the first damage; cut a torn tail off. */
+        START,
+        /** Note every damage and read on; change nothing. */
+        EXAMINE
+    }
+
     /**
-     * The end of the last segment that did not check out, and which was cut off.
+     * The end of the last segment that did not check out (cut off at start).
      *
      * @param frames how many records the torn bytes were the start of
      */
     record TornTail(Path file, long offset, long bytes, int frames) {
     }
 
-    private Replay(Path directory) {
+    /** A problem found when examining: where, how many bytes were skipped, and what. */
+    record Damage(Path file, long offset, long bytes, String problem) {
+    }
+
+    private Replay(Path directory, Mode mode) {
         this.directory = directory;
+        this.mode = mode;
         for (StoreKind kind : StoreKind.values()) {
             entries.put(kind, new HashMap<>());
         }
     }
 
     /**
-     * @param cutTornTail cut a torn tail off the file (at start); false to leave the files as they are (verify)
-     * @throws JournalDamageException when a file is missing or not what the manifest says, or a record before the
-     *                                end is damaged
+     * @throws JournalDamageException at start, when a file is missing or not what the manifest says, or a record
+     *                                before the end is damaged
      */
-    static Replay of(Path directory, Manifest manifest, boolean cutTornTail) throws IOException {
-        Replay replay = new Replay(directory);
+    static Replay of(Path directory, Manifest manifest, Mode mode) throws IOException {
+        Replay replay = new Replay(directory, mode);
         long after = 0;
         if (manifest.base().isPresent()) {
             Manifest.Base base = manifest.base().get();
-            replay.file(base.file(), JournalFile.Type.BASE, base.after(), base.length(), false, false);
+            replay.file(base.file(), JournalFile.Type.BASE, base.after(), base.length(), false);
             after = base.after();
             replay.lastSeq = after;
         }
         for (int i = 0; i < manifest.segments().size(); i++) {
             Manifest.Segment segment = manifest.segments().get(i);
             if (segment.after() != after) {
-                throw new JournalDamageException(directory.resolve(Manifest.FILE), 0, segment.file() + " follows "
-                        + "record " + segment.after() + " but the files before it end at record " + after
-                        + ": a segment is missing");
+                replay.damaged(directory.resolve(Manifest.FILE), 0, 0, segment.file() + " follows record "
+                        + segment.after() + " but the files before it end at record " + after + ": a segment is "
+                        + "missing");
+                replay.lastSeq = Math.max(replay.lastSeq, segment.after());
             }
             boolean last = i == manifest.segments().size() - 1;
-            replay.file(segment.file(), JournalFile.Type.SEGMENT, segment.after(), segment.length(), last,
-                    last && cutTornTail);
+            replay.file(segment.file(), JournalFile.Type.SEGMENT, segment.after(), segment.length(), last);
             if (segment.closed() && replay.lastSeq != segment.last()) {
-                throw new JournalDamageException(directory.resolve(segment.file()), segment.length(), "its records "
-                        + "end at " + replay.lastSeq + " but the manifest says " + segment.last());
+                replay.damaged(directory.resolve(segment.file()), segment.length(), 0, "its records end at "
+                        + replay.lastSeq + " but the manifest says " + segment.last());
             }
             after = replay.lastSeq;
         }
         return replay;
     }
 
-    private void file(String name, JournalFile.Type type, long after, long length, boolean mayBeTorn,
-                      boolean cutTornTail) throws IOException {
+    /** At start, throws; when examining, notes it and goes on. */
+    private void damaged(Path file, long offset, long bytes, String problem) {
+        if (mode == Mode.START) {
+            throw new JournalDamageException(file, offset, problem);
+        }
+        damages.add(new Damage(file, offset, bytes, problem));
+    }
+
+    private void file(String name, JournalFile.Type type, long after, long length, boolean last) throws IOException {
         Path file = directory.resolve(name);
+        boolean cut = last && mode == Mode.START;
         FileChannel channel;
         try {
-            channel = FileChannel.open(file, cutTornTail ? new StandardOpenOption[] {StandardOpenOption.READ,
+            channel = FileChannel.open(file, cut ? new StandardOpenOption[] {StandardOpenOption.READ,
                 StandardOpenOption.WRITE} : new StandardOpenOption[] {StandardOpenOption.READ});
         } catch (NoSuchFileException e) {
-            throw new JournalDamageException(file, 0, "the manifest names it, but it is missing");
+            damaged(file, 0, 0, "the manifest names it, but it is missing");
+            return;
         }
         try (channel) {
             if (length >= 0 && channel.size() != length) {
-                throw new JournalDamageException(file, 0, "it is " + channel.size() + " bytes long, but the manifest "
-                        + "says " + length + ": it was cut or written to after it was closed");
+                damaged(file, 0, Math.abs(length - channel.size()), "it is " + channel.size() + " bytes long, but "
+                        + "the manifest says " + length + ": it was cut or written to after it was closed");
             }
-            JournalFile.Header header = JournalFile.readHeader(channel, file);
+            JournalFile.Header header;
+            try {
+                header = JournalFile.readHeader(channel, file);
+            } catch (JournalDamageException e) {
+                damaged(file, 0, channel.size(), e.problem());
+                return;
+            }
             if (header.type() != type || header.after() != after) {
-                throw new JournalDamageException(file, 0, "its header says " + header.type() + " after record "
+                damaged(file, 0, channel.size(), "its header says " + header.type() + " after record "
                         + header.after() + ", the manifest " + type + " after record " + after);
+                return;
             }
-            read(file, channel, type, mayBeTorn, cutTornTail);
+            read(file, channel, type, last);
         }
     }
 
-    private void read(Path file, FileChannel channel, JournalFile.Type type, boolean mayBeTorn, boolean cutTornTail)
-            throws IOException {
+    private void read(Path file, FileChannel channel, JournalFile.Type type, boolean last) throws IOException {
         RecordScanner scanner = new RecordScanner(channel);
         long offset = JournalFile.HEADER;
         while (offset < scanner.end()) {
             long expected = lastSeq + 1;
-            RecordScanner.Record record = scanner.recordAt(offset, type == JournalFile.Type.BASE
-                    ? seq -> seq == 0 : seq -> seq == expected);
+            long good = lastSeq;
+            RecordScanner.SeqRule seqs = type == JournalFile.Type.BASE ? seq -> seq == 0
+                    : mode == Mode.START ? seq -> seq == expected : seq -> seq > good;
+            RecordScanner.Record record = scanner.recordAt(offset, seqs);
             if (record == null) {
-                damagedAt(file, channel, scanner, offset, type, mayBeTorn, cutTornTail);
-                break;
+                long next = scanner.nextRecord(offset + 1, type == JournalFile.Type.BASE ? seq -> seq == 0
+                        : seq -> seq > good);
+                if (next < 0 && last) {
+                    tornTail(file, channel, scanner, offset);
+                    offset = scanner.end();
+                    break;
+                }
+                damaged(file, offset, (next < 0 ? scanner.end() : next) - offset, "a damaged record"
+                        + (next >= 0 ? ", with good records again from offset " + next : " at the end of a file that "
+                        + "was complete") + "; run 'aspstate journal verify " + directory + "' for details, and "
+                        + "'aspstate journal repair " + directory + "' to keep every good record");
+                if (next < 0) {
+                    break;
+                }
+                offset = next;
+                continue;
             }
             apply(file, record);
             if (type == JournalFile.Type.SEGMENT) {
@@ -121,24 +169,14 @@ final class Replay {
             }
             offset += record.size();
         }
-        if (mayBeTorn) {
-            lastLength = Math.min(offset, scanner.end());
+        if (last) {
+            lastLength = offset;
         }
     }
 
-    private void damagedAt(Path file, FileChannel channel, RecordScanner scanner, long offset, JournalFile.Type type,
-                           boolean mayBeTorn, boolean cutTornTail) throws IOException {
-        long good = lastSeq;
-        long next = scanner.nextRecord(offset + 1, type == JournalFile.Type.BASE ? seq -> seq == 0
-                : seq -> seq > good);
-        if (!mayBeTorn || next >= 0) {
-            throw new JournalDamageException(file, offset, "a damaged record"
-                    + (next >= 0 ? ", with good records again from offset " + next : " at the end of a file that was "
-                    + "complete") + "; run 'aspstate journal verify " + directory + "' for details, and 'aspstate "
-                    + "journal repair " + directory + "' to keep every good record");
-        }
+    private void tornTail(Path file, FileChannel channel, RecordScanner scanner, long offset) throws IOException {
         tornTail = Optional.of(new TornTail(file, offset, scanner.end() - offset, scanner.framesFrom(offset)));
-        if (cutTornTail) {
+        if (mode == Mode.START) {
             channel.truncate(offset);
             channel.force(true);
         }
@@ -167,11 +205,11 @@ final class Replay {
                 default:
                     throw new CorruptRecordException("record kind " + record.kind());
             }
+            records++;
         } catch (CorruptRecordException | BufferUnderflowException | IllegalArgumentException e) {
-            throw new JournalDamageException(file, record.offset(), "a record that checks out but cannot be read ("
+            damaged(file, record.offset(), record.size(), "a record that checks out but cannot be read ("
                     + e.getMessage() + "): written by another version of aspstate?");
         }
-        records++;
     }
 
     /** What each store held, expired entries included. */
@@ -195,5 +233,10 @@ final class Replay {
 
     Optional<TornTail> tornTail() {
         return tornTail;
+    }
+
+    /** The problems found when examining (none at start: it throws at the first). */
+    List<Damage> damages() {
+        return damages;
     }
 }

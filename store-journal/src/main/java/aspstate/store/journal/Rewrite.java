@@ -4,7 +4,6 @@ import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.util.Map;
@@ -26,7 +25,6 @@ final class Rewrite {
     private static final Logger LOG = LoggerFactory.getLogger(Rewrite.class);
     /** The share of one core a rewrite takes at most. */
     static final double CPU_SHARE = 0.25;
-    private static final int BUFFER = 4 << 20;
 
     private final Segments.Cut cut;
     private final Segments segments;
@@ -34,9 +32,7 @@ final class Rewrite {
     private final Consumer<Boolean> ended;
     private final Thread thread;
     private volatile boolean cancelled;
-    private ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
     private FileChannel file;
-    private long written;
     private long workStartedNanos;
 
     Rewrite(Segments segments, Segments.Cut cut, Map<StoreKind, SessionStore<?>> stores, Consumer<Boolean> ended) {
@@ -69,21 +65,19 @@ final class Rewrite {
         try {
             file = segments.newFile(cut.base(), new JournalFile.Header(JournalFile.Type.BASE, cut.seq(),
                     cut.baseNumber()));
-            written = JournalFile.HEADER;
+            BaseWriter base = new BaseWriter(file, this::pause);
             workStartedNanos = System.nanoTime();
-            long entries = 0;
             for (Map.Entry<StoreKind, SessionStore<?>> store : stores.entrySet()) {
-                entries += copy(store.getKey(), store.getValue());
+                copy(store.getKey(), store.getValue(), base);
             }
-            flush();
-            file.force(false);
+            long length = base.finish();
             file.close();
             if (cancelled) {
                 throw new CancelledException();
             }
-            segments.install(cut, written);
+            segments.install(cut, length);
             done = true;
-            LOG.info("journal rewritten: a base of {} entries ({} bytes) in {} ms", entries, written,
+            LOG.info("journal rewritten: a base of {} entries ({} bytes) in {} ms", base.entries(), length,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         } catch (CancelledException e) {
             LOG.debug("journal rewrite cancelled");
@@ -100,40 +94,24 @@ final class Rewrite {
         }
     }
 
-    private <V extends StoredValue> long copy(StoreKind kind, SessionStore<V> store) {
-        long[] count = {0};
+    private <V extends StoredValue> void copy(StoreKind kind, SessionStore<V> store, BaseWriter base) {
         store.forEach((key, value) -> {
             if (cancelled) {
                 throw new CancelledException();
             }
-            int size = Records.size(key, kind.<V>codec().size(value, true));
             try {
-                if (buffer.remaining() < size) {
-                    flush();
-                    if (buffer.capacity() < size) {
-                        buffer = ByteBuffer.allocateDirect(size);
-                    }
-                }
+                base.add(kind, key, value);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            Records.write(buffer, 0, Records.PUT, kind, key, value, true);
-            count[0]++;
         }).toCompletableFuture().join();
-        return count[0];
     }
 
-    /** Writes the buffer out, then pauses so that the work so far took at most {@link #CPU_SHARE} of the time. */
-    private void flush() throws IOException {
-        buffer.flip();
-        while (buffer.hasRemaining()) {
-            written += file.write(buffer, written);
-        }
-        buffer.clear();
+    /** Pauses so that the work so far took at most {@link #CPU_SHARE} of the time. */
+    private void pause() {
         long worked = System.nanoTime() - workStartedNanos;
-        long pause = (long) (worked * (1 / CPU_SHARE - 1));
         try {
-            TimeUnit.NANOSECONDS.sleep(pause);
+            TimeUnit.NANOSECONDS.sleep((long) (worked * (1 / CPU_SHARE - 1)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancelledException();

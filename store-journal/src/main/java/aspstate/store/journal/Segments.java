@@ -83,7 +83,7 @@ final class Segments {
             throws IOException {
         long number = closed.nextFileNumber();
         String name = Manifest.segmentName(number);
-        FileChannel channel = newFile(files, directory.resolve(name), new JournalFile.Header(
+        FileChannel channel = createFile(files, directory.resolve(name), new JournalFile.Header(
                 JournalFile.Type.SEGMENT, after, number));
         List<Manifest.Segment> all = new ArrayList<>(closed.segments());
         all.add(new Manifest.Segment(name, after, -1, -1));
@@ -99,7 +99,7 @@ final class Segments {
     }
 
     /** A new journal file with its header, on disk (file and directory entry) before it is used. */
-    private static FileChannel newFile(FileOpener files, Path file, JournalFile.Header header) throws IOException {
+    static FileChannel createFile(FileOpener files, Path file, JournalFile.Header header) throws IOException {
         FileChannel channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                 StandardOpenOption.READ);
         try {
@@ -116,7 +116,7 @@ final class Segments {
 
     /** A new journal file of this journal (a segment or a rewrite's base). */
     FileChannel newFile(Path file, JournalFile.Header header) throws IOException {
-        return newFile(files, file, header);
+        return createFile(files, file, header);
     }
 
     long length() {

@@ -1,0 +1,62 @@
+package aspstate.store.journal;
+
+import aspstate.core.store.StoredValue;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * Writes a base: the header, then one whole record per entry (sequence number 0), in buffered writes; a rewrite
+ * pauses after each write ({@link Pause}) to bound its share of the CPU.
+ */
+final class BaseWriter {
+    private static final int BUFFER = 4 << 20;
+
+    /** Called after each buffer written out. */
+    interface Pause {
+        void after() throws IOException;
+    }
+
+    private final FileChannel file;
+    private final Pause pause;
+    private ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
+    private long written = JournalFile.HEADER;
+    private long entries;
+
+    BaseWriter(FileChannel file, Pause pause) {
+        this.file = file;
+        this.pause = pause;
+    }
+
+    <V extends StoredValue> void add(StoreKind kind, String key, V value) throws IOException {
+        int size = Records.size(key, kind.<V>codec().size(value, true));
+        if (buffer.remaining() < size) {
+            flush();
+            if (buffer.capacity() < size) {
+                buffer = ByteBuffer.allocateDirect(size);
+            }
+        }
+        Records.write(buffer, 0, Records.PUT, kind, key, value, true);
+        entries++;
+    }
+
+    /** Writes what is buffered and syncs the file; returns its length. */
+    long finish() throws IOException {
+        flush();
+        file.force(false);
+        return written;
+    }
+
+    long entries() {
+        return entries;
+    }
+
+    private void flush() throws IOException {
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            written += file.write(buffer, written);
+        }
+        buffer.clear();
+        pause.after();
+    }
+}
