@@ -1,0 +1,213 @@
+package aspstate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import aspstate.core.testing.Await;
+import aspstate.core.testing.LoopbackPorts;
+import aspstate.stateserver.client.StateResponse;
+import aspstate.stateserver.client.StateServerClient;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One durable node's journal, on the built jar: {@code kill -9} under a write load loses no acknowledged write, a
+ * full disk (a small tmpfs) refuses changes while reads go on and nothing acknowledged is lost, and a directory that
+ * cannot be written stops the start with one line.
+ */
+class JournalIT {
+    private static final String APP = "/LM/W3SVC/1/ROOT/full/";
+
+    @TempDir
+    Path temp;
+
+    private final List<ServeNode> nodes = new ArrayList<>();
+    private final List<Runnable> cleanups = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        nodes.forEach(ServeNode::close);
+        cleanups.forEach(Runnable::run);
+    }
+
+    private ServeNode node(Path directory, String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of("--data-dir", directory.toString(), "--tds-port", "off"));
+        all.addAll(List.of(args));
+        ServeNode node = new ServeNode(List.of(), InetAddress.getByName("127.0.0.1"), all);
+        nodes.add(node);
+        return node;
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0)
+                .as("%s: %s", String.join(" ", command), output).isTrue();
+    }
+
+    private void killedUnderLoadLosesNothingAcknowledged(String fsync) throws Exception {
+        ServeNode node = node(temp.resolve("data"), "--fsync", fsync).start().awaitReady();
+        long acknowledged;
+        try (AcknowledgedWrites writes = new AcknowledgedWrites(List.of(node.stateServer()), 32, 20)) {
+            Await.until("3,000 writes acknowledged", () -> writes.acknowledgedWrites() >= 3_000);
+            node.kill();
+            writes.awaitStopped();
+            acknowledged = writes.acknowledgedWrites();
+            node.start().awaitReady();
+            AcknowledgedWrites.Check check = writes.check(List.of(node.stateServer()));
+            System.out.printf("kill -9, one node, --fsync %s: %,d writes acknowledged to %,d sessions, %d lost%n",
+                    fsync, acknowledged, check.sessions(), check.problems().size());
+            assertThat(check.problems()).isEmpty();
+        }
+    }
+
+    @Test
+    void kill9UnderAWriteLoadLosesNoAcknowledgedWrite() throws Exception {
+        killedUnderLoadLosesNothingAcknowledged("always");
+    }
+
+    @Test
+    void kill9WithEverysecLosesNoAcknowledgedWriteEither() throws Exception {
+        killedUnderLoadLosesNothingAcknowledged("everysec");
+    }
+
+    /** A small tmpfs of the test's own, filled up with a file of the test's, then emptied again. */
+    private Path smallDisk(String options) throws IOException, InterruptedException {
+        Path mount = Files.createDirectory(temp.resolve("disk"));
+        run("mount", "-t", "tmpfs", "-o", options, "tmpfs", mount.toString());
+        cleanups.add(() -> {
+            try {
+                run("umount", "-l", mount.toString());
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        return mount;
+    }
+
+    private static int ready(int adminPort) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + adminPort + "/health/ready")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return response.statusCode();
+    }
+
+    /** One write on a connection of its own: its answer, or null when the connection closed unanswered. */
+    private static CompletableFuture<StateResponse> write(ServeNode node, String key, int size) throws IOException {
+        StateServerClient client = node.client();
+        CompletableFuture<StateResponse> answer = client.set(key, data(key, size), 20, null);
+        answer.whenComplete((response, failure) -> client.close());
+        return answer;
+    }
+
+    private static byte[] data(String key, int size) {
+        byte[] data = new byte[size];
+        for (int i = 0; i < size; i++) {
+            data[i] = (byte) (key.hashCode() + i);
+        }
+        return data;
+    }
+
+    @Test
+    void aFullDiskRefusesChangesKeepsReadsAndLosesNothingAcknowledged() throws Exception {
+        Path disk = smallDisk("size=8m");
+        int adminPort = LoopbackPorts.free();
+        ServeNode node = node(disk.resolve("data"), "--admin-port", "" + adminPort).start().awaitReady();
+        Path filler = disk.resolve("filler");
+        run("fallocate", "-l", (Files.getFileStore(disk).getUsableSpace() - 256 * 1024) + "", filler.toString());
+
+        List<String> acknowledged = new ArrayList<>();
+        CompletableFuture<StateResponse> held = null;
+        for (int i = 0; i < 1_000 && held == null; i++) {
+            String key = APP + i;
+            CompletableFuture<StateResponse> answer = write(node, key, 4096);
+            try {
+                assertThat(answer.get(3, TimeUnit.SECONDS).isOk()).isTrue();
+                acknowledged.add(key);
+            } catch (TimeoutException e) {
+                held = answer;
+            }
+        }
+        assertThat(held).as("a write met the full disk and waits").isNotNull();
+        Await.until("/health/ready says 503", () -> {
+            try {
+                return ready(adminPort) == 503;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(write(node, APP + "refused", 4096)).as("changes are refused: the connection closes")
+                .failsWithin(10, TimeUnit.SECONDS);
+        try (StateServerClient client = node.client()) {
+            for (String key : acknowledged) {
+                assertThat(client.get(key).get(10, TimeUnit.SECONDS).data()).as("read while full: %s", key)
+                        .isEqualTo(data(key, 4096));
+            }
+        }
+
+        Files.delete(filler);
+        assertThat(held.get(10, TimeUnit.SECONDS).isOk()).as("the held write goes through with space").isTrue();
+        Await.until("/health/ready says 200", () -> {
+            try {
+                return ready(adminPort) == 200;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(write(node, APP + "after", 4096).get(10, TimeUnit.SECONDS).isOk()).isTrue();
+        System.out.printf("full disk: %d writes acknowledged before it filled, 1 held and answered once space "
+                + "returned, the rest refused; reads answered meanwhile%n", acknowledged.size());
+
+        node.kill();
+        node.start().awaitReady();
+        acknowledged.add(APP + (acknowledged.size()));
+        acknowledged.add(APP + "after");
+        try (StateServerClient client = node.client()) {
+            for (String key : acknowledged) {
+                assertThat(client.get(key).get(10, TimeUnit.SECONDS).data()).as("after the restart: %s", key)
+                        .isEqualTo(data(key, 4096));
+            }
+            assertThat(client.get(APP + "refused").get(10, TimeUnit.SECONDS).isNotFound()).isTrue();
+        }
+    }
+
+    private static void startStopsWithOneLine(Path directory, String cause) throws Exception {
+        JarProcess serve = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off",
+                "--admin-port", "off", "--data-dir", directory.toString());
+        try (serve) {
+            assertThat(serve.awaitExit()).isEqualTo(2);
+            assertThat(serve.stderrLines()).hasSize(1).first().asString()
+                    .startsWith("aspstate: --data-dir " + directory + ": ").endsWith(cause);
+        }
+    }
+
+    @Test
+    void anImmutableOrReadOnlyDirectoryStopsTheStartWithOneLineAndExitCode2() throws Exception {
+        Path immutable = Files.createDirectory(temp.resolve("immutable"));
+        run("chattr", "+i", immutable.toString());
+        cleanups.add(() -> {
+            try {
+                run("chattr", "-i", immutable.toString());
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        startStopsWithOneLine(immutable, "Operation not permitted");
+
+        Path readOnly = smallDisk("size=1m,ro");
+        startStopsWithOneLine(readOnly, "Read-only file system");
+    }
+}
