@@ -2,10 +2,12 @@ package aspstate.server;
 
 import aspstate.store.journal.DataDirectoryException;
 import aspstate.store.journal.JournalCheck;
+import aspstate.store.journal.JournalFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,6 +20,9 @@ import picocli.CommandLine.Spec;
         description = "Checks (verify) or repairs (repair) the journal in a --data-dir.%n",
         subcommands = {JournalCommand.Verify.class, JournalCommand.Repair.class})
 final class JournalCommand implements Callable<Integer> {
+    /** The journals a --data-dir may hold: a single node's, or a cluster node's. */
+    private static final List<JournalFormat> FORMATS = List.of(JournalFormat.SINGLE_NODE);
+
     @Spec
     private CommandSpec spec;
 
@@ -43,7 +48,7 @@ final class JournalCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            JournalCheck.Report report = check(() -> JournalCheck.verify(readable(directory)), directory);
+            JournalCheck.Report report = check(() -> JournalCheck.verify(readable(directory), FORMATS), directory);
             print(spec, report);
             return report.damaged() ? 1 : 0;
         }
@@ -64,7 +69,7 @@ final class JournalCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            print(spec, check(() -> JournalCheck.repair(readable(directory)), directory));
+            print(spec, check(() -> JournalCheck.repair(readable(directory), FORMATS), directory));
             return 0;
         }
     }

@@ -1,6 +1,5 @@
 package aspstate.store.journal;
 
-import aspstate.core.store.StoredValue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -18,25 +17,28 @@ final class BaseWriter {
     }
 
     private final FileChannel file;
+    private final JournalFormat format;
     private final Pause pause;
     private ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
     private long written = JournalFile.HEADER;
     private long entries;
 
-    BaseWriter(FileChannel file, Pause pause) {
+    BaseWriter(FileChannel file, JournalFormat format, Pause pause) {
         this.file = file;
+        this.format = format;
         this.pause = pause;
     }
 
-    <V extends StoredValue> void add(StoreKind kind, String key, V value) throws IOException {
-        int size = Records.size(key, kind.<V>codec().size(value, true));
+    <V> void add(StoreKind kind, String key, V value) throws IOException {
+        ValueCodec<V> codec = format.codec(kind);
+        int size = Records.size(key, codec.size(value, true));
         if (buffer.remaining() < size) {
             flush();
             if (buffer.capacity() < size) {
                 buffer = ByteBuffer.allocateDirect(size);
             }
         }
-        Records.write(buffer, 0, Records.PUT, kind, key, value, true);
+        Records.write(buffer, 0, Records.PUT, kind, key, value, codec, true);
         entries++;
     }
 

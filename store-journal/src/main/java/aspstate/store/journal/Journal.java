@@ -1,10 +1,8 @@
 package aspstate.store.journal;
 
 import aspstate.core.RepeatedEventLog;
-import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
-import aspstate.core.store.StoredValue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +45,7 @@ public final class Journal implements AutoCloseable {
 
     private final Path directory;
     private final JournalSettings settings;
+    private final JournalFormat format;
     private final RepeatedEventLog failures = new RepeatedEventLog(LOG);
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -72,16 +72,17 @@ public final class Journal implements AutoCloseable {
     private boolean unsynced;
     private volatile Rewrite rewrite;
     private long nextRewriteNanos;
-    private Map<StoreKind, SessionStore<?>> stores = Map.of();
+    private Map<StoreKind, Snapshot> stores = Map.of();
 
     private final LongAdder batches = new LongAdder();
     private final LongAdder syncs = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder rewrites = new LongAdder();
 
-    Journal(JournalSettings settings, Segments segments, long lastSeq) {
+    Journal(JournalSettings settings, JournalFormat format, Segments segments, long lastSeq) {
         this.directory = settings.directory();
         this.settings = settings;
+        this.format = format;
         this.segments = segments;
         this.appended = lastSeq;
         this.durable = lastSeq;
@@ -90,7 +91,7 @@ public final class Journal implements AutoCloseable {
     }
 
     /** Starts writing; {@code stores} are what a rewrite reads its base from. */
-    void start(Map<StoreKind, SessionStore<?>> stores) {
+    public void start(Map<StoreKind, Snapshot> stores) {
         this.stores = Map.copyOf(stores);
         writer.start();
     }
@@ -100,21 +101,38 @@ public final class Journal implements AutoCloseable {
         return refusal;
     }
 
+    /** What changes are refused with now (a full or failing disk), or empty while the journal takes them. */
+    public Optional<RuntimeException> refusedWith() {
+        Refusal now = refusal;
+        return now == null ? Optional.empty() : Optional.of(now.exception());
+    }
+
     /** False while changes are refused: what the readiness probe asks. */
     public boolean healthy() {
         return refusal == null;
     }
 
+    /** Appends a record of {@code key}'s new value; returns its sequence number, the ticket its answer waits for. */
+    public long put(StoreKind store, String key, Object value) {
+        return append(Records.PUT, store, key, value, true);
+    }
+
+    /** Appends a record of {@code key}'s deletion; returns its ticket. */
+    public long delete(StoreKind store, String key) {
+        return append(Records.DELETE, store, key, null, false);
+    }
+
     /** Appends one record; returns its sequence number, the ticket its answer waits for. */
-    <V extends StoredValue> long append(byte kind, StoreKind store, String key, V value, boolean withPayload) {
-        int size = Records.size(key, value == null ? 0 : store.<V>codec().size(value, withPayload));
+    long append(byte kind, StoreKind store, String key, Object value, boolean withPayload) {
+        ValueCodec<Object> codec = format.codec(store);
+        int size = Records.size(key, value == null ? 0 : codec.size(value, withPayload));
         lock.lock();
         try {
             if (filling.remaining() < size) {
                 filling = grown(filling, size);
             }
             long seq = appended + 1;
-            Records.write(filling, seq, kind, store, key, value, withPayload);
+            Records.write(filling, seq, kind, store, key, value, codec, withPayload);
             appended = seq;
             if (writerWaiting) {
                 work.signal();
@@ -144,7 +162,8 @@ public final class Journal implements AutoCloseable {
         return last > durable && refusal == null ? last : 0;
     }
 
-    <R> CompletionStage<R> whenDurable(long ticket, R result) {
+    /** Completes with {@code result} once every record up to {@code ticket} is kept as {@code --fsync} promises. */
+    public <R> CompletionStage<R> whenDurable(long ticket, R result) {
         if (ticket <= durable) {
             return CompletableFuture.completedFuture(result);
         }
@@ -344,7 +363,7 @@ public final class Journal implements AutoCloseable {
         }
         try {
             Segments.Cut started = segments.rotate();
-            Rewrite next = new Rewrite(segments, started, stores, this::rewriteEnded);
+            Rewrite next = new Rewrite(segments, started, stores, format, this::rewriteEnded);
             rewrite = next;
             rewrites.increment();
             next.start();

@@ -1,6 +1,5 @@
 package aspstate.store.journal;
 
-import aspstate.core.store.StoredValue;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -23,6 +22,7 @@ import java.util.stream.Stream;
  */
 public final class JournalCheck {
     private final Path directory;
+    private final List<JournalFormat> formats;
     private final List<String> lines = new ArrayList<>();
 
     /**
@@ -34,13 +34,18 @@ public final class JournalCheck {
     public record Report(List<String> lines, boolean damaged) {
     }
 
-    private JournalCheck(Path directory) {
+    private JournalCheck(Path directory, List<JournalFormat> formats) {
         this.directory = directory;
+        this.formats = formats;
     }
 
-    /** Reads the journal and says what it holds and what is wrong with it; changes nothing. */
-    public static Report verify(Path directory) throws IOException {
-        JournalCheck check = new JournalCheck(directory);
+    /**
+     * Reads the journal and says what it holds and what is wrong with it; changes nothing.
+     *
+     * @param formats the formats the journal may be in (a single node's, a cluster node's)
+     */
+    public static Report verify(Path directory, List<JournalFormat> formats) throws IOException {
+        JournalCheck check = new JournalCheck(directory, formats);
         Optional<Examined> examined = check.examine();
         if (examined.isEmpty()) {
             return new Report(check.lines, false);
@@ -56,9 +61,9 @@ public final class JournalCheck {
      * Writes everything that checks out into a new base and a new empty segment, and moves the files they replace
      * into {@code DIR/before-repair-<time>}. Takes the directory's lock: not while a server runs on it.
      */
-    public static Report repair(Path directory) throws IOException {
+    public static Report repair(Path directory, List<JournalFormat> formats) throws IOException {
         try (DirectoryLock lock = DirectoryLock.take(directory)) {
-            JournalCheck check = new JournalCheck(directory);
+            JournalCheck check = new JournalCheck(directory, formats);
             Optional<Examined> examined = check.examine();
             if (examined.isEmpty()) {
                 return new Report(check.lines, false);
@@ -74,7 +79,7 @@ public final class JournalCheck {
     }
 
     /** The journal as read, and whether the start would stop on it. */
-    private record Examined(Manifest manifest, boolean rebuilt, Replay replay) {
+    private record Examined(Manifest manifest, boolean rebuilt, JournalFormat format, Replay replay) {
         boolean damaged() {
             return rebuilt || !replay.damages().isEmpty();
         }
@@ -103,7 +108,11 @@ public final class JournalCheck {
         }
         lines.add(Manifest.FILE + ": " + manifest.base().map(base -> "base " + base.file() + ", ").orElse("")
                 + manifest.segments().size() + " segment(s)");
-        Replay replay = Replay.of(directory, manifest, Replay.Mode.EXAMINE);
+        Optional<JournalFormat> format = format(manifest);
+        if (format.isEmpty()) {
+            return Optional.empty();
+        }
+        Replay replay = Replay.of(directory, manifest, Replay.Mode.EXAMINE, format.get());
         for (Replay.Damage damage : replay.damages()) {
             lines.add(damage.file() + (damage.offset() > 0 ? " at offset " + damage.offset() : "") + ": "
                     + damage.problem() + (damage.bytes() > 0 ? " (" + damage.bytes() + " bytes passed over)" : ""));
@@ -113,7 +122,21 @@ public final class JournalCheck {
         lines.add(replay.records() + " record(s) read, up to record " + replay.lastSeq() + "; entries: "
                 + replay.entries().entrySet().stream().map(kind -> kind.getKey().storeName() + " "
                         + kind.getValue().size()).collect(Collectors.joining(", ")));
-        return Optional.of(new Examined(manifest, rebuilt, replay));
+        return Optional.of(new Examined(manifest, rebuilt, format.get(), replay));
+    }
+
+    /** The format its first file says its records are in, if this aspstate knows it. */
+    private Optional<JournalFormat> format(Manifest manifest) throws IOException {
+        String first = manifest.base().map(Manifest.Base::file).orElse(manifest.segments().get(0).file());
+        Optional<JournalFile.Header> header = header(directory.resolve(first));
+        int id = header.map(JournalFile.Header::format).orElse(JournalFormat.SINGLE_NODE.id());
+        Optional<JournalFormat> known = formats.stream().filter(format -> format.id() == id).findFirst();
+        if (known.isEmpty()) {
+            lines.add(first + ": records in format " + id + ", which this aspstate does not read");
+        } else {
+            lines.add("records: " + known.get().description());
+        }
+        return known;
     }
 
     /**
@@ -123,7 +146,7 @@ public final class JournalCheck {
     private Optional<Manifest> fromFiles() throws IOException {
         List<Path> files;
         try (Stream<Path> listed = Files.list(directory)) {
-            files = listed.filter(JournaledStores::isJournalFile).sorted(Comparator.comparing(Path::toString))
+            files = listed.filter(JournalDirectory::isJournalFile).sorted(Comparator.comparing(Path::toString))
                     .toList();
         }
         List<Manifest.Segment> segments = new ArrayList<>();
@@ -166,11 +189,12 @@ public final class JournalCheck {
         Path base = directory.resolve(Manifest.baseName(number));
         long length;
         long entries;
+        int format = examined.format().id();
         try (FileChannel file = Segments.createFile(FileOpener.PLAIN, base, new JournalFile.Header(
-                JournalFile.Type.BASE, after, number))) {
-            BaseWriter writer = new BaseWriter(file, () -> { });
-            for (Map.Entry<StoreKind, Map<String, StoredValue>> kind : examined.replay().entries().entrySet()) {
-                for (Map.Entry<String, StoredValue> entry : kind.getValue().entrySet()) {
+                JournalFile.Type.BASE, format, after, number))) {
+            BaseWriter writer = new BaseWriter(file, examined.format(), () -> { });
+            for (Map.Entry<StoreKind, Map<String, Object>> kind : examined.replay().entries().entrySet()) {
+                for (Map.Entry<String, Object> entry : kind.getValue().entrySet()) {
                     writer.add(kind.getKey(), entry.getKey(), entry.getValue());
                 }
             }
@@ -179,13 +203,13 @@ public final class JournalCheck {
         }
         String segment = Manifest.segmentName(number + 1);
         Segments.createFile(FileOpener.PLAIN, directory.resolve(segment), new JournalFile.Header(
-                JournalFile.Type.SEGMENT, after, number + 1)).close();
+                JournalFile.Type.SEGMENT, format, after, number + 1)).close();
         Path aside = directory.resolve("before-repair-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(aside);
         List<Path> old;
         try (Stream<Path> listed = Files.list(directory)) {
-            old = listed.filter(file -> JournaledStores.isJournalFile(file) && !file.equals(base)
+            old = listed.filter(file -> JournalDirectory.isJournalFile(file) && !file.equals(base)
                     && !file.getFileName().toString().equals(segment)).toList();
         }
         new Manifest(Optional.of(new Manifest.Base(base.getFileName().toString(), length, after)),
@@ -200,7 +224,7 @@ public final class JournalCheck {
 
     private long highestFileNumber() throws IOException {
         try (Stream<Path> listed = Files.list(directory)) {
-            return listed.filter(JournaledStores::isJournalFile)
+            return listed.filter(JournalDirectory::isJournalFile)
                     .mapToLong(file -> Manifest.number(file.getFileName().toString())).max().orElse(0);
         }
     }

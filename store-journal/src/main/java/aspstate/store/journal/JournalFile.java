@@ -6,8 +6,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * The header every journal file starts with: magic, format, what the file is, the sequence number it starts after
- * and its number. A file always has its header (written and synced when the file is made), so an emptied file is
+ * The header every journal file starts with: magic, format version, what the file is, the {@link JournalFormat}
+ * of its records, the sequence number it starts after and its number. A file always has its header (written and synced when the file is made), so an emptied file is
  * told from one that was never written to.
  */
 final class JournalFile {
@@ -28,8 +28,11 @@ final class JournalFile {
         }
     }
 
-    /** @param after the last sequence number before this file's first record */
-    record Header(Type type, long after, long number) {
+    /**
+     * @param format the {@link JournalFormat#id()} of its records
+     * @param after  the last sequence number before this file's first record
+     */
+    record Header(Type type, int format, long after, long number) {
     }
 
     private JournalFile() {
@@ -37,7 +40,7 @@ final class JournalFile {
 
     static void writeHeader(FileChannel channel, Header header) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(HEADER);
-        buffer.putInt(MAGIC).putInt(FORMAT).putInt(header.type().code).putInt(0).putLong(header.after())
+        buffer.putInt(MAGIC).putInt(FORMAT).putInt(header.type().code).putInt(header.format()).putLong(header.after())
                 .putLong(header.number()).flip();
         while (buffer.hasRemaining()) {
             channel.write(buffer, buffer.position());
@@ -57,7 +60,7 @@ final class JournalFile {
         int magic = buffer.getInt();
         int format = buffer.getInt();
         int type = buffer.getInt();
-        buffer.getInt();
+        int records = buffer.getInt();
         if (magic != MAGIC) {
             throw new JournalDamageException(file, 0, "not an aspstate journal file (its first bytes are not ASPJ)");
         }
@@ -67,7 +70,7 @@ final class JournalFile {
         }
         for (Type each : Type.values()) {
             if (each.code == type) {
-                return new Header(each, buffer.getLong(), buffer.getLong());
+                return new Header(each, records, buffer.getLong(), buffer.getLong());
             }
         }
         throw new JournalDamageException(file, 0, "unknown journal file type " + type);

@@ -1,6 +1,5 @@
 package aspstate.store.journal;
 
-import aspstate.core.store.StoredValue;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 
@@ -32,9 +31,12 @@ final class Records {
         return FRAME + FIXED_BODY + Fields.stringSize(key) + valueSize;
     }
 
-    /** Writes one record at {@code out}'s position, which must have room for {@link #size} bytes. */
-    static <V extends StoredValue> void write(ByteBuffer out, long seq, byte kind, StoreKind store, String key,
-                                              V value, boolean withPayload) {
+    /**
+     * Writes one record at {@code out}'s position, which must have room for {@link #size} bytes; the value (null for
+     * a delete) written with {@code codec}.
+     */
+    static <V> void write(ByteBuffer out, long seq, byte kind, StoreKind store, String key, V value,
+                          ValueCodec<V> codec, boolean withPayload) {
         int start = out.position();
         out.position(start + FRAME);
         out.putLong(seq);
@@ -42,7 +44,7 @@ final class Records {
         out.put((byte) store.id());
         Fields.putString(out, key);
         if (value != null) {
-            store.<V>codec().write(value, withPayload, out);
+            codec.write(value, withPayload, out);
         }
         int end = out.position();
         out.putInt(start + Integer.BYTES, end - start - FRAME);

@@ -1,6 +1,5 @@
 package aspstate.store.journal;
 
-import aspstate.core.store.StoredValue;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -30,7 +29,8 @@ import java.util.Optional;
 final class Replay {
     private final Path directory;
     private final Mode mode;
-    private final Map<StoreKind, Map<String, StoredValue>> entries = new EnumMap<>(StoreKind.class);
+    private final JournalFormat format;
+    private final Map<StoreKind, Map<String, Object>> entries = new EnumMap<>(StoreKind.class);
     private final List<Damage> damages = new ArrayList<>();
     private long lastSeq;
     private long lastLength = JournalFile.HEADER;
@@ -56,9 +56,10 @@ final class Replay {
     record Damage(Path file, long offset, long bytes, String problem) {
     }
 
-    private Replay(Path directory, Mode mode) {
+    private Replay(Path directory, Mode mode, JournalFormat format) {
         this.directory = directory;
         this.mode = mode;
+        this.format = format;
         for (StoreKind kind : StoreKind.values()) {
             entries.put(kind, new HashMap<>());
         }
@@ -68,8 +69,8 @@ final class Replay {
      * @throws JournalDamageException at start, when a file is missing or not what the manifest says, or a record
      *                                before the end is damaged
      */
-    static Replay of(Path directory, Manifest manifest, Mode mode) throws IOException {
-        Replay replay = new Replay(directory, mode);
+    static Replay of(Path directory, Manifest manifest, Mode mode, JournalFormat format) throws IOException {
+        Replay replay = new Replay(directory, mode, format);
         long after = 0;
         if (manifest.base().isPresent()) {
             Manifest.Base base = manifest.base().get();
@@ -127,6 +128,11 @@ final class Replay {
                 damaged(file, 0, channel.size(), e.problem());
                 return;
             }
+            if (header.format() != format.id()) {
+                damaged(file, 0, channel.size(), "it is not " + format.description() + " (its records are in "
+                        + "format " + header.format() + "): start the server as it was, or use another --data-dir");
+                return;
+            }
             if (header.type() != type || header.after() != after) {
                 damaged(file, 0, channel.size(), "its header says " + header.type() + " after record "
                         + header.after() + ", the manifest " + type + " after record " + after);
@@ -182,21 +188,24 @@ final class Replay {
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private void apply(Path file, RecordScanner.Record record) {
         ByteBuffer body = record.body();
-        Map<String, StoredValue> store = entries.get(record.store());
-        ValueCodec codec = record.store().codec();
+        Map<String, Object> store = entries.get(record.store());
+        ValueCodec<Object> codec = format.codec(record.store());
         try {
             String key = Fields.getString(body);
             switch (record.kind()) {
                 case Records.PUT:
-                    store.put(key, (StoredValue) codec.read(body));
+                    Object value = codec.read(body);
+                    Object existing = store.get(key);
+                    if (existing == null || format.replaces(value, existing)) {
+                        store.put(key, value);
+                    }
                     break;
                 case Records.METADATA:
-                    StoredValue before = store.get(key);
+                    Object before = store.get(key);
                     if (before != null) {
-                        store.put(key, (StoredValue) codec.readMetadata(body, before));
+                        store.put(key, codec.readMetadata(body, before));
                     }
                     break;
                 case Records.DELETE:
@@ -213,7 +222,7 @@ final class Replay {
     }
 
     /** What each store held, expired entries included. */
-    Map<StoreKind, Map<String, StoredValue>> entries() {
+    Map<StoreKind, Map<String, Object>> entries() {
         return entries;
     }
 

@@ -1,7 +1,5 @@
 package aspstate.store.journal;
 
-import aspstate.core.store.SessionStore;
-import aspstate.core.store.StoredValue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -28,17 +26,20 @@ final class Rewrite {
 
     private final Segments.Cut cut;
     private final Segments segments;
-    private final Map<StoreKind, SessionStore<?>> stores;
+    private final Map<StoreKind, Snapshot> stores;
+    private final JournalFormat format;
     private final Consumer<Boolean> ended;
     private final Thread thread;
     private volatile boolean cancelled;
     private FileChannel file;
     private long workStartedNanos;
 
-    Rewrite(Segments segments, Segments.Cut cut, Map<StoreKind, SessionStore<?>> stores, Consumer<Boolean> ended) {
+    Rewrite(Segments segments, Segments.Cut cut, Map<StoreKind, Snapshot> stores, JournalFormat format,
+            Consumer<Boolean> ended) {
         this.segments = segments;
         this.cut = cut;
         this.stores = stores;
+        this.format = format;
         this.ended = ended;
         this.thread = new Thread(this::run, "aspstate-journal-rewrite");
         this.thread.setDaemon(true);
@@ -63,11 +64,11 @@ final class Rewrite {
         long started = System.nanoTime();
         boolean done = false;
         try {
-            file = segments.newFile(cut.base(), new JournalFile.Header(JournalFile.Type.BASE, cut.seq(),
-                    cut.baseNumber()));
-            BaseWriter base = new BaseWriter(file, this::pause);
+            file = segments.newFile(cut.base(), new JournalFile.Header(JournalFile.Type.BASE, format.id(),
+                    cut.seq(), cut.baseNumber()));
+            BaseWriter base = new BaseWriter(file, format, this::pause);
             workStartedNanos = System.nanoTime();
-            for (Map.Entry<StoreKind, SessionStore<?>> store : stores.entrySet()) {
+            for (Map.Entry<StoreKind, Snapshot> store : stores.entrySet()) {
                 copy(store.getKey(), store.getValue(), base);
             }
             long length = base.finish();
@@ -94,7 +95,7 @@ final class Rewrite {
         }
     }
 
-    private <V extends StoredValue> void copy(StoreKind kind, SessionStore<V> store, BaseWriter base) {
+    private void copy(StoreKind kind, Snapshot store, BaseWriter base) {
         store.forEach((key, value) -> {
             if (cancelled) {
                 throw new CancelledException();
@@ -104,7 +105,7 @@ final class Rewrite {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        }).toCompletableFuture().join();
+        });
     }
 
     /** Pauses so that the work so far took at most {@link #CPU_SHARE} of the time. */

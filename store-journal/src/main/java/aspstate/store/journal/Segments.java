@@ -24,6 +24,7 @@ final class Segments {
 
     private final Path directory;
     private final FileOpener files;
+    private final int format;
     /** Guarded by this. */
     private Manifest manifest;
     private FileChannel active;
@@ -38,9 +39,11 @@ final class Segments {
     record Cut(long seq, Path base, long baseNumber) {
     }
 
-    private Segments(Path directory, FileOpener files, Manifest manifest, FileChannel active, long lastSeq) {
+    private Segments(Path directory, FileOpener files, int format, Manifest manifest, FileChannel active,
+                     long lastSeq) {
         this.directory = directory;
         this.files = files;
+        this.format = format;
         this.manifest = manifest;
         this.active = active;
         this.length = JournalFile.HEADER;
@@ -52,8 +55,8 @@ final class Segments {
      * Starts a new segment after the files of {@code replayed} (the last of which becomes a closed one, with the
      * length it was replayed to) and lists it in the manifest.
      */
-    static Segments start(Path directory, FileOpener files, Manifest replayed, long lastSeq, long lastLength)
-            throws IOException {
+    static Segments start(Path directory, FileOpener files, int format, Manifest replayed, long lastSeq,
+                          long lastLength) throws IOException {
         List<Manifest.Segment> closed = new ArrayList<>();
         List<Manifest.Segment> old = replayed.segments();
         for (int i = 0; i < old.size(); i++) {
@@ -61,30 +64,30 @@ final class Segments {
             closed.add(i < old.size() - 1 ? each : new Manifest.Segment(each.file(), each.after(), lastLength,
                     lastSeq));
         }
-        return startAfter(directory, files, new Manifest(replayed.base(), closed), lastSeq);
+        return startAfter(directory, files, format, new Manifest(replayed.base(), closed), lastSeq);
     }
 
     /** The files of a new journal: one empty segment. */
-    static Segments create(Path directory, FileOpener files) throws IOException {
-        return startAfter(directory, files, new Manifest(Optional.empty(), List.of()), 0);
+    static Segments create(Path directory, FileOpener files, int format) throws IOException {
+        return startAfter(directory, files, format, new Manifest(Optional.empty(), List.of()), 0);
     }
 
-    private static Segments startAfter(Path directory, FileOpener files, Manifest closed, long lastSeq)
+    private static Segments startAfter(Path directory, FileOpener files, int format, Manifest closed, long lastSeq)
             throws IOException {
-        Started started = startSegment(directory, files, closed, lastSeq);
-        return new Segments(directory, files, started.manifest(), started.channel(), lastSeq);
+        Started started = startSegment(directory, files, format, closed, lastSeq);
+        return new Segments(directory, files, format, started.manifest(), started.channel(), lastSeq);
     }
 
     /** A new segment and the manifest that lists it after the closed files, written. */
     private record Started(FileChannel channel, Manifest manifest) {
     }
 
-    private static Started startSegment(Path directory, FileOpener files, Manifest closed, long after)
+    private static Started startSegment(Path directory, FileOpener files, int format, Manifest closed, long after)
             throws IOException {
         long number = closed.nextFileNumber();
         String name = Manifest.segmentName(number);
         FileChannel channel = createFile(files, directory.resolve(name), new JournalFile.Header(
-                JournalFile.Type.SEGMENT, after, number));
+                JournalFile.Type.SEGMENT, format, after, number));
         List<Manifest.Segment> all = new ArrayList<>(closed.segments());
         all.add(new Manifest.Segment(name, after, -1, -1));
         Manifest manifest = new Manifest(closed.base(), all);
@@ -166,7 +169,7 @@ final class Segments {
         for (Manifest.Segment each : manifest.segments()) {
             closed.add(each.closed() ? each : new Manifest.Segment(each.file(), each.after(), length, lastSeq));
         }
-        Started next = startSegment(directory, files, new Manifest(manifest.base(), closed), lastSeq);
+        Started next = startSegment(directory, files, format, new Manifest(manifest.base(), closed), lastSeq);
         Manifest updated = next.manifest();
         manifest = updated;
         FileChannel previous = active;

@@ -1,6 +1,5 @@
 package aspstate.store.journal;
 
-import aspstate.core.store.StoredValue;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -35,7 +34,7 @@ public enum StoreKind {
     }
 
     /** The number records of this store carry. */
-    int id() {
+    public int id() {
         return id;
     }
 
@@ -44,8 +43,9 @@ public enum StoreKind {
         return storeName;
     }
 
+    /** How a single node's journal writes this store's values. */
     @SuppressWarnings("unchecked")
-    <V extends StoredValue> ValueCodec<V> codec() {
+    public <V> ValueCodec<V> codec() {
         return (ValueCodec<V>) codec;
     }
 

@@ -1,6 +1,5 @@
 package aspstate.store.journal;
 
-import aspstate.core.store.StoredValue;
 import java.nio.ByteBuffer;
 
 /**
@@ -10,7 +9,7 @@ import java.nio.ByteBuffer;
  *
  * @param <V> the value type
  */
-public interface ValueCodec<V extends StoredValue> {
+public interface ValueCodec<V> {
 
     /** True when {@code after} holds the very payload {@code before} holds, so that its metadata says the rest. */
     boolean samePayload(V before, V after);

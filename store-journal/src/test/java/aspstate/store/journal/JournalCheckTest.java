@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code journal verify} and {@code repair} on journals damaged as disks and people damage them. */
 class JournalCheckTest {
+    private static final java.util.List<JournalFormat> FORMATS = java.util.List.of(JournalFormat.SINGLE_NODE);
+
     @TempDir
     Path directory;
 
@@ -70,11 +72,11 @@ class JournalCheckTest {
     @Test
     void aSoundJournalIsSaidSoundAndRepairLeavesItAlone() throws IOException {
         tenSessions();
-        JournalCheck.Report verified = JournalCheck.verify(directory);
+        JournalCheck.Report verified = JournalCheck.verify(directory, FORMATS);
         assertThat(verified.damaged()).isFalse();
         assertThat(verified.lines()).contains("10 record(s) read, up to record 10; entries: stateserver 10, "
                 + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0", "sound: the server starts on it");
-        assertThat(JournalCheck.repair(directory).lines()).last().asString().startsWith("nothing to repair");
+        assertThat(JournalCheck.repair(directory, FORMATS).lines()).last().asString().startsWith("nothing to repair");
     }
 
     @Test
@@ -84,7 +86,7 @@ class JournalCheckTest {
         flip(segment, JournalFile.HEADER + 4 * record + 50);
         assertThatThrownBy(this::open).isInstanceOf(DataDirectoryException.class);
 
-        JournalCheck.Report verified = JournalCheck.verify(directory);
+        JournalCheck.Report verified = JournalCheck.verify(directory, FORMATS);
         assertThat(verified.damaged()).isTrue();
         assertThat(verified.lines()).anyMatch(line -> line.startsWith(segment + " at offset "
                 + (JournalFile.HEADER + 4 * record) + ": a damaged record, with good records again from offset "
@@ -92,7 +94,7 @@ class JournalCheckTest {
         assertThat(verified.lines()).contains("9 record(s) read, up to record 10; entries: stateserver 9, "
                 + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0");
 
-        JournalCheck.Report repaired = JournalCheck.repair(directory);
+        JournalCheck.Report repaired = JournalCheck.repair(directory, FORMATS);
         assertThat(repaired.lines()).last().asString().startsWith("repaired: 9 entries written to ");
         try (JournaledStores stores = open()) {
             for (int i = 0; i < 10; i++) {
@@ -104,7 +106,7 @@ class JournalCheckTest {
                 }
             }
         }
-        assertThat(JournalCheck.verify(directory).damaged()).isFalse();
+        assertThat(JournalCheck.verify(directory, FORMATS).damaged()).isFalse();
         try (Stream<Path> files = Files.list(directory)) {
             assertThat(files.filter(file -> file.getFileName().toString().startsWith("before-repair-")))
                     .as("the replaced files are kept aside").hasSize(1);
@@ -120,8 +122,9 @@ class JournalCheckTest {
         }
         Files.delete(directory.resolve(Manifest.FILE));
 
-        assertThat(JournalCheck.verify(directory).lines()).first().asString().startsWith("no readable MANIFEST");
-        JournalCheck.repair(directory);
+        assertThat(JournalCheck.verify(directory, FORMATS).lines()).first().asString()
+                .startsWith("no readable MANIFEST");
+        JournalCheck.repair(directory, FORMATS);
         try (JournaledStores stores = open()) {
             assertThat(read(stores, "/app/s9").data()[0]).isEqualTo((byte) 9);
             assertThat(read(stores, "/app/late").data()).containsExactly(9);
@@ -132,7 +135,7 @@ class JournalCheckTest {
     void repairRefusesADirectoryAServerRunsOn() throws IOException {
         tenSessions();
         try (JournaledStores running = open()) {
-            assertThatThrownBy(() -> JournalCheck.repair(directory)).isInstanceOfSatisfying(
+            assertThatThrownBy(() -> JournalCheck.repair(directory, FORMATS)).isInstanceOfSatisfying(
                     DataDirectoryException.class, e -> assertThat(e.reason())
                             .isEqualTo(DataDirectoryException.Reason.IN_USE));
         }

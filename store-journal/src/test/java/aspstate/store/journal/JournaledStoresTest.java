@@ -239,7 +239,7 @@ class JournaledStoresTest {
             file.setLength(length - 7);
         }
 
-        try (CapturedLog log = new CapturedLog(JournaledStores.class, Level.WARN)) {
+        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
             JournaledStores back = open();
             assertThat(log.events()).hasSize(1);
             assertThat(log.events().get(0).getFormattedMessage()).contains(segment.toString())
