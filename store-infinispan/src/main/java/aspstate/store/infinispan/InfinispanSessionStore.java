@@ -7,7 +7,6 @@ import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreStatistics;
-import aspstate.core.store.StoreUnavailableException;
 import aspstate.core.store.StoredValue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -49,11 +48,9 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private final Supplier<StoreStatistics> statistics;
     private final Executor iterationExecutor;
     private final String description;
-    private final RequestGate gate;
 
     InfinispanSessionStore(String name, AdvancedCache<String, Stamped> cache, Clock clock, LocalShare share,
-                           Supplier<StoreStatistics> statistics, Executor iterationExecutor, String description,
-                           RequestGate gate) {
+                           Supplier<StoreStatistics> statistics, Executor iterationExecutor, String description) {
         this.name = name;
         // Every entry is in memory (loaded at start, never evicted): the file store is for restarts only, and a
         // lookup never reads it (it would be slower, and could find what a rebalance left behind there).
@@ -63,15 +60,11 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
         this.statistics = statistics;
         this.iterationExecutor = iterationExecutor;
         this.description = description;
-        this.gate = gate;
     }
 
     @Override
     public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
-        if (!gate.enter()) {
-            return CompletableFuture.failedFuture(new StoreUnavailableException("the cluster is stopping", null));
-        }
-        return attempt(key, mutation, 1).whenComplete((result, failure) -> gate.exit());
+        return attempt(key, mutation, 1);
     }
 
     private <R> CompletionStage<R> attempt(String key, Mutation<V, R> mutation, int attempt) {
@@ -129,7 +122,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
                 }
                 return found == Found.EXPIRED ? reclaim(key, current) : CompletableFuture.completedFuture(true);
             case PUT:
-                return put(key, current, found, outcome.value());
+                return put(key, current, found, outcome.value(), now);
             default:
                 throw new IllegalStateException("unknown change " + outcome.change());
         }
@@ -137,7 +130,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
 
     /** Removes an expired entry (if still the one read), counted as expired. */
     private CompletionStage<Boolean> reclaim(String key, Stamped expired) {
-        return StoreFailures.translate(cache.removeAsync(key, expired.expectation())).thenApply(removed -> {
+        return StoreFailures.translate(reclaimExpired(cache, key, expired, clock.millis())).thenApply(removed -> {
             if (removed) {
                 share.release(share.size(key, (StoredValue) expired.value()));
                 share.counted(LocalShare.Event.EXPIRED);
@@ -146,12 +139,26 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
         });
     }
 
+    /**
+     * Removes an expired entry if it is still the one read; one that had a version live beyond now (a later
+     * expiry before its timeout was shortened) leaves a {@link Tombstone} until then instead, so that a journal's
+     * copy of that version cannot come back.
+     */
+    static CompletableFuture<Boolean> reclaimExpired(AdvancedCache<String, Stamped> cache, String key,
+                                                     Stamped expired, long now) {
+        if (expired.horizon() > now && !(expired.value() instanceof Tombstone)) {
+            return cache.replaceAsync(key, expired.expectation(), next(expired,
+                    Tombstone.of(now, expired.horizon()), now));
+        }
+        return cache.removeAsync(key, expired.expectation());
+    }
+
     /** Deletes a live entry for a client: replaces it with a {@link Tombstone}, counted as removed. */
     private CompletionStage<Boolean> bury(String key, Stamped live, long now) {
-        Tombstone tombstone = new Tombstone(now);
+        Tombstone tombstone = Tombstone.of(now, live.horizon());
         long freed = share.size(key, (StoredValue) live.value()) - share.size(key, tombstone);
         return StoreFailures.translate(cache.replaceAsync(key, live.expectation(),
-                new Stamped(nextStamp(live), tombstone))).thenApply(replaced -> {
+                next(live, tombstone, now))).thenApply(replaced -> {
                     if (replaced) {
                         share.release(freed);
                         share.counted(LocalShare.Event.REMOVED);
@@ -160,7 +167,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
                 });
     }
 
-    private CompletionStage<Boolean> put(String key, Stamped current, Found found, V value) {
+    private CompletionStage<Boolean> put(String key, Stamped current, Found found, V value, long now) {
         long oldSize = current == null ? 0 : share.size(key, (StoredValue) current.value());
         long growth = share.size(key, value) - oldSize;
         if (!share.reserve(growth)) {
@@ -169,7 +176,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             return CompletableFuture.failedFuture(new StoreFullException("storing " + key.length() + "+"
                     + value.sizeInBytes() + " bytes would exceed max-memory (" + share.limitBytes() + " bytes)"));
         }
-        Stamped next = new Stamped(nextStamp(current), value);
+        Stamped next = next(current, value, now);
         CompletionStage<Boolean> written = current == null
                 ? StoreFailures.translate(cache.putIfAbsentAsync(key, next)).thenApply(previous -> previous == null)
                 : StoreFailures.translate(cache.replaceAsync(key, current.expectation(), next));
@@ -187,6 +194,12 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             }
             return ok;
         });
+    }
+
+    /** What a write of {@code value} at {@code now} puts in place of {@code current} (null: absent). */
+    static Stamped next(Stamped current, StoredValue value, long now) {
+        return new Stamped(nextStamp(current), Stamped.nextVersion(current, now),
+                Stamped.nextHorizon(current, value.expiresAtMillis()), value);
     }
 
     private static long nextStamp(Stamped current) {

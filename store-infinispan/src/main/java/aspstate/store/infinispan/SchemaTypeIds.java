@@ -14,7 +14,7 @@ public final class SchemaTypeIds {
     public static final int NODE_COUNTERS = 70_006;
     public static final int CLUSTER_STOP_REQUEST = 70_007;
     public static final int TOMBSTONE = 70_008;
-    public static final int CLUSTER_FLUSH_REQUEST = 70_009;
+    // 70_009 was a request of an earlier cluster-stop: not to be reused.
 
     private SchemaTypeIds() {
     }

@@ -1,6 +1,5 @@
 package aspstate.store.infinispan;
 
-import java.nio.file.AccessDeniedException;
 import java.util.Locale;
 
 /**
@@ -16,31 +15,22 @@ final class StartFailure {
             return failure;
         }
         String chain = chainText(failure).toLowerCase(Locale.ROOT);
-        if (settings.cluster().isPresent()) {
-            ClusterSettings cluster = settings.cluster().get();
-            String address = cluster.nodeName();
-            if (chain.contains("address already in use") || chain.contains("no available port to bind to")) {
-                return new StoreStartException(StoreStartException.Reason.CLUSTER_PORT_IN_USE,
-                        "address " + address + " is already in use", failure);
-            }
-            if (chain.contains("cannot assign requested address")) {
-                return new StoreStartException(StoreStartException.Reason.CLUSTER_ADDRESS_NOT_LOCAL,
-                        cluster.bindAddress().getHostAddress() + " is not an address of this machine", failure);
-            }
-            if (chain.contains("isn000") && chain.contains("initial cluster") || chain.contains("timed out waiting")) {
-                return new StoreStartException(StoreStartException.Reason.NO_QUORUM, "fewer than "
-                        + InfinispanStores.quorum(cluster) + " nodes (a majority of the members, this one "
-                        + "included) answered within " + settings.quorumTimeout().toSeconds() + " s; check the "
-                        + "member addresses, that the other nodes run with the same cluster name and secret, and "
-                        + "the firewall", failure);
-            }
+        ClusterSettings cluster = settings.cluster();
+        String address = cluster.nodeName();
+        if (chain.contains("address already in use") || chain.contains("no available port to bind to")) {
+            return new StoreStartException(StoreStartException.Reason.CLUSTER_PORT_IN_USE,
+                    "address " + address + " is already in use", failure);
         }
-        if (settings.durability().isPresent()) {
-            String directory = settings.durability().get().directory().toString();
-            if (hasCause(failure, AccessDeniedException.class)) {
-                return new StoreStartException(StoreStartException.Reason.DATA_DIRECTORY_UNUSABLE,
-                        "not permitted to use " + directory, failure);
-            }
+        if (chain.contains("cannot assign requested address")) {
+            return new StoreStartException(StoreStartException.Reason.CLUSTER_ADDRESS_NOT_LOCAL,
+                    cluster.bindAddress().getHostAddress() + " is not an address of this machine", failure);
+        }
+        if (chain.contains("isn000") && chain.contains("initial cluster") || chain.contains("timed out waiting")) {
+            return new StoreStartException(StoreStartException.Reason.NO_QUORUM, "fewer than "
+                    + InfinispanStores.quorum(cluster) + " nodes (a majority of the members, this one "
+                    + "included) answered within " + settings.quorumTimeout().toSeconds() + " s; check the "
+                    + "member addresses, that the other nodes run with the same cluster name and secret, and "
+                    + "the firewall", failure);
         }
         return failure;
     }
@@ -51,14 +41,5 @@ final class StartFailure {
             text.append(cause.getClass().getName()).append(": ").append(cause.getMessage()).append('\n');
         }
         return text.toString();
-    }
-
-    private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (type.isInstance(cause)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

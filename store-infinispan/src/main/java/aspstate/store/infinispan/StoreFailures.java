@@ -42,15 +42,6 @@ final class StoreFailures {
         return cause instanceof RuntimeException ? (RuntimeException) cause : new CompletionException(cause);
     }
 
-    /**
-     * True for the failures of a cluster restoring its layout after a cluster-wide stop (members missing, or owners
-     * not all in this partition yet), whether this node or the owner it asked threw them.
-     */
-    static boolean isRestoring(Throwable failure) {
-        Throwable cause = unwrap(failure);
-        return cause instanceof MissingMembersException || cause instanceof AvailabilityException;
-    }
-
     private static Throwable unwrap(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof RemoteException)

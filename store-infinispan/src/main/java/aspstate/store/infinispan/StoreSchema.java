@@ -25,8 +25,7 @@ import org.infinispan.protostream.annotations.ProtoSyntax;
             SharePointStateItemAdapter.class,
             NodeCounters.class,
             ClusterStopRequest.class,
-            Tombstone.class,
-            ClusterFlushRequest.class
+            Tombstone.class
         })
 interface StoreSchema extends GeneratedSchema {
 }

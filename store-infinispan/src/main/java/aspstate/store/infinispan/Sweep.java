@@ -72,7 +72,7 @@ final class Sweep {
                     primaryBytes += size;
                 }
             } else if (reclaims.size() < MAX_RECLAIMED_PER_PASS) {
-                reclaims.add(reclaim(key, stamped, size, !tombstone));
+                reclaims.add(reclaim(key, stamped, size, !tombstone, now));
             }
         }
         share.recounted(held, primaryEntries, primaryBytes);
@@ -84,8 +84,9 @@ final class Sweep {
      * Removes the entry if it is still the expired one seen (a request may have replaced it meanwhile); an expired
      * session counts as expired, an old tombstone as nothing (its deletion was counted).
      */
-    private CompletableFuture<Boolean> reclaim(String key, Stamped expired, long size, boolean countExpired) {
-        return cache.removeAsync(key, expired.expectation()).thenApply(removed -> {
+    private CompletableFuture<Boolean> reclaim(String key, Stamped expired, long size, boolean countExpired,
+                                               long now) {
+        return InfinispanSessionStore.reclaimExpired(cache, key, expired, now).thenApply(removed -> {
             if (removed) {
                 share.release(size);
                 if (countExpired) {

@@ -1,9 +1,9 @@
 package aspstate.store.infinispan;
 
 import aspstate.core.testing.LoopbackPorts;
-import static aspstate.store.infinispan.DurableStoreTest.await;
-import static aspstate.store.infinispan.DurableStoreTest.read;
-import static aspstate.store.infinispan.DurableStoreTest.send;
+import static aspstate.store.infinispan.StoreCalls.await;
+import static aspstate.store.infinispan.StoreCalls.read;
+import static aspstate.store.infinispan.StoreCalls.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.ManualClock;
@@ -62,8 +62,8 @@ class ClusterStoreTest {
     private InfinispanStores start(InetSocketAddress self, List<InetSocketAddress> members) {
         ClusterSettings cluster = new ClusterSettings("test-" + members.get(0).getPort(), self.getAddress(),
                 self.getPort(), members, 2, Optional.empty());
-        return InfinispanStores.start(new InfinispanSettings(Optional.empty(), Optional.of(cluster),
-                Duration.ofMinutes(2)), DurableStoreTest.NAMES, clock, new MemoryBudget(0), 0);
+        return InfinispanStores.start(new InfinispanSettings(cluster, Optional.empty(),
+                Duration.ofMinutes(2)), StoreCalls.NAMES, clock, new MemoryBudget(0), 0);
     }
 
 

@@ -22,14 +22,21 @@ class StoreSchemaTest {
     }
 
     private Stamped roundTrip(Object value) throws IOException {
-        return roundTrip(new Stamped(0x1234_5678_9ABC_DEF0L, value));
+        return roundTrip(new Stamped(0x1234_5678_9ABC_DEF0L, 42L, 99L, value));
     }
 
     private Stamped roundTrip(Stamped stamped) throws IOException {
         byte[] bytes = ProtobufUtil.toWrappedByteArray(context, stamped);
         Stamped back = ProtobufUtil.fromWrappedByteArray(context, bytes);
         assertThat(back.stamp()).isEqualTo(stamped.stamp());
+        assertThat(back.version()).isEqualTo(stamped.version());
+        assertThat(back.horizon()).isEqualTo(stamped.horizon());
         return back;
+    }
+
+    @Test
+    void aTombstoneKeepsItsTimes() throws IOException {
+        assertThat(roundTrip(new Tombstone(5L, 6L)).value()).isEqualTo(new Tombstone(5L, 6L));
     }
 
     @Test
@@ -67,12 +74,12 @@ class StoreSchemaTest {
 
     @Test
     void anExpectationCarriesTheStampAlone() throws IOException {
-        Stamped expectation = new Stamped(7L, new SessionEntry(DATA, 1, 2, false, 0, 1, false)).expectation();
+        Stamped expectation = new Stamped(7L, 1L, 2L, new SessionEntry(DATA, 1, 2, false, 0, 1, false)).expectation();
 
         Stamped back = roundTrip(expectation);
 
         assertThat(back.value()).isNull();
-        assertThat(back).as("equal by stamp").isEqualTo(new Stamped(7L, "anything"));
+        assertThat(back).as("equal by stamp").isEqualTo(new Stamped(7L, 3L, 4L, "anything"));
     }
 
     @Test

@@ -1,0 +1,224 @@
+package aspstate.store.infinispan;
+
+import aspstate.core.Clock;
+import aspstate.core.store.StoredValue;
+import aspstate.store.journal.JournalDirectory;
+import aspstate.store.journal.Snapshot;
+import aspstate.store.journal.StoreKind;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.infinispan.AdvancedCache;
+import org.infinispan.container.entries.InternalCacheEntry;
+import org.infinispan.context.Flag;
+import org.infinispan.manager.EmbeddedCacheManager;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How a cluster node with a data directory comes back: whatever stopped it (itself alone, or the whole cluster,
+ * gracefully or not), it replays its journal and merges it into the cluster, the higher version of each entry winning
+ * ({@link Stamped}), and serves only once that is done.
+ *
+ * <ul>
+ * <li>If some member already serves, the cluster is running: this node pushes its copies (the running cluster keeps
+ * whatever is newer, deletions included) and then serves.</li>
+ * <li>If none does, the whole cluster stopped: the node waits until every member of {@code --cluster-members} is back
+ * (bounded by the join timeout), since any of them may hold the only copy of something, and serves once every member
+ * present has pushed its copies. A member lost for good is left out by starting the others without it in
+ * {@code --cluster-members}.</li>
+ * </ul>
+ *
+ * <p>Which members serve is in a small replicated cache of markers, in memory only.
+ */
+final class ClusterRestore {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterRestore.class);
+    static final String SERVING_CACHE = "aspstate-serving";
+    /** Pushes of copies in flight at once. */
+    private static final int PUSHES_IN_FLIGHT = 256;
+    private static final long POLL_MILLIS = 100;
+    private static final long REPORT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final EmbeddedCacheManager manager;
+    private final ClusterSettings cluster;
+    private final Duration timeout;
+    private final Supplier<Set<String>> members;
+    private final Clock clock;
+
+    ClusterRestore(EmbeddedCacheManager manager, ClusterSettings cluster, Duration timeout,
+                   Supplier<Set<String>> members, Clock clock) {
+        this.manager = manager;
+        this.cluster = cluster;
+        this.timeout = timeout;
+        this.members = members;
+        this.clock = clock;
+    }
+
+    /**
+     * What a rewrite of the node's journal reads: the entries each cache holds on this node (primary and backup
+     * copies). The journal starts before the cache manager (a cache that starts receives its share from the others,
+     * and those writes wait for the journal), so the manager comes later; a rewrite before then fails, and is tried
+     * again later.
+     */
+    static Map<StoreKind, Snapshot> snapshots(AtomicReference<EmbeddedCacheManager> manager, List<String> names) {
+        Map<StoreKind, Snapshot> snapshots = new EnumMap<>(StoreKind.class);
+        for (String name : names) {
+            snapshots.put(kind(name), visitor -> {
+                EmbeddedCacheManager started = manager.get();
+                if (started == null) {
+                    throw new IllegalStateException("the caches are not started yet");
+                }
+                for (InternalCacheEntry<String, Stamped> entry : started.<String, Stamped>getCache(name)
+                        .getAdvancedCache().getDataContainer()) {
+                    visitor.accept(entry.getKey(), entry.getValue());
+                }
+            });
+        }
+        return snapshots;
+    }
+
+    /** Merges what the journal held into the cluster and returns once this node may serve. */
+    void restore(JournalDirectory directory, Path path, List<String> storeNames) {
+        long started = System.nanoTime();
+        boolean running = awaitRunningClusterOrEveryMember();
+        long pushed = 0;
+        long replayed = 0;
+        for (String name : storeNames) {
+            Map<String, Object> entries = directory.replayed().getOrDefault(kind(name), Map.of());
+            replayed += entries.size();
+            pushed += push(cache(name), entries);
+        }
+        serving().put(cluster.nodeName(), Boolean.TRUE);
+        if (!running) {
+            awaitEveryMemberPushed();
+        }
+        LOG.info("restored from {}: {} entries replayed ({} records), {} of them newer than the cluster's copies, "
+                + "in {} ms", path, replayed, directory.recordsReplayed(), pushed,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+    }
+
+    /** A node without a data directory serves at once; it says so for the others that wait. */
+    void serveWithoutJournal() {
+        serving().put(cluster.nodeName(), Boolean.TRUE);
+    }
+
+    private AdvancedCache<String, Stamped> cache(String name) {
+        return manager.<String, Stamped>getCache(name).getAdvancedCache().withFlags(Flag.SKIP_CACHE_LOAD);
+    }
+
+    private AdvancedCache<String, Boolean> serving() {
+        return manager.<String, Boolean>getCache(SERVING_CACHE).getAdvancedCache();
+    }
+
+    private static StoreKind kind(String name) {
+        return StoreKind.named(name).orElseThrow(() -> new IllegalArgumentException("no journal kind for " + name));
+    }
+
+    /** True when a member already serves (the cluster is running); false once every configured member is here. */
+    private boolean awaitRunningClusterOrEveryMember() {
+        Set<String> expected = InfinispanStores.memberNames(cluster);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long nextReport = System.nanoTime() + REPORT_NANOS;
+        while (true) {
+            Set<String> present = members.get();
+            for (String member : present) {
+                if (!member.equals(cluster.nodeName()) && Boolean.TRUE.equals(serving().get(member))) {
+                    return true;
+                }
+            }
+            if (present.containsAll(expected)) {
+                return false;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new StoreStartException(StoreStartException.Reason.NO_QUORUM, "no member serves (the whole "
+                        + "cluster was stopped), and not every member of --cluster-members came back within "
+                        + timeout.toSeconds() + " s, so sessions only they hold would be missing (members now: "
+                        + present + "); start the missing ones, or restart every node without a lost one in "
+                        + "--cluster-members", null);
+            }
+            if (System.nanoTime() > nextReport) {
+                LOG.info("the whole cluster was stopped: waiting for every member to be back before serving "
+                        + "(members now: {}, expected: {})", present, expected);
+                nextReport = System.nanoTime() + REPORT_NANOS;
+            }
+            sleep();
+        }
+    }
+
+    /** Waits until every member present has pushed its copies. */
+    private void awaitEveryMemberPushed() {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Set<String> present = members.get();
+            if (present.stream().allMatch(member -> Boolean.TRUE.equals(serving().get(member)))) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new StoreStartException(StoreStartException.Reason.NO_QUORUM, "not every member merged its "
+                        + "journal within " + timeout.toSeconds() + " s (members now: " + present + ")", null);
+            }
+            sleep();
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while restoring", e);
+        }
+    }
+
+    /**
+     * Writes each copy whose version is newer than the cluster's (or that the cluster does not have); returns how
+     * many went in. A copy no longer live (an expired session, a tombstone past its time) is left out.
+     */
+    private long push(AdvancedCache<String, Stamped> cache, Map<String, Object> entries) {
+        long now = clock.millis();
+        Semaphore inFlight = new Semaphore(PUSHES_IN_FLIGHT);
+        AtomicLong pushed = new AtomicLong();
+        CompletableFuture<?>[] pushes = new CompletableFuture<?>[entries.size()];
+        int index = 0;
+        for (Map.Entry<String, Object> entry : entries.entrySet()) {
+            Stamped copy = (Stamped) entry.getValue();
+            if (((StoredValue) copy.value()).isExpiredAt(now) && copy.horizon() <= now) {
+                pushes[index++] = CompletableFuture.completedFuture(null);
+                continue;
+            }
+            inFlight.acquireUninterruptibly();
+            pushes[index++] = push(cache, entry.getKey(), copy).toCompletableFuture().whenComplete((went, failure) -> {
+                inFlight.release();
+                if (Boolean.TRUE.equals(went)) {
+                    pushed.incrementAndGet();
+                }
+            });
+        }
+        CompletableFuture.allOf(pushes).join();
+        return pushed.get();
+    }
+
+    /** One copy: written if the cluster has no newer version, with a conditional write that another may beat. */
+    private static CompletionStage<Boolean> push(AdvancedCache<String, Stamped> cache, String key, Stamped copy) {
+        return cache.getAsync(key).thenCompose(current -> {
+            if (current != null && current.version() >= copy.version()) {
+                return CompletableFuture.completedFuture(false);
+            }
+            CompletionStage<Boolean> written = current == null
+                    ? cache.putIfAbsentAsync(key, copy).thenApply(previous -> previous == null)
+                    : cache.replaceAsync(key, current.expectation(), copy);
+            return written.thenCompose(went -> went ? CompletableFuture.completedFuture(true)
+                    : push(cache, key, copy));
+        });
+    }
+}
