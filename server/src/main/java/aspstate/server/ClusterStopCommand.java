@@ -5,6 +5,7 @@ import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
 import aspstate.store.infinispan.StoreStartException;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,20 +48,20 @@ final class ClusterStopCommand implements Callable<Integer> {
     public Integer call() {
         ServeOptions parsed = options.parse(spec, heapMaxBytes);
         LogLevels.apply(parsed.logLevel());
-        InfinispanSettings settings = parsed.infinispan().filter(infinispan -> infinispan.cluster().isPresent())
+        InfinispanSettings settings = parsed.infinispan()
                 .orElseThrow(() -> new UserError("no --" + ServeCommand.CLUSTER_MEMBERS + ": there is no cluster to "
                         + "stop (stop a single server with SIGTERM)"));
-        ClusterSettings node = settings.cluster().orElseThrow();
+        ClusterSettings node = settings.cluster();
         // The tool's own address: the node's, on a free port (the node itself may be running on this machine).
         ClusterSettings tool = new ClusterSettings(node.name(), node.bindAddress(), 0, node.members(), node.owners(),
                 node.tls());
-        String taker;
+        List<String> takers;
         try {
-            taker = InfinispanStores.stopCluster(tool, settings.quorumTimeout());
+            takers = InfinispanStores.stopCluster(tool, settings.quorumTimeout());
         } catch (StoreStartException e) {
             throw new UserError(parsed.where(ServeCommand.CLUSTER_MEMBERS) + ": " + e.getMessage());
         }
-        out.println("cluster " + node.name() + " is stopping (the request went to " + taker + ")");
+        out.println("cluster " + node.name() + " is stopping: " + String.join(", ", takers) + " took the request");
         out.flush();
         return 0;
     }

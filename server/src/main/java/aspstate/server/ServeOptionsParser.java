@@ -49,7 +49,6 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.CidrRange;
 import aspstate.stateserver.StateServerSettings;
 import aspstate.store.infinispan.ClusterSettings;
-import aspstate.store.infinispan.Durability;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
 import aspstate.store.journal.JournalSettings;
@@ -230,14 +229,17 @@ final class ServeOptionsParser {
      * is not in use yet is reported, not silently kept.
      */
     private Optional<JournalSettings> journal(boolean clustered) {
+        Optional<JournalSettings> journal = journalSettings();
+        return clustered ? Optional.empty() : journal;
+    }
+
+    /** --data-dir with its --fsync and rewrite settings, or empty without --data-dir. */
+    private Optional<JournalSettings> journalSettings() {
         Optional<Path> directory = dataDirectory();
         Fsync fsync = parse(FSYNC, ServeOptionsParser::fsync);
         long minBytes = parse(JOURNAL_REWRITE_MIN_SIZE, ServeOptionsParser::rewriteMinBytes);
         int growth = parse(JOURNAL_REWRITE_GROWTH, ServeOptionsParser::rewriteGrowth);
-        if (directory.isEmpty() || clustered) {
-            return Optional.empty();
-        }
-        return Optional.of(new JournalSettings(directory.get(), fsync, minBytes, growth));
+        return directory.map(path -> new JournalSettings(path, fsync, minBytes, growth));
     }
 
     private Optional<Path> dataDirectory() {
@@ -246,10 +248,9 @@ final class ServeOptionsParser {
 
     /** Empty without --cluster-members: one node, in memory or with its journal. */
     private Optional<InfinispanSettings> infinispan(Optional<ClusterSettings> cluster) {
-        Fsync fsync = parse(FSYNC, ServeOptionsParser::fsync);
         Duration joinTimeout = parse(CLUSTER_JOIN_TIMEOUT, ServeOptionsParser::positiveDuration);
-        Optional<Durability> durability = dataDirectory().map(path -> new Durability(path, fsync));
-        return cluster.map(settings -> new InfinispanSettings(durability, Optional.of(settings), joinTimeout));
+        Optional<JournalSettings> journal = journalSettings();
+        return cluster.map(settings -> new InfinispanSettings(settings, journal, joinTimeout));
     }
 
     private static Fsync fsync(String text) {

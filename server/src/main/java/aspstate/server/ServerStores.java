@@ -17,6 +17,7 @@ import aspstate.store.journal.JournaledStores;
 import aspstate.store.journal.StoreKind;
 import aspstate.transport.InboundBudget;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,7 +76,10 @@ final class ServerStores implements AutoCloseable {
         MemoryBudget budget = new MemoryBudget(memory.maxMemoryBytes());
         InboundBudget inbound = new InboundBudget(budget, options.maxInboundBytes());
         if (options.infinispan().isPresent()) {
-            InfinispanStores engine = startInfinispan(options, names, budget);
+            // A journal keeps every kind, also those whose listener is off this time (--tds-port off).
+            List<String> started = options.infinispan().get().journal().isPresent()
+                    ? Arrays.stream(StoreKind.values()).map(StoreKind::storeName).toList() : names;
+            InfinispanStores engine = startInfinispan(options, started, budget);
             Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
             for (String name : names) {
                 stores.put(name, engine.store(name));
@@ -189,10 +193,12 @@ final class ServerStores implements AutoCloseable {
      * know what it cost.
      */
     String whatStoppingLeaves() {
-        // Counted only in memory: an Infinispan store's counters live in a cache a cluster-wide stop has already
-        // stopped, and asking it then failed the stop (DurableClusterIT).
+        // A cluster node does not count what it holds here: its counters are in a cache that may be stopping.
         if (clustered) {
-            return "this node's sessions live on in the other nodes' copies";
+            return infinispan.orElseThrow().durable()
+                    ? "this node's copies kept in its journal, for its next start or the whole cluster's"
+                    : "this node kept no copies (no --" + ServeCommand.DATA_DIR + "): its sessions live on only "
+                    + "in the copies of the nodes still running";
         }
         if (journal.isPresent()) {
             return "sessions kept on disk for the next start";

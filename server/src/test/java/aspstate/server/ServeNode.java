@@ -90,6 +90,11 @@ final class ServeNode implements AutoCloseable {
         return process;
     }
 
+    /** SIGTERM, as {@code systemctl stop} sends. */
+    void terminate() {
+        process.terminate();
+    }
+
     /** {@code kill -9}. */
     void kill() throws InterruptedException {
         process.kill();

@@ -66,7 +66,7 @@ class ServeOptionsTest {
         InfinispanSettings settings = CliRun.serve("--cluster-members", "127.0.0.1:7800,127.0.0.1:7801,[::1]:7802",
                 "--cluster-join-timeout", "1m").infinispan().orElseThrow();
 
-        ClusterSettings cluster = settings.cluster().orElseThrow();
+        ClusterSettings cluster = settings.cluster();
         assertThat(cluster.members()).containsExactly(new InetSocketAddress("127.0.0.1", 7800),
                 new InetSocketAddress("127.0.0.1", 7801), new InetSocketAddress(InetAddress.getByName("::1"), 7802));
         assertThat(cluster.bindAddress()).as("follows --bind").isEqualTo(InetAddress.getByName("127.0.0.1"));
@@ -75,7 +75,7 @@ class ServeOptionsTest {
         assertThat(cluster.owners()).isEqualTo(2);
         assertThat(cluster.tls()).isEmpty();
         assertThat(cluster.nodeName()).isEqualTo("127.0.0.1:7800");
-        assertThat(settings.durability()).isEmpty();
+        assertThat(settings.journal()).isEmpty();
         assertThat(settings.quorumTimeout()).isEqualTo(Duration.ofMinutes(1));
     }
 
@@ -84,7 +84,7 @@ class ServeOptionsTest {
         ClusterSettings cluster = CliRun.serve("--tds-port", "off", "--bind", "0.0.0.0", "--cluster-bind",
                 "10.0.0.1", "--cluster-port", "7900", "--cluster-members", "10.0.0.1:7900,10.0.0.2:7900",
                 "--cluster-name", "farm-1", "--owners", "2", "--cluster-secret", "0123456789abcdef")
-                .infinispan().orElseThrow().cluster().orElseThrow();
+                .infinispan().orElseThrow().cluster();
 
         assertThat(cluster.bindAddress()).isEqualTo(InetAddress.getByName("10.0.0.1"));
         assertThat(cluster.nodeName()).isEqualTo("10.0.0.1:7900");
