@@ -96,12 +96,18 @@ start_serve() {
   target="stateserver://127.0.0.1:$port"
 }
 
-# start_redis LOG: a redis-server on CPU 0 on a free port, nothing persisted; waits (at most 30 s) until it answers.
-# Sets $target and $server_pid.
+# start_redis LOG [always|everysec DIR]: a redis-server on CPU 0 on a free port, nothing persisted, or with its
+# append-only file in DIR synced as appendfsync says; waits (at most 30 s) until it answers. Sets $target and
+# $server_pid.
 start_redis() {
-  local log=$1 port
+  local log=$1 port persistence=(--appendonly no)
+  if [ $# -ge 3 ]; then
+    mkdir -p "$3"
+    persistence=(--appendonly yes --appendfsync "$2" --dir "$3" --auto-aof-rewrite-percentage 100
+      --auto-aof-rewrite-min-size 64mb)
+  fi
   port=$(free_port)
-  taskset -c 0 redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no \
+  taskset -c 0 redis-server --port "$port" --bind 127.0.0.1 --save "" "${persistence[@]}" \
     --protected-mode yes --loglevel warning >"$log" 2>&1 &
   server_pid=$!
   started+=("$server_pid")
