@@ -1,6 +1,7 @@
 package aspstate.admin;
 
 import aspstate.core.store.StoreObserver;
+import aspstate.store.journal.JournalStatistics;
 import aspstate.transport.ConnectionStatistics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -15,6 +16,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * The server's Prometheus metrics (docs/operations.md lists them). Request meters are fed by the stores as they
@@ -41,6 +43,24 @@ public final class ServerMetrics implements AutoCloseable {
         StoreMeters meters = new StoreMeters(registry, histograms, protocol, store);
         stores.add(meters);
         return meters;
+    }
+
+    /** The journal's work and state ({@code --data-dir}), read at each scrape. */
+    public void watchJournal(Supplier<JournalStatistics> journal) {
+        Gauge.builder("aspstate.journal.writing", journal, j -> j.get().writing() ? 1 : 0)
+                .description("1 while the journal takes changes, 0 while its disk is full or failing and changes are "
+                        + "refused").register(registry);
+        FunctionCounter.builder("aspstate.journal.failures", journal, j -> j.get().failures())
+                .description("Writes and syncs of the journal that failed (each retried)").register(registry);
+        FunctionCounter.builder("aspstate.journal.batches", journal, j -> j.get().batches())
+                .description("Batches of records written, each with one system call").register(registry);
+        FunctionCounter.builder("aspstate.journal.syncs", journal, j -> j.get().syncs())
+                .description("Syncs of the journal to disk").register(registry);
+        FunctionCounter.builder("aspstate.journal.rewrites", journal, j -> j.get().rewrites())
+                .description("Rewrites of the journal into a new base").register(registry);
+        Gauge.builder("aspstate.journal.size", journal, j -> j.get().baseBytes() + j.get().bytesSinceBase())
+                .baseUnit("bytes").description("Bytes of the journal's base and of the segments since")
+                .register(registry);
     }
 
     /** Reads the session counters, the locks and the memory and connections from the server at each scrape. */

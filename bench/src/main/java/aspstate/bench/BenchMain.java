@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "aspstate-bench", mixinStandardHelpOptions = true,
         description = "Load generator and benchmarks for aspstate and the systems it replaces.",
         subcommands = {RunCommand.class, JmhCommand.class, FieldCommand.class, ChartCommand.class,
-                aspstate.bench.journal.JournalEnginesCommand.class,
+                aspstate.bench.journal.JournalEnginesCommand.class, aspstate.bench.journal.JournalRestoreCommand.class,
                 CommandLine.HelpCommand.class})
 public final class BenchMain {
 

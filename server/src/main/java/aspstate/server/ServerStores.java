@@ -80,6 +80,8 @@ final class ServerStores implements AutoCloseable {
             List<String> started = options.infinispan().get().journal().isPresent()
                     ? Arrays.stream(StoreKind.values()).map(StoreKind::storeName).toList() : names;
             InfinispanStores engine = startInfinispan(options, started, budget);
+            engine.journal().ifPresent(journal -> metrics.ifPresent(meters -> meters.watchJournal(
+                    journal::statistics)));
             Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
             for (String name : names) {
                 stores.put(name, engine.store(name));
@@ -91,6 +93,7 @@ final class ServerStores implements AutoCloseable {
         ScheduledExecutorService reaper = MemorySessionStore.newReaper();
         if (options.journal().isPresent()) {
             JournaledStores journaled = openJournal(options, memory, budget, reaper);
+            metrics.ifPresent(meters -> meters.watchJournal(journaled.journal()::statistics));
             Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
             for (String name : names) {
                 stores.put(name, journaled.store(StoreKind.named(name).orElseThrow()));

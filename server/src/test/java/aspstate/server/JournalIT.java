@@ -105,6 +105,11 @@ class JournalIT {
         return response.statusCode();
     }
 
+    private static String metrics(int adminPort) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort
+                + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
     /** One write on a connection of its own: its answer, or null when the connection closed unanswered. */
     private static CompletableFuture<StateResponse> write(ServeNode node, String key, int size) throws IOException {
         StateServerClient client = node.client();
@@ -151,6 +156,7 @@ class JournalIT {
         });
         assertThat(write(node, APP + "refused", 4096)).as("changes are refused: the connection closes")
                 .failsWithin(10, TimeUnit.SECONDS);
+        assertThat(metrics(adminPort)).contains("aspstate_journal_writing 0.0");
         try (StateServerClient client = node.client()) {
             for (String key : acknowledged) {
                 assertThat(client.get(key).get(10, TimeUnit.SECONDS).data()).as("read while full: %s", key)
@@ -168,6 +174,8 @@ class JournalIT {
             }
         });
         assertThat(write(node, APP + "after", 4096).get(10, TimeUnit.SECONDS).isOk()).isTrue();
+        assertThat(metrics(adminPort)).contains("aspstate_journal_writing 1.0")
+                .doesNotContain("aspstate_journal_failures_total 0.0");
         System.out.printf("full disk: %d writes acknowledged before it filled, 1 held and answered once space "
                 + "returned, the rest refused; reads answered meanwhile%n", acknowledged.size());
 

@@ -6,6 +6,7 @@ import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
 import aspstate.store.journal.DataDirectoryException;
+import aspstate.store.journal.Journal;
 import aspstate.store.journal.JournalDirectory;
 import aspstate.store.journal.JournalSettings;
 import java.io.IOException;
@@ -262,6 +263,11 @@ public final class InfinispanStores implements AutoCloseable {
     /** True when this node keeps a journal ({@code --data-dir}). */
     public boolean durable() {
         return journal.isPresent();
+    }
+
+    /** This node's journal, with {@code --data-dir}. */
+    public Optional<Journal> journal() {
+        return journal.map(JournalDirectory::journal);
     }
 
     /**
