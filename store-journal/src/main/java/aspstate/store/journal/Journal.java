@@ -73,6 +73,9 @@ public final class Journal implements AutoCloseable {
     private volatile Rewrite rewrite;
     private long nextRewriteNanos;
     private Map<StoreKind, Snapshot> stores = Map.of();
+    private volatile TurnEnd turns = TurnEnd.NOW;
+    /** Each thread's wake-up of the writer, scheduled at most once per turn of that thread. */
+    private final ThreadLocal<Wake> wakes = ThreadLocal.withInitial(Wake::new);
 
     private final LongAdder batches = new LongAdder();
     private final LongAdder syncs = new LongAdder();
@@ -90,9 +93,13 @@ public final class Journal implements AutoCloseable {
         this.writer.setDaemon(true);
     }
 
-    /** Starts writing; {@code stores} are what a rewrite reads its base from. */
-    public void start(Map<StoreKind, Snapshot> stores) {
+    /**
+     * Starts writing; {@code stores} are what a rewrite reads its base from, {@code turns} when the writer is woken
+     * for what a thread appended.
+     */
+    public void start(Map<StoreKind, Snapshot> stores, TurnEnd turns) {
         this.stores = Map.copyOf(stores);
+        this.turns = turns;
         writer.start();
     }
 
@@ -126,21 +133,20 @@ public final class Journal implements AutoCloseable {
     long append(byte kind, StoreKind store, String key, Object value, boolean withPayload) {
         ValueCodec<Object> codec = format.codec(store);
         int size = Records.size(key, value == null ? 0 : codec.size(value, withPayload));
+        long seq;
         lock.lock();
         try {
             if (filling.remaining() < size) {
                 filling = grown(filling, size);
             }
-            long seq = appended + 1;
+            seq = appended + 1;
             Records.write(filling, seq, kind, store, key, value, codec, withPayload);
             appended = seq;
-            if (writerWaiting) {
-                work.signal();
-            }
-            return seq;
         } finally {
             lock.unlock();
         }
+        wakeWriterAtEndOfTurn();
+        return seq;
     }
 
     private static ByteBuffer grown(ByteBuffer buffer, int room) {
@@ -174,15 +180,44 @@ public final class Journal implements AutoCloseable {
                 return CompletableFuture.completedFuture(result);
             }
             waiting.add(waiter);
-            if (writerWaiting) {
-                work.signal();
-            }
         } finally {
             lock.unlock();
         }
+        wakeWriterAtEndOfTurn();
         @SuppressWarnings("unchecked")
         CompletionStage<R> answer = (CompletionStage<R>) waiter;
         return answer;
+    }
+
+    private void wakeWriterAtEndOfTurn() {
+        Wake wake = wakes.get();
+        if (!wake.scheduled) {
+            wake.scheduled = true;
+            try {
+                turns.atEndOfTurn(wake);
+            } catch (RuntimeException e) {
+                // The thread's loop takes no more tasks (it is stopping): wake the writer now.
+                wake.run();
+            }
+        }
+    }
+
+    /** Wakes the writer, if it waits, for everything a thread's turn appended. */
+    private final class Wake implements Runnable {
+        private boolean scheduled;
+
+        @Override
+        public void run() {
+            scheduled = false;
+            lock.lock();
+            try {
+                if (writerWaiting) {
+                    work.signal();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 
     /** An answer waiting for its ticket to be kept. */
@@ -285,7 +320,7 @@ public final class Journal implements AutoCloseable {
                 if (settings.fsync() == Fsync.ALWAYS) {
                     segments.sync();
                     syncs.increment();
-                } else {
+                } else if (settings.fsync() == Fsync.EVERYSEC) {
                     unsynced = true;
                 }
                 recovered();

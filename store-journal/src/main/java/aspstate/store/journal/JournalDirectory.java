@@ -43,12 +43,14 @@ public final class JournalDirectory implements AutoCloseable {
         DirectoryLock lock = DirectoryLock.take(directory);
         try {
             refuseEarlierLayout(directory);
+            deleteSpares(directory);
             Optional<Manifest> manifest = Manifest.read(directory);
             if (manifest.isEmpty()) {
                 refuseStrayFiles(directory);
                 Segments segments = Segments.create(directory, files, format.id());
                 return new JournalDirectory(lock, new Journal(settings, format, segments, 0), Optional.empty());
             }
+            LOG.info("restoring sessions from {}", directory);
             Replay replay = Replay.of(directory, manifest.get(), Replay.Mode.START, format);
             replay.tornTail().ifPresent(torn -> LOG.warn("{}: cut off the torn end of the journal at offset {}: {} "
                     + "byte(s), the start of {} record(s) a crash left unfinished (never acknowledged with --fsync "
@@ -105,6 +107,17 @@ public final class JournalDirectory implements AutoCloseable {
                         + "files (" + stray.get().getFileName() + ") but no " + Manifest.FILE + ": it was deleted; "
                         + "'aspstate journal repair " + directory + "' writes a new one from the files", null);
             }
+        }
+    }
+
+    /** Segments made ahead and not taken before the last stop: made again as needed. */
+    private static void deleteSpares(Path directory) throws IOException {
+        List<Path> spares;
+        try (Stream<Path> files = Files.list(directory)) {
+            spares = files.filter(Spares::isSpare).toList();
+        }
+        for (Path spare : spares) {
+            Files.delete(spare);
         }
     }
 

@@ -37,17 +37,18 @@ public final class JournaledStores implements AutoCloseable {
      * Takes the directory, replays its journal into one memory store per kind and starts the journal.
      *
      * @param reaper the expiry reaper the stores share (the caller shuts it down after closing them)
+     * @param turns  when the journal's writer is woken for what a thread appended (the server's event loops' turns)
      * @throws DataDirectoryException when the directory is in use, cannot be written, or its journal is damaged
      */
     public static JournaledStores open(JournalSettings settings, Clock clock, MemoryStoreSettings memory,
-                                       MemoryBudget budget, ScheduledExecutorService reaper) {
-        return open(settings, clock, memory, budget, reaper, FileOpener.PLAIN);
+                                       MemoryBudget budget, ScheduledExecutorService reaper, TurnEnd turns) {
+        return open(settings, clock, memory, budget, reaper, turns, FileOpener.PLAIN);
     }
 
     static JournaledStores open(JournalSettings settings, Clock clock, MemoryStoreSettings memory,
-                                MemoryBudget budget, ScheduledExecutorService reaper, FileOpener files) {
+                                MemoryBudget budget, ScheduledExecutorService reaper, TurnEnd turns,
+                                FileOpener files) {
         long started = System.nanoTime();
-        LOG.info("restoring sessions from {}", settings.directory());
         JournalDirectory directory = JournalDirectory.open(settings, JournalFormat.SINGLE_NODE, files);
         Map<StoreKind, MemorySessionStore<?>> stores = new EnumMap<>(StoreKind.class);
         try {
@@ -59,7 +60,7 @@ public final class JournaledStores implements AutoCloseable {
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             Map<StoreKind, Snapshot> snapshots = new EnumMap<>(StoreKind.class);
             stores.forEach((kind, store) -> snapshots.put(kind, visitor -> store.forEach(visitor::accept)));
-            directory.journal().start(snapshots);
+            directory.journal().start(snapshots, turns);
             LOG.info("restored {} session(s) ({} records replayed) from {} in {} ms", sessions,
                     directory.recordsReplayed(), settings.directory(), tookMillis);
             String describe = "durable " + settings.directory() + " (fsync " + settings.fsync().optionValue()

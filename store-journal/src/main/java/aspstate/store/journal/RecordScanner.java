@@ -77,6 +77,24 @@ final class RecordScanner {
         return -1;
     }
 
+    /** True when every byte from {@code offset} to the end is zero: space a segment was made ahead with. */
+    boolean zerosFrom(long offset) throws IOException {
+        for (long position = offset; position < end; ) {
+            int chunk = (int) Math.min(WINDOW, end - position);
+            if (!load(position, chunk)) {
+                return false;
+            }
+            int at = (int) (position - windowStart);
+            for (int i = 0; i < chunk; i++) {
+                if (window.get(at + i) != 0) {
+                    return false;
+                }
+            }
+            position += chunk;
+        }
+        return true;
+    }
+
     /**
      * How many record frames follow each other from {@code from} to the end, by their lengths alone: what a torn
      * tail held, said in the log.

@@ -151,6 +151,14 @@ final class Replay {
             RecordScanner.SeqRule seqs = type == JournalFile.Type.BASE ? seq -> seq == 0
                     : mode == Mode.START ? seq -> seq == expected : seq -> seq > good;
             RecordScanner.Record record = scanner.recordAt(offset, seqs);
+            if (record == null && last && scanner.zerosFrom(offset)) {
+                // The rest of the segment made ahead, never written to: the records end here.
+                if (mode == Mode.START) {
+                    channel.truncate(offset);
+                    channel.force(true);
+                }
+                break;
+            }
             if (record == null) {
                 long next = scanner.nextRecord(offset + 1, type == JournalFile.Type.BASE ? seq -> seq == 0
                         : seq -> seq > good);

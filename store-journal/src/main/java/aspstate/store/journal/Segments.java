@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,7 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The journal's files as the manifest lists them: the segment being appended to (by the writer thread alone), the
- * closed segments and the base before it. Rotation (the writer, when a rewrite starts) and installing a new base
+ * closed segments and the base before them. A segment is made ahead ({@link Spares}), so its records overwrite
+ * zeros and a sync writes data only; when the records would pass its capacity, it is closed (cut to its records'
+ * length) and the next one started. Starting a segment for a rewrite (the writer) and installing a rewrite's base
  * (the rewrite, when it ends) replace the manifest; they never run at once.
  */
 final class Segments {
@@ -25,9 +28,12 @@ final class Segments {
     private final Path directory;
     private final FileOpener files;
     private final int format;
+    private final Spares spares;
     /** Guarded by this. */
     private Manifest manifest;
     private FileChannel active;
+    /** How far the active segment was made ahead: records up to here overwrite zeros. */
+    private long capacity;
     /** The active segment's length; written by the writer thread. */
     private volatile long length;
     /** The sequence number of the last record in the active segment. */
@@ -39,16 +45,26 @@ final class Segments {
     record Cut(long seq, Path base, long baseNumber) {
     }
 
-    private Segments(Path directory, FileOpener files, int format, Manifest manifest, FileChannel active,
-                     long lastSeq) {
+    private Segments(Path directory, FileOpener files, int format, Manifest closed, long lastSeq) throws IOException {
         this.directory = directory;
         this.files = files;
         this.format = format;
-        this.manifest = manifest;
-        this.active = active;
-        this.length = JournalFile.HEADER;
+        this.manifest = closed;
         this.lastSeq = lastSeq;
-        this.closedBytes = closedBytes(manifest);
+        this.closedBytes = closedBytes(closed);
+        // The first segment is made now: the spares' thread makes the ones after it.
+        Path first = directory.resolve("spare-0.tmp");
+        Files.deleteIfExists(first);
+        try {
+            Spares.zeros(files, first, Spares.CAPACITY);
+        } catch (IOException e) {
+            Files.deleteIfExists(first);
+            LOG.warn("could not make the first segment ahead in {} ({}): it grows as it is written, and syncs are "
+                    + "slower", directory, DataDirectoryException.cause(e));
+            first = null;
+        }
+        startSegment(first);
+        this.spares = new Spares(directory, files);
     }
 
     /**
@@ -64,41 +80,48 @@ final class Segments {
             closed.add(i < old.size() - 1 ? each : new Manifest.Segment(each.file(), each.after(), lastLength,
                     lastSeq));
         }
-        return startAfter(directory, files, format, new Manifest(replayed.base(), closed), lastSeq);
+        return new Segments(directory, files, format, new Manifest(replayed.base(), closed), lastSeq);
     }
 
     /** The files of a new journal: one empty segment. */
     static Segments create(Path directory, FileOpener files, int format) throws IOException {
-        return startAfter(directory, files, format, new Manifest(Optional.empty(), List.of()), 0);
+        return new Segments(directory, files, format, new Manifest(Optional.empty(), List.of()), 0);
     }
 
-    private static Segments startAfter(Path directory, FileOpener files, int format, Manifest closed, long lastSeq)
-            throws IOException {
-        Started started = startSegment(directory, files, format, closed, lastSeq);
-        return new Segments(directory, files, format, started.manifest(), started.channel(), lastSeq);
-    }
-
-    /** A new segment and the manifest that lists it after the closed files, written. */
-    private record Started(FileChannel channel, Manifest manifest) {
-    }
-
-    private static Started startSegment(Path directory, FileOpener files, int format, Manifest closed, long after)
-            throws IOException {
-        long number = closed.nextFileNumber();
+    /**
+     * Makes {@code made} (a spare, or null for none: a new empty file) the active segment, after the closed files of
+     * the manifest, and writes the manifest that lists it. Its header is written and synced first.
+     */
+    private void startSegment(Path made) throws IOException {
+        long number = manifest.nextFileNumber();
         String name = Manifest.segmentName(number);
-        FileChannel channel = createFile(files, directory.resolve(name), new JournalFile.Header(
-                JournalFile.Type.SEGMENT, format, after, number));
-        List<Manifest.Segment> all = new ArrayList<>(closed.segments());
-        all.add(new Manifest.Segment(name, after, -1, -1));
-        Manifest manifest = new Manifest(closed.base(), all);
+        Path file = directory.resolve(name);
+        JournalFile.Header header = new JournalFile.Header(JournalFile.Type.SEGMENT, format, lastSeq, number);
+        FileChannel channel;
+        if (made == null) {
+            channel = createFile(files, file, header);
+            capacity = JournalFile.HEADER;
+        } else {
+            Files.move(made, file, StandardCopyOption.ATOMIC_MOVE);
+            channel = files.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            JournalFile.writeHeader(channel, header);
+            channel.force(false);
+            Manifest.syncDirectory(directory);
+            capacity = Spares.CAPACITY;
+        }
+        List<Manifest.Segment> all = new ArrayList<>(manifest.segments());
+        all.add(new Manifest.Segment(name, lastSeq, -1, -1));
+        Manifest listed = new Manifest(manifest.base(), all);
         try {
-            manifest.write(directory);
+            listed.write(directory);
         } catch (IOException e) {
             channel.close();
-            Files.deleteIfExists(directory.resolve(name));
+            Files.deleteIfExists(file);
             throw e;
         }
-        return new Started(channel, manifest);
+        manifest = listed;
+        active = channel;
+        length = JournalFile.HEADER;
     }
 
     /** A new journal file with its header, on disk (file and directory entry) before it is used. */
@@ -117,7 +140,7 @@ final class Segments {
         }
     }
 
-    /** A new journal file of this journal (a segment or a rewrite's base). */
+    /** A new journal file of this journal (a rewrite's base). */
     FileChannel newFile(Path file, JournalFile.Header header) throws IOException {
         return createFile(files, file, header);
     }
@@ -126,8 +149,14 @@ final class Segments {
         return length;
     }
 
-    /** Writes the whole buffer at the end of the active segment, whose last record is then {@code last}. */
+    /**
+     * Writes the whole buffer at the end of the active segment, whose last record is then {@code last}; first starts
+     * the next segment if the records would pass this one's capacity.
+     */
     void append(ByteBuffer records, long last) throws IOException {
+        if (length > JournalFile.HEADER && length + records.remaining() > capacity) {
+            next();
+        }
         long position = length;
         while (records.hasRemaining()) {
             position += active.write(records, position);
@@ -140,15 +169,9 @@ final class Segments {
         active.force(false);
     }
 
-    /** Drops what a failed write may have left after {@code position}, which the retry writes again. */
+    /** Makes the failed write's retry start where the write began (it writes the same bytes over what it left). */
     void cutBack(long position) {
         length = position;
-        try {
-            active.truncate(position);
-        } catch (IOException e) {
-            // The retry writes over it at the same position anyway.
-            LOG.debug("could not cut the journal segment back to {}: {}", position, e.toString());
-        }
     }
 
     long bytesSinceBase() {
@@ -160,24 +183,35 @@ final class Segments {
     }
 
     /**
-     * Closes the active segment (synced, whatever {@code --fsync} says, since the manifest then says it is complete)
-     * and starts the next one, for a rewrite whose base will cover everything up to here.
+     * Closes the active segment (synced, whatever {@code --fsync} says, and cut to its records' length, since the
+     * manifest then says it is complete) and starts the next one.
      */
-    synchronized Cut rotate() throws IOException {
+    private synchronized void next() throws IOException {
         active.force(false);
+        active.truncate(length);
+        active.force(true);
         List<Manifest.Segment> closed = new ArrayList<>();
         for (Manifest.Segment each : manifest.segments()) {
             closed.add(each.closed() ? each : new Manifest.Segment(each.file(), each.after(), length, lastSeq));
         }
-        Started next = startSegment(directory, files, format, new Manifest(manifest.base(), closed), lastSeq);
-        Manifest updated = next.manifest();
-        manifest = updated;
         FileChannel previous = active;
-        active = next.channel();
-        closedBytes += length - JournalFile.HEADER;
-        length = JournalFile.HEADER;
+        long records = length - JournalFile.HEADER;
+        Manifest before = manifest;
+        manifest = new Manifest(manifest.base(), closed);
+        try {
+            startSegment(spares.take());
+        } catch (IOException e) {
+            manifest = before;
+            throw e;
+        }
+        closedBytes += records;
         previous.close();
-        long baseNumber = updated.nextFileNumber();
+    }
+
+    /** Starts the next segment for a rewrite whose base will cover everything up to here. */
+    synchronized Cut rotate() throws IOException {
+        next();
+        long baseNumber = manifest.nextFileNumber();
         return new Cut(lastSeq, directory.resolve(Manifest.baseName(baseNumber)), baseNumber);
     }
 
@@ -214,11 +248,17 @@ final class Segments {
                 .mapToLong(each -> each.length() - JournalFile.HEADER).sum();
     }
 
-    /** Closes the active segment, synced first unless {@code sync} is false (its disk is failing). */
+    /**
+     * Closes the active segment, synced and cut to its records first unless {@code sync} is false (its disk is
+     * failing), and the spares' thread.
+     */
     void close(boolean sync) {
+        spares.close();
         try {
             if (sync) {
                 active.force(false);
+                active.truncate(length);
+                active.force(true);
             }
         } catch (IOException e) {
             LOG.error("could not sync the journal on stopping: {}", e.toString());

@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The journal's files as the journal sees them, with the disk under the test's control: syncs are counted and can
- * be held until the test lets them go, and writes can fail as a full or broken disk fails them.
+ * The journal's files as the journal sees them, with the disk under the test's control: syncs of data (what the
+ * writer does for each batch of records; files are made with a sync of their metadata too, which is not held) are
+ * counted and can be held until the test lets them go, and writes can fail as a full or broken disk fails them.
  */
 final class ControlledChannel extends FileChannel {
 
@@ -51,11 +52,16 @@ final class ControlledChannel extends FileChannel {
 
     @Override
     public void force(boolean metaData) throws IOException {
+        if (metaData) {
+            mayWrite();
+            file.force(true);
+            return;
+        }
         if (disk.holdSyncs) {
             disk.syncPermits.acquireUninterruptibly();
         }
         mayWrite();
-        file.force(metaData);
+        file.force(false);
         disk.syncs.incrementAndGet();
     }
 

@@ -38,7 +38,7 @@ class JournalCheckTest {
 
     private JournaledStores open() {
         return JournaledStores.open(new JournalSettings(directory, Fsync.ALWAYS), clock,
-                MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper);
+                MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, TurnEnd.NOW);
     }
 
     /** Ten sessions of 100 bytes, written one by one in the journal's one segment; its path. */

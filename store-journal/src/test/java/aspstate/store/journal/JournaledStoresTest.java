@@ -60,7 +60,7 @@ class JournaledStoresTest {
 
     private JournaledStores open(JournalSettings settings, FileOpener files) {
         JournaledStores stores = JournaledStores.open(settings, clock, MemoryStoreSettings.withMaxMemory(0),
-                new MemoryBudget(0), reaper, files);
+                new MemoryBudget(0), reaper, TurnEnd.NOW, files);
         opened.add(stores);
         return stores;
     }
@@ -206,6 +206,27 @@ class JournaledStoresTest {
     }
 
     @Test
+    void theRecordsOfOneTurnGoOutInOneWrite() {
+        List<Runnable> endOfTurn = new ArrayList<>();
+        JournaledStores stores = JournaledStores.open(new JournalSettings(directory, Fsync.ALWAYS), clock,
+                MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, endOfTurn::add, FileOpener.PLAIN);
+        opened.add(stores);
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        long batchesBefore = stores.journal().statistics().batches();
+        List<CompletableFuture<StateResult>> turn = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            turn.add(state.execute("/app/turn" + i, StateRequest.set(new byte[] {(byte) i}, 20, false, null))
+                    .toCompletableFuture());
+        }
+        assertThat(endOfTurn).as("one wake-up of the writer for the whole turn").hasSize(1);
+        assertThat(turn).noneMatch(CompletableFuture::isDone);
+
+        endOfTurn.forEach(Runnable::run);
+        turn.forEach(CompletableFuture::join);
+        assertThat(stores.journal().statistics().batches() - batchesBefore).isEqualTo(1);
+    }
+
+    @Test
     void everysecAnswersOnceWrittenAndSyncsWithinASecond() {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), disk);
@@ -340,8 +361,12 @@ class JournaledStoresTest {
             // Sessions are written far faster here than by clients, whose requests cost much more than a rewrite
             // spends per session: a round waits for a rewrite to end, as the journal keeps up with real clients.
             Await.until("no rewrite runs", () -> !stores.journal().statistics().rewriting());
-            assertThat(directorySize()).as("the base (at most 300 KB) and the segments since (at most 1 MiB "
-                    + "and the round that went past it)").isLessThan(keys * 1100 + (1 << 20) + keys * 1100);
+            JournalStatistics journal = stores.journal().statistics();
+            assertThat(journal.baseBytes() + journal.bytesSinceBase()).as("the base (at most 300 KB) and the "
+                    + "segments since (at most 1 MiB and the round that went past it)")
+                    .isLessThan(keys * 1100 + (1 << 20) + keys * 1100);
+            assertThat(directorySize()).as("and the space of the active segment and of a spare, made ahead")
+                    .isLessThan(journal.baseBytes() + journal.bytesSinceBase() + 2 * Spares.CAPACITY + 4096);
         }
         Await.until("a rewrite ran and ended", () -> stores.journal().statistics().rewrites() > 0
                 && stores.journal().statistics().baseBytes() > 0);
@@ -362,7 +387,7 @@ class JournaledStoresTest {
         }
         java.util.Set<String> named = Segments.names(Manifest.read(directory).orElseThrow());
         assertThat(listFiles()).allMatch(name -> name.equals(Manifest.FILE) || name.equals(DirectoryLock.FILE)
-                || named.contains(name));
+                || named.contains(name) || Spares.isSpare(Path.of(name)));
     }
 
     private long directorySize() throws IOException {

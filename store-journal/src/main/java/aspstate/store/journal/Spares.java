@@ -1,0 +1,114 @@
+package aspstate.store.journal;
+
+import aspstate.core.RepeatedEventLog;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Segment files made ahead, in the background: {@link #CAPACITY} bytes of zeros, written and synced, under a name of
+ * their own ({@code spare-*.tmp}) until a segment takes one. Writing records over space a file already has makes a
+ * sync write the records only; appending to a file that grows makes every sync also commit the file's new size to
+ * the file system's own journal, several times slower (measured in docs/benchmarks.md).
+ */
+final class Spares implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Spares.class);
+    /** A segment's size; a segment is closed and the next one started once its records would pass it. */
+    static final long CAPACITY = 16L << 20;
+    private static final int ZEROS = 1 << 20;
+    private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final Path directory;
+    private final FileOpener files;
+    private final RepeatedEventLog failures = new RepeatedEventLog(LOG);
+    private final Thread maker;
+    private volatile Path ready;
+    private volatile boolean closed;
+
+    Spares(Path directory, FileOpener files) {
+        this.directory = directory;
+        this.files = files;
+        this.maker = new Thread(this::make, "aspstate-journal-spares");
+        this.maker.setDaemon(true);
+        this.maker.setPriority(Thread.MIN_PRIORITY);
+        this.maker.start();
+    }
+
+    static boolean isSpare(Path file) {
+        return file.getFileName().toString().matches("spare-\\d+\\.tmp");
+    }
+
+    /** A made spare, taken (the caller renames it), or null when none is ready yet. */
+    Path take() {
+        Path taken = ready;
+        ready = null;
+        LockSupport.unpark(maker);
+        return taken;
+    }
+
+    /** Makes one spare at a time, once the last one was taken. */
+    private void make() {
+        while (!closed) {
+            if (ready != null) {
+                LockSupport.park(this);
+                continue;
+            }
+            Path spare = directory.resolve("spare-" + Math.abs(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            try {
+                zeros(files, spare, CAPACITY);
+                ready = spare;
+            } catch (IOException e) {
+                deleteQuietly(spare);
+                failures.occurred("could not make a segment ahead in {} ({}): segments grow as they are written, "
+                        + "and syncs are slower; {} attempt(s), the next in 30 s", directory,
+                        DataDirectoryException.cause(e));
+                LockSupport.parkNanos(this, RETRY_NANOS);
+            }
+        }
+    }
+
+    /** A new file of {@code size} zero bytes, on disk (data and directory entry). */
+    static void zeros(FileOpener files, Path file, long size) throws IOException {
+        try (FileChannel channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer zeros = ByteBuffer.allocateDirect(ZEROS);
+            for (long position = 0; position < size; ) {
+                zeros.clear().limit((int) Math.min(ZEROS, size - position));
+                position += channel.write(zeros, position);
+            }
+            channel.force(true);
+        }
+        Manifest.syncDirectory(file.getParent());
+    }
+
+    private void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.debug("could not delete {}: {}", file, e.toString());
+        }
+    }
+
+    /** Stops making spares and deletes the one not taken. */
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(maker);
+        try {
+            maker.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Path left = ready;
+        if (left != null) {
+            deleteQuietly(left);
+        }
+    }
+}
