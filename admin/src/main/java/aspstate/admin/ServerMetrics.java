@@ -27,6 +27,8 @@ public final class ServerMetrics implements AutoCloseable {
     private final JvmGcMetrics gc = new JvmGcMetrics();
     private final RequestHistograms histograms = new RequestHistograms(registry.getPrometheusRegistry());
     private final List<StoreMeters> stores = new CopyOnWriteArrayList<>();
+    /** What meters read that nothing else holds. */
+    private final List<Object> watched = new CopyOnWriteArrayList<>();
 
     public ServerMetrics() {
         new JvmMemoryMetrics().bindTo(registry);
@@ -47,6 +49,8 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** The journal's work and state ({@code --data-dir}), read at each scrape. */
     public void watchJournal(Supplier<JournalStatistics> journal) {
+        // Held here: a meter references what it reads only weakly, and nothing else holds this supplier.
+        watched.add(journal);
         Gauge.builder("aspstate.journal.writing", journal, j -> j.get().writing() ? 1 : 0)
                 .description("1 while the journal takes changes, 0 while its disk is full or failing and changes are "
                         + "refused").register(registry);
