@@ -1,8 +1,8 @@
-package aspstate.core.inspect;
+package aspstate.sessionformat;
 
 /**
- * The class name at the start of a BinaryFormatter stream ([MS-NRBF]), read best-effort so the inspector can say
- * what an Object item holds. Only the first records are looked at; nothing is instantiated or resolved.
+ * The class name at the start of a BinaryFormatter stream ([MS-NRBF]), read best-effort to say what an Object item
+ * holds. Only the first records are looked at; nothing is instantiated or resolved.
  */
 final class NrbfTypeName {
     private static final int SERIALIZATION_HEADER = 0;

@@ -1,35 +1,41 @@
-package aspstate.core.inspect;
+package aspstate.sessionformat;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads the envelope of SessionStateUtility.Serialize (docs/spec/session-blob-format.md) and keeps what it has read
- * when it meets a problem, so that the inspector can show the items before it.
+ * when it meets a problem, so that a display can show the items before it.
  */
 final class EnvelopeReader {
     private static final int END_MARKER = 0xFF;
     private static final int NO_NULL_KEY = -1;
+    /** The least an item takes: its offset and its type id (the null-key item has no name). */
+    private static final int LEAST_ITEM_BYTES = 5;
 
     private final BlobReader in;
-    private final List<SessionItem> items = new ArrayList<>();
+    private final ReadLimits limits;
+    private final List<BlobItem> items = new ArrayList<>();
     private Integer timeoutMinutes;
     private int staticObjects;
+    private byte[] staticObjectBytes;
 
-    private EnvelopeReader(byte[] envelope) {
-        this.in = new BlobReader(envelope, "the data");
+    private EnvelopeReader(byte[] envelope, ReadLimits limits) {
+        this.in = new BlobReader(envelope, limits.previewChars(), "the data");
+        this.limits = limits;
     }
 
     /** @param compressed whether the envelope was inflated, to say so in the result and in its problem */
-    static DecodedSession read(byte[] envelope, boolean compressed) {
-        EnvelopeReader reader = new EnvelopeReader(envelope);
+    static BlobReading read(byte[] envelope, boolean compressed, ReadLimits limits) {
+        EnvelopeReader reader = new EnvelopeReader(envelope, limits);
         String problem = null;
         try {
             reader.readEnvelope();
         } catch (BlobFormatException e) {
             problem = compressed ? "in the inflated data: " + e.getMessage() : e.getMessage();
         }
-        return new DecodedSession(compressed, reader.timeoutMinutes, reader.items, reader.staticObjects, problem);
+        return new BlobReading(compressed, reader.timeoutMinutes, reader.items, reader.staticObjects, problem,
+                reader.staticObjectBytes);
     }
 
     private void readEnvelope() {
@@ -40,7 +46,7 @@ final class EnvelopeReader {
             readItems();
         }
         if (hasStaticObjects) {
-            skipStaticObjects();
+            readStaticObjects();
         }
         // Bytes after the marker are ignored, as ASP.NET ignores them.
         int markerAt = in.position();
@@ -51,9 +57,9 @@ final class EnvelopeReader {
 
     private void readItems() {
         int count = in.int32("the item count");
-        if (count < 0 || count > SessionBlob.MAX_ITEMS) {
-            throw new BlobFormatException("item count " + count + " is outside 0-" + SessionBlob.MAX_ITEMS
-                    + " (the inspector's limit)");
+        if (count < 0 || count > limits.maxItems()) {
+            throw new BlobFormatException("item count " + count + " is outside 0-" + limits.maxItems()
+                    + " (the reader's limit)");
         }
         if (count == 0) {
             return;
@@ -62,6 +68,11 @@ final class EnvelopeReader {
         if (nullKeyIndex < NO_NULL_KEY || nullKeyIndex >= count) {
             throw new BlobFormatException("null-key index " + nullKeyIndex + " is neither -1 nor an item (0-"
                     + (count - 1) + ")");
+        }
+        // Checked before the lists below are allocated for them: no blob makes room for more items than it holds.
+        if (count > in.remaining() / LEAST_ITEM_BYTES) {
+            throw new BlobFormatException("item count " + count + " cannot fit in the " + in.remaining()
+                    + " bytes after byte " + in.position());
         }
         List<String> names = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -82,7 +93,7 @@ final class EnvelopeReader {
     }
 
     /** Item i spans [endOffset[i-1], endOffset[i]) of the values region; the reader stands at its start. */
-    private SessionItem readItem(String name, int spanBytes, String label, int spanStart) {
+    private BlobItem readItem(String name, int spanBytes, String label, int spanStart) {
         if (spanBytes < 0) {
             throw new BlobFormatException(label + ": the offsets table goes backwards (its span would end "
                     + -spanBytes + " bytes before it starts at byte " + spanStart + ")");
@@ -90,15 +101,19 @@ final class EnvelopeReader {
         try {
             BlobReader span = in.slice(spanBytes, "the span the offsets table gives it", "its span");
             ItemValues.DecodedValue value = ItemValues.decode(span);
-            return new SessionItem(name, value.type().tag, value.type().dotNetName, value.value(), spanBytes,
-                    value.objectType());
+            return new BlobItem(name, value.type(), value.value(), in.bytesSince(spanStart));
         } catch (BlobFormatException e) {
             throw e.within(label);
         }
     }
 
-    /** HttpStaticObjectsCollection: entries are skipped, since the inspector shows only their number. */
-    private void skipStaticObjects() {
+    /**
+     * HttpStaticObjectsCollection: the entries are counted and kept as bytes. An entry holding a BinaryFormatter
+     * instance has no recorded size; when reading whole, such a section is taken to run to the blob's last byte,
+     * the end marker, as ASP.NET writes nothing after it.
+     */
+    private void readStaticObjects() {
+        int start = in.position();
         int count = in.int32("the static object count");
         if (count < 0) {
             throw new BlobFormatException("static object count " + count + " is negative");
@@ -115,9 +130,16 @@ final class EnvelopeReader {
                     in.bool("its late-bound flag");
                 }
             } catch (BlobFormatException e) {
+                if (!limits.previews() && in.endsWithMarker()) {
+                    in.skipToMarker();
+                    staticObjectBytes = in.bytesSince(start);
+                    staticObjects = count;
+                    return;
+                }
                 throw e.within(label);
             }
             staticObjects++;
         }
+        staticObjectBytes = in.bytesSince(start);
     }
 }

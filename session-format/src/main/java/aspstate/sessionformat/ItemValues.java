@@ -1,4 +1,4 @@
-package aspstate.core.inspect;
+package aspstate.sessionformat;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -6,11 +6,14 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 
-/** Values as AltSerialization writes them: a type tag byte, then a payload whose form the tag fixes. */
+/**
+ * Reads values as AltSerialization writes them: a type id byte, then a payload whose form the id fixes. Each value
+ * becomes its Java counterpart ({@link SessionItems} has the table).
+ */
 final class ItemValues {
 
-    /** A value read from its span; objectType is set for an Object whose class name was found. */
-    record DecodedValue(ValueType type, String value, String objectType) {
+    /** A value read from its span, as its .NET type and its Java value. */
+    record DecodedValue(DotNetType type, Object value) {
     }
 
     private ItemValues() {
@@ -18,15 +21,21 @@ final class ItemValues {
 
     /** The value that fills the span exactly, as the offsets table promises; nothing more or less. */
     static DecodedValue decode(BlobReader span) {
-        ValueType type = tag(span);
-        // An Object's BinaryFormatter stream has no length of its own: it takes the rest of the span.
-        String objectType = type == ValueType.OBJECT ? NrbfTypeName.of(span.rest("its BinaryFormatter stream")) : null;
-        String value = payload(type, span, span.remaining());
+        DotNetType type = tag(span);
+        Object value;
+        if (type == DotNetType.OBJECT) {
+            // A BinaryFormatter stream has no length of its own: it takes the rest of the span.
+            byte[] stream = span.bytes(span.remaining(), "its BinaryFormatter stream");
+            byte[] array = NrbfByteArray.read(stream);
+            value = array != null ? array : new DotNetObject(stream);
+        } else {
+            value = payload(type, span, span.remaining());
+        }
         if (span.remaining() != 0) {
-            throw new BlobFormatException("its " + type.dotNetName + " value ends at byte " + span.position() + ", "
+            throw new BlobFormatException("its " + type.dotNetName() + " value ends at byte " + span.position() + ", "
                     + span.remaining() + " bytes before its span does");
         }
-        return new DecodedValue(type, value, objectType);
+        return new DecodedValue(type, value);
     }
 
     /**
@@ -35,18 +44,18 @@ final class ItemValues {
      */
     static void skipUnbounded(BlobReader in) {
         int at = in.position();
-        ValueType type = tag(in);
-        if (type == ValueType.OBJECT || type == ValueType.INT_PTR || type == ValueType.UINT_PTR) {
-            throw new BlobFormatException("the " + type.dotNetName + " value at byte " + at
+        DotNetType type = tag(in);
+        if (type == DotNetType.OBJECT || type == DotNetType.INT_PTR || type == DotNetType.UINT_PTR) {
+            throw new BlobFormatException("the " + type.dotNetName() + " value at byte " + at
                     + " has no recorded size, so what follows it cannot be found");
         }
         payload(type, in, 0);
     }
 
-    private static ValueType tag(BlobReader in) {
+    private static DotNetType tag(BlobReader in) {
         int at = in.position();
         int tag = in.u8("its type tag");
-        ValueType type = ValueType.ofTag(tag);
+        DotNetType type = DotNetType.ofTag(tag);
         if (type == null) {
             throw new BlobFormatException("unknown type tag " + tag + " at byte " + at);
         }
@@ -54,30 +63,27 @@ final class ItemValues {
     }
 
     /** @param pointerSize the bytes of an IntPtr or UIntPtr: 4 or 8, as the writing process's bitness was */
-    private static String payload(ValueType type, BlobReader in, int pointerSize) {
-        String what = "its " + type.dotNetName + " value";
+    private static Object payload(DotNetType type, BlobReader in, int pointerSize) {
+        String what = "its " + type.dotNetName() + " value";
         return switch (type) {
             case STRING -> in.string(what);
-            case INT32 -> Integer.toString(in.int32(what));
-            case BOOLEAN -> Boolean.toString(in.bool(what));
-            case DATE_TIME -> DotNetValues.dateTime(in.int64(what));
-            case DECIMAL -> DotNetValues.decimal(in.int32(what), in.int32(what), in.int32(what), in.int32(what));
-            case BYTE -> Integer.toString(in.u8(what));
+            case INT32 -> in.int32(what);
+            case BOOLEAN -> in.bool(what);
+            case DATE_TIME -> DotNetConversions.dateTime(in.int64(what));
+            case DECIMAL -> DotNetConversions.decimal(in.int32(what), in.int32(what), in.int32(what), in.int32(what));
+            case BYTE -> DotNetInteger.fromBits(type, in.u8(what), 1);
             case CHAR -> utf8Char(in, what);
-            case SINGLE -> Float.toString(Float.intBitsToFloat(in.int32(what)));
-            case DOUBLE -> Double.toString(Double.longBitsToDouble(in.int64(what)));
-            case SBYTE -> Integer.toString((byte) in.u8(what));
-            case INT16 -> Short.toString(in.int16(what));
-            case INT64 -> Long.toString(in.int64(what));
-            case UINT16 -> Integer.toString(Short.toUnsignedInt(in.int16(what)));
-            case UINT32 -> Integer.toUnsignedString(in.int32(what));
-            case UINT64 -> Long.toUnsignedString(in.int64(what));
-            case TIME_SPAN -> DotNetValues.timeSpan(in.int64(what));
-            case GUID -> DotNetValues.guid(in.bytes(16, what));
-            case INT_PTR -> Long.toString(pointer(in, pointerSize, what));
-            case UINT_PTR -> pointerSize == 4
-                    ? Integer.toUnsignedString((int) pointer(in, pointerSize, what))
-                    : Long.toUnsignedString(pointer(in, pointerSize, what));
+            case SINGLE -> Float.intBitsToFloat(in.int32(what));
+            case DOUBLE -> Double.longBitsToDouble(in.int64(what));
+            case SBYTE -> (byte) in.u8(what);
+            case INT16 -> in.int16(what);
+            case INT64 -> in.int64(what);
+            case UINT16 -> DotNetInteger.fromBits(type, in.int16(what), 2);
+            case UINT32 -> DotNetInteger.fromBits(type, in.int32(what), 4);
+            case UINT64 -> DotNetInteger.fromBits(type, in.int64(what), 8);
+            case TIME_SPAN -> DotNetConversions.timeSpan(in.int64(what));
+            case GUID -> DotNetConversions.guid(in.bytes(16, what));
+            case INT_PTR, UINT_PTR -> DotNetInteger.fromBits(type, pointer(in, pointerSize, what), pointerSize);
             case OBJECT, NULL -> null;
         };
     }
@@ -92,7 +98,7 @@ final class ItemValues {
     }
 
     /** BinaryWriter.Write(char) writes the char's UTF-8 bytes: 1 to 3 of them, as the first one says. */
-    private static String utf8Char(BlobReader in, String what) {
+    private static Character utf8Char(BlobReader in, String what) {
         int at = in.position();
         int lead = in.u8(what);
         int length = lead < 0x80 ? 1 : lead >= 0xC2 && lead < 0xE0 ? 2 : lead >= 0xE0 && lead < 0xF0 ? 3 : 0;
@@ -108,7 +114,7 @@ final class ItemValues {
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
-                    .toString();
+                    .charAt(0);
         } catch (CharacterCodingException e) {
             throw new BlobFormatException("the Char at byte " + at + " is not UTF-8");
         }

@@ -1,12 +1,12 @@
-package aspstate.core.inspect;
+package aspstate.sessionformat;
 
 import java.io.ByteArrayOutputStream;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 /**
- * Inflates raw deflate data (what .NET's DeflateStream writes) up to a limit, so that a small blob cannot make the
- * inspector hold gigabytes. Bytes after the end of the deflate stream are ignored, as DeflateStream ignores them:
+ * Inflates raw deflate data (what .NET's DeflateStream writes) up to a limit, so that a small blob cannot make a
+ * reader hold gigabytes. Bytes after the end of the deflate stream are ignored, as DeflateStream ignores them:
  * ASP.NET pads its compressed blobs with one 0xFF there.
  */
 final class BoundedInflater {

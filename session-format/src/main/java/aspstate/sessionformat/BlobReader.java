@@ -1,4 +1,4 @@
-package aspstate.core.inspect;
+package aspstate.sessionformat;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -9,21 +9,24 @@ import static java.nio.charset.StandardCharsets.UTF_8;
  * them. Positions are always those in the whole array, so that every message points at the same bytes.
  */
 final class BlobReader {
-    /** Enough UTF-8 bytes to hold {@link SessionBlob#PREVIEW_CHARS} whole chars, at 4 bytes a code point at most. */
-    private static final int PREVIEW_BYTES = 4 * SessionBlob.PREVIEW_CHARS + 4;
-
     private final byte[] data;
+    /** Strings are cut to this many chars; 0 reads them whole. */
+    private final int previewChars;
     private final int limit;
     private final String endName;
     private int position;
 
-    /** @param endName what ends at the end of this range, for messages: "the data", "its span" */
-    BlobReader(byte[] data, String endName) {
-        this(data, 0, data.length, endName);
+    /**
+     * @param previewChars strings are cut to this many chars and {@link ReadLimits#CUT_MARKER}; 0 reads them whole
+     * @param endName      what ends at the end of this range, for messages: "the data", "its span"
+     */
+    BlobReader(byte[] data, int previewChars, String endName) {
+        this(data, previewChars, 0, data.length, endName);
     }
 
-    private BlobReader(byte[] data, int position, int limit, String endName) {
+    private BlobReader(byte[] data, int previewChars, int position, int limit, String endName) {
         this.data = data;
+        this.previewChars = previewChars;
         this.position = position;
         this.limit = limit;
         this.endName = endName;
@@ -33,6 +36,11 @@ final class BlobReader {
         return position;
     }
 
+    /** The bytes of the whole array from {@code from} to the current position. */
+    byte[] bytesSince(int from) {
+        return java.util.Arrays.copyOfRange(data, from, position);
+    }
+
     int remaining() {
         return limit - position;
     }
@@ -40,7 +48,7 @@ final class BlobReader {
     /** A reader of the next {@code length} bytes, which this reader then skips. */
     BlobReader slice(int length, String what, String sliceEndName) {
         require(length, what);
-        BlobReader slice = new BlobReader(data, position, position + length, sliceEndName);
+        BlobReader slice = new BlobReader(data, previewChars, position, position + length, sliceEndName);
         position += length;
         return slice;
     }
@@ -89,6 +97,16 @@ final class BlobReader {
         return (long) int32(what) << 32 | low;
     }
 
+    /** Whether the range's last byte is ASP.NET's end marker, 0xFF. */
+    boolean endsWithMarker() {
+        return limit > position && data[limit - 1] == (byte) 0xFF;
+    }
+
+    /** Moves to the range's last byte. */
+    void skipToMarker() {
+        position = limit - 1;
+    }
+
     void skip(int length, String what) {
         require(length, what);
         position += length;
@@ -103,24 +121,31 @@ final class BlobReader {
     }
 
     /**
-     * A string as BinaryWriter.Write(string) writes it, cut to {@link SessionBlob#PREVIEW_CHARS} chars and
-     * {@link SessionBlob#CUT_MARKER}; only the bytes the preview needs are decoded. Bytes that are not UTF-8 read as
+     * A string as BinaryWriter.Write(string) writes it; in a preview, cut to that many chars and
+     * {@link ReadLimits#CUT_MARKER}, decoding only the bytes the preview needs. Bytes that are not UTF-8 read as
      * U+FFFD, as .NET reads them.
      */
     String string(String what) {
         int length = length7Bit(what);
         require(length, what);
-        String text = new String(data, position, Math.min(length, PREVIEW_BYTES), UTF_8);
-        position += length;
-        if (length <= PREVIEW_BYTES && text.length() <= SessionBlob.PREVIEW_CHARS) {
+        if (previewChars == 0) {
+            String text = new String(data, position, length, UTF_8);
+            position += length;
             return text;
         }
-        // Here the text holds at least PREVIEW_CHARS chars; a surrogate pair is not cut in half.
-        int cut = SessionBlob.PREVIEW_CHARS;
+        // Enough UTF-8 bytes to hold previewChars whole chars, at 4 bytes a code point at most.
+        int previewBytes = 4 * previewChars + 4;
+        String text = new String(data, position, Math.min(length, previewBytes), UTF_8);
+        position += length;
+        if (length <= previewBytes && text.length() <= previewChars) {
+            return text;
+        }
+        // Here the text holds at least previewChars chars; a surrogate pair is not cut in half.
+        int cut = previewChars;
         if (Character.isHighSurrogate(text.charAt(cut - 1))) {
             cut--;
         }
-        return text.substring(0, cut) + SessionBlob.CUT_MARKER;
+        return text.substring(0, cut) + ReadLimits.CUT_MARKER;
     }
 
     /** BinaryReader.Read7BitEncodedInt: 7 bits a byte, low bits first, at most 5 bytes, never negative here. */

@@ -1,8 +1,9 @@
-package aspstate.core.inspect;
+package aspstate.sessionformat;
 
 /**
- * What is wrong with a blob and where, as the inspector shows it. Never leaves this package: {@link SessionBlob}
- * turns it into {@link DecodedSession#problem()}. Hostile blobs are normal input, so it carries no stack trace.
+ * What is wrong with a blob and where. Inside this package only: readers turn it into a problem text
+ * ({@link BlobReading#problem()}) or a {@link SessionFormatException}. Hostile blobs are normal input, so it carries
+ * no stack trace.
  */
 final class BlobFormatException extends RuntimeException {
 
