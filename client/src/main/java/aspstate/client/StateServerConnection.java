@@ -1,8 +1,5 @@
-package aspstate.stateserver.client;
+package aspstate.client;
 
-import aspstate.stateserver.SessionKeys;
-import aspstate.transport.ClientConnections;
-import aspstate.transport.IoTransport;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -17,15 +14,19 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
- * A Java client for the StateServer protocol, writing requests exactly as ASP.NET's client does. Every call
- * returns at once with a future; calls may be issued back to back without waiting (pipelining), and answers
- * complete in request order. One instance is one TCP connection; it is thread-safe.
+ * One TCP connection speaking the StateServer protocol, writing requests exactly as ASP.NET's client does, and
+ * answering each with the response as it came. Every call returns at once with a future; calls may be issued back to
+ * back without waiting (pipelining), and answers complete in request order. Thread-safe.
+ *
+ * <p>This is the protocol level, for tools and load generators. Applications use {@link SessionStateClient}, which
+ * pools these connections, fails over between servers, applies timeouts and turns statuses into results.
  */
-public final class StateServerClient implements AutoCloseable {
-    /** Netty's default, which this client has always connected with. */
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
+public final class StateServerConnection implements AutoCloseable {
+    /** Netty's default, which this connection has always connected with. */
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
     private final Channel channel;
     private final EventLoopGroup ownedGroup;
@@ -34,61 +35,61 @@ public final class StateServerClient implements AutoCloseable {
     /** Futures of requests written and not yet answered, in write order. */
     private final AnswerQueue pending;
 
-    private StateServerClient(Channel channel, EventLoopGroup ownedGroup, String host, AnswerQueue pending) {
+    private StateServerConnection(Channel channel, EventLoopGroup ownedGroup, String host, AnswerQueue pending) {
         this.channel = channel;
         this.ownedGroup = ownedGroup;
         this.hostLine = ascii(" HTTP/1.1\r\nHost: " + host + "\r\n");
         this.pending = pending;
     }
 
-    /** Connects with a private I/O thread, released by {@link #close()}. */
-    public static StateServerClient connect(InetSocketAddress server) throws IOException {
-        EventLoopGroup group = IoTransport.best().newGroup(1);
+    /** Connects with a private I/O thread (Netty's NIO transport), released by {@link #close()}. */
+    public static StateServerConnection connect(InetSocketAddress server) throws IOException {
+        EventLoopGroup group = Connector.newNioGroup(1);
         try {
-            return connect(server, group, group);
+            return connect(server, Connector.nio(group), CONNECT_TIMEOUT, group);
         } catch (IOException | RuntimeException e) {
-            group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
         }
     }
 
     /**
-     * Connects on a shared event loop group, which the caller owns (for many connections, e.g. a load generator);
-     * make it with {@link IoTransport#newGroup(int)} (of {@link IoTransport#best()}) to get a native transport.
+     * Connects through {@code connector}, whose event loops the caller owns (for many connections, e.g. a load
+     * generator on a native transport).
      */
-    public static StateServerClient connect(InetSocketAddress server, EventLoopGroup group) throws IOException {
-        return connect(server, group, null);
+    public static StateServerConnection connect(InetSocketAddress server, Connector connector, Duration connectTimeout)
+            throws IOException {
+        return connect(server, connector, connectTimeout, null);
     }
 
-    private static StateServerClient connect(InetSocketAddress server, EventLoopGroup group, EventLoopGroup owned)
-            throws IOException {
+    private static StateServerConnection connect(InetSocketAddress server, Connector connector,
+                                                 Duration connectTimeout, EventLoopGroup owned) throws IOException {
         AnswerQueue pending = new AnswerQueue();
-        Channel channel = ClientConnections.connect(group, server, CONNECT_TIMEOUT,
-                new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new StateResponseDecoder(), new ResponseHandler(pending));
-                    }
-                });
-        return new StateServerClient(channel, owned, server.getHostString(), pending);
+        Channel channel = connector.connect(server, connectTimeout, new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast(new StateResponseDecoder(), new ResponseHandler(pending));
+            }
+        });
+        return new StateServerConnection(channel, owned, server.getHostString(), pending);
     }
 
     /** Get: the session's data without locking it. */
-    public CompletableFuture<StateResponse> get(String key) {
+    public CompletableFuture<StateServerResponse> get(String key) {
         return send(request(GET, key).end());
     }
 
     /** GetExclusive: the session's data, locking it; the answer's lockCookie unlocks it. */
-    public CompletableFuture<StateResponse> getExclusive(String key) {
+    public CompletableFuture<StateServerResponse> getExclusive(String key) {
         return send(request(GET, key).line(EXCLUSIVE_ACQUIRE).end());
     }
 
-    public CompletableFuture<StateResponse> releaseExclusive(String key, int lockCookie) {
+    public CompletableFuture<StateServerResponse> releaseExclusive(String key, int lockCookie) {
         return send(request(GET, key).line(EXCLUSIVE_RELEASE).header(LOCK_COOKIE, lockCookie).end());
     }
 
     /** Set: store data with the given timeout, releasing the lock the cookie holds (null: no LockCookie header). */
-    public CompletableFuture<StateResponse> set(String key, byte[] data, int timeoutMinutes, Integer lockCookie) {
+    public CompletableFuture<StateServerResponse> set(String key, byte[] data, int timeoutMinutes, Integer lockCookie) {
         return set(key, data, timeoutMinutes, lockCookie, false);
     }
 
@@ -96,7 +97,7 @@ public final class StateServerClient implements AutoCloseable {
      * Set with every option. {@code insertOnly} sends ExtraFlags:1: create the session only if it does not exist,
      * as ASP.NET does for a new session (with LockCookie:0).
      */
-    public CompletableFuture<StateResponse> set(String key, byte[] data, int timeoutMinutes, Integer lockCookie,
+    public CompletableFuture<StateServerResponse> set(String key, byte[] data, int timeoutMinutes, Integer lockCookie,
                                                 boolean insertOnly) {
         if (data.length == 0) {
             throw new IllegalArgumentException("a Set needs at least one byte of data (the protocol refuses empty PUTs)");
@@ -114,7 +115,7 @@ public final class StateServerClient implements AutoCloseable {
     }
 
     /** Remove: delete the session; a locked session needs its cookie (null: no LockCookie header). */
-    public CompletableFuture<StateResponse> remove(String key, Integer lockCookie) {
+    public CompletableFuture<StateServerResponse> remove(String key, Integer lockCookie) {
         RequestWriter request = request(DELETE, key);
         if (lockCookie != null) {
             request.header(LOCK_COOKIE, lockCookie);
@@ -123,7 +124,7 @@ public final class StateServerClient implements AutoCloseable {
     }
 
     /** ResetTimeout: push the session's expiry out again without reading it. */
-    public CompletableFuture<StateResponse> resetTimeout(String key) {
+    public CompletableFuture<StateServerResponse> resetTimeout(String key) {
         return send(request(HEAD, key).end());
     }
 
@@ -140,8 +141,8 @@ public final class StateServerClient implements AutoCloseable {
         return new RequestWriter(channel.alloc().buffer(capacity), verb, key, hostLine);
     }
 
-    private CompletableFuture<StateResponse> send(ByteBuf request) {
-        CompletableFuture<StateResponse> answer = new CompletableFuture<>();
+    private CompletableFuture<StateServerResponse> send(ByteBuf request) {
+        CompletableFuture<StateServerResponse> answer = new CompletableFuture<>();
         synchronized (pending) {
             if (!channel.isActive()) {
                 request.release();
@@ -158,29 +159,44 @@ public final class StateServerClient implements AutoCloseable {
         return channel.isActive();
     }
 
+    /** Completes when the connection has closed, for whatever reason. */
+    io.netty.util.concurrent.Future<Void> closeFuture() {
+        return channel.closeFuture();
+    }
+
+    /** The I/O thread of this connection, where its answers complete: timers for its requests run there. */
+    io.netty.channel.EventLoop eventLoop() {
+        return channel.eventLoop();
+    }
+
+    /** Closes the connection without waiting: requests still unanswered fail with ClosedChannelException. */
+    void closeNow() {
+        channel.close();
+    }
+
     /** Closes the connection; requests still unanswered fail with ClosedChannelException. */
     @Override
     public void close() {
         channel.close().syncUninterruptibly();
         if (ownedGroup != null) {
-            ownedGroup.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+            ownedGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
     }
 
     /** Answers awaited on one connection, oldest first. */
     private static final class AnswerQueue {
-        private final ArrayDeque<CompletableFuture<StateResponse>> futures = new ArrayDeque<>();
+        private final ArrayDeque<CompletableFuture<StateServerResponse>> futures = new ArrayDeque<>();
 
-        synchronized void add(CompletableFuture<StateResponse> future) {
+        synchronized void add(CompletableFuture<StateServerResponse> future) {
             futures.add(future);
         }
 
-        synchronized CompletableFuture<StateResponse> poll() {
+        synchronized CompletableFuture<StateServerResponse> poll() {
             return futures.poll();
         }
 
         void failAll(Throwable error) {
-            CompletableFuture<StateResponse> future;
+            CompletableFuture<StateServerResponse> future;
             while ((future = poll()) != null) {
                 future.completeExceptionally(error);
             }
@@ -219,7 +235,7 @@ public final class StateServerClient implements AutoCloseable {
         RequestWriter(ByteBuf buf, byte[] verb, String key, byte[] hostLine) {
             this.buf = buf;
             buf.writeBytes(verb);
-            SessionKeys.encode(key, buf);
+            RequestTargets.encode(key, buf);
             buf.writeBytes(hostLine);
         }
 
@@ -240,7 +256,7 @@ public final class StateServerClient implements AutoCloseable {
         }
     }
 
-    private static final class ResponseHandler extends SimpleChannelInboundHandler<StateResponse> {
+    private static final class ResponseHandler extends SimpleChannelInboundHandler<StateServerResponse> {
         private final AnswerQueue pending;
 
         ResponseHandler(AnswerQueue pending) {
@@ -248,8 +264,8 @@ public final class StateServerClient implements AutoCloseable {
         }
 
         @Override
-        protected void channelRead0(ChannelHandlerContext ctx, StateResponse response) {
-            CompletableFuture<StateResponse> future = pending.poll();
+        protected void channelRead0(ChannelHandlerContext ctx, StateServerResponse response) {
+            CompletableFuture<StateServerResponse> future = pending.poll();
             if (future == null) {
                 ctx.close(); // an answer nobody asked for: the stream is out of step
                 return;

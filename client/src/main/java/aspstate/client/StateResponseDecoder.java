@@ -1,4 +1,4 @@
-package aspstate.stateserver.client;
+package aspstate.client;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -35,7 +35,7 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
                 }
                 byte[] data = new byte[contentLength];
                 in.readBytes(data);
-                out.add(new StateResponse(status, version, actionFlags, lockCookie, timeout, lockDate, lockAge, data));
+                out.add(new StateServerResponse(status, version, actionFlags, lockCookie, timeout, lockDate, lockAge, data));
                 reset();
                 continue;
             }

@@ -1,10 +1,12 @@
-package aspstate.stateserver.client;
+package aspstate.client;
 
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 
 /**
- * A StateServer response, with the headers the protocol defines already typed.
+ * A StateServer response as it came, with the headers the protocol defines already typed: what
+ * {@link StateServerConnection} answers. Applications use {@link SessionStateClient}, which turns these into
+ * results and exceptions.
  *
  * @param status         200, 400, 404 or 423
  * @param aspNetVersion  X-AspNet-Version, or null if absent
@@ -15,7 +17,7 @@ import java.time.temporal.ChronoUnit;
  * @param lockAgeSeconds LockAge, or null
  * @param data           the body (empty when there is none)
  */
-public record StateResponse(int status, String aspNetVersion, boolean actionFlags, Integer lockCookie,
+public record StateServerResponse(int status, String aspNetVersion, boolean actionFlags, Integer lockCookie,
                             Integer timeoutMinutes, Long lockDateTicks, Long lockAgeSeconds, byte[] data) {
 
     private static final long TICKS_PER_SECOND = 10_000_000L;
