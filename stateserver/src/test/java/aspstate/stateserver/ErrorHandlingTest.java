@@ -7,7 +7,7 @@ import aspstate.core.store.ForwardingSessionStore;
 import aspstate.core.store.Mutation;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -217,7 +217,7 @@ class ErrorHandlingTest {
     /** A server with a 300 ms idle timeout that holds a 12 MiB session, "big". */
     private static TestServer quickServerWithABigSession() {
         TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0);
-        try (StateServerClient client = quick.client()) {
+        try (StateServerConnection client = quick.client()) {
             assertThat(client.set("big", new byte[BIG_SESSION_BYTES], 20, null).join().status()).isEqualTo(200);
         } catch (RuntimeException | Error e) {
             quick.close();
