@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * How a key is written into a request target: as ASP.NET's client writes it, through HttpUtility.UrlEncode, every
  * byte outside the URL-safe set as %xx with lower-case hex, a space as '+', characters above U+00FF as UTF-8 first.
- * A server decodes it back to the same key.
+ * A key whose characters all lie within U+0000-U+00FF is written as those bytes (Latin-1), so that the server,
+ * which reads a target's bytes as Latin-1, holds the very key the Java caller named; ASP.NET would write the
+ * characters U+0080-U+00FF as UTF-8. ASP.NET's own keys (application ids, session ids) are ASCII, where the two agree.
  */
 public final class RequestTargets {
     private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
