@@ -42,6 +42,10 @@ public final class SessionAttributes {
         this.classLoader = classLoader;
     }
 
+    ClassLoader classLoader() {
+        return classLoader;
+    }
+
     /** The attribute's value, or null; a Java-serialized value is deserialized once per session read. */
     public Object get(String name) {
         if (touched.containsKey(name)) {

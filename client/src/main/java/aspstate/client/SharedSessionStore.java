@@ -105,6 +105,17 @@ public final class SharedSessionStore {
                 });
     }
 
+    /**
+     * A new session holding {@code session}'s items and timeout under {@code newId}, to be committed as new (a
+     * session id changed at login, against session fixation); nothing is stored before {@link #commit}.
+     */
+    public SharedSession copyTo(SharedSession session, String newId) {
+        session.attributes().flush();
+        aspstate.sessionformat.SessionStateData copy = aspstate.sessionformat.SessionStateData.read(
+                session.data().toBytes(false));
+        return new SharedSession(newId, copy, 0, true, session.attributes().classLoader());
+    }
+
     /** Unlocks the session without writing anything (a request that failed, or read only). */
     public CompletableFuture<Void> release(SharedSession session) {
         if (session.finished() || session.lockCookie() == 0) {
