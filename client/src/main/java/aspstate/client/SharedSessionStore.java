@@ -40,6 +40,20 @@ public final class SharedSessionStore {
     }
 
     /**
+     * A new session with a new ASP.NET-style id, stored at once (uninitialized, as ASP.NET stores a new session's
+     * item) and locked by this request: a request sent with its cookie before this one commits then waits for it,
+     * instead of missing the session. For integrations that may send the cookie before they commit.
+     */
+    public CompletableFuture<SharedSession> createStored(ClassLoader classLoader) {
+        String id = SessionIds.create();
+        return client.acquireOrCreateExclusiveAsync(id, lockSettings, defaultTimeoutMinutes).thenApply(locked -> {
+            LockedItem item = locked.orElseThrow(() -> new SessionStateException("session " + id
+                    + " was removed as soon as it was created"));
+            return new SharedSession(id, SessionStateData.read(item.data()), item.lockCookie(), true, classLoader);
+        });
+    }
+
+    /**
      * Locks and reads session {@code id}; empty when there is no such session (expired, removed, or an id that was
      * never issued). Data that is not ASP.NET's session format unlocks the session again and fails with the
      * {@link SessionFormatException}.
