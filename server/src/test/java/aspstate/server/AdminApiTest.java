@@ -2,8 +2,8 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import aspstate.client.StateServerResponse;
-import aspstate.client.StateServerConnection;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -3,8 +3,8 @@ package aspstate.server;
 import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

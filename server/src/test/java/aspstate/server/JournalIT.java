@@ -2,10 +2,10 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.LoopbackPorts;
-import aspstate.client.StateServerResponse;
-import aspstate.client.StateServerConnection;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;

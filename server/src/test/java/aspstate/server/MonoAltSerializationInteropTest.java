@@ -2,8 +2,8 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.sessionformat.DotNetInteger;
 import aspstate.sessionformat.DotNetBinaryWriter;
+import aspstate.sessionformat.DotNetInteger;
 import aspstate.sessionformat.SessionStateData;
 import java.io.IOException;
 import java.math.BigDecimal;

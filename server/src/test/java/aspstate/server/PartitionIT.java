@@ -2,8 +2,8 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

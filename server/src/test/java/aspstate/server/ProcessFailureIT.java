@@ -2,9 +2,9 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.core.FatalErrors;
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
+import aspstate.core.FatalErrors;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -4,8 +4,8 @@ import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.transport.IoTransport;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -3,9 +3,9 @@ package aspstate.stateserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import aspstate.core.stateserver.SessionEntry;
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
+import aspstate.core.stateserver.SessionEntry;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.time.LocalDateTime;

@@ -2,8 +2,8 @@ package aspstate.stateserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -3,10 +3,10 @@ package aspstate.stateserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
-import aspstate.client.StateServerResponse;
-import aspstate.client.StateServerConnection;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import io.netty.util.concurrent.EventExecutor;

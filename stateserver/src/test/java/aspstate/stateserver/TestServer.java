@@ -1,11 +1,11 @@
 package aspstate.stateserver;
 
+import aspstate.client.StateServerConnection;
 import aspstate.core.ManualClock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.SessionStore;
-import aspstate.client.StateServerConnection;
 import aspstate.transport.InboundBudget;
 import java.io.IOException;
 import java.io.UncheckedIOException;

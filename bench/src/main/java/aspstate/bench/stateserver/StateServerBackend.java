@@ -2,8 +2,8 @@ package aspstate.bench.stateserver;
 
 import aspstate.bench.Reply;
 import aspstate.bench.SessionBackend;
-import aspstate.client.StateServerResponse;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.util.concurrent.CompletableFuture;
 
 /** The provider operations over the StateServer protocol, with the project's own client. */
