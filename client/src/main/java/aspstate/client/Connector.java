@@ -13,6 +13,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * Opens the client's TCP connections. The client's own is Netty's portable NIO transport on threads it owns; a
@@ -38,6 +39,12 @@ public interface Connector {
      * are small and each waits for its answer.
      */
     static Connector of(EventLoopGroup group, Class<? extends SocketChannel> channelType) {
+        return of(group, channelType, bootstrap -> { });
+    }
+
+    /** {@link #of(EventLoopGroup, Class)}, with options of the transport's own set on each bootstrap. */
+    static Connector of(EventLoopGroup group, Class<? extends SocketChannel> channelType,
+                        Consumer<Bootstrap> transportOptions) {
         return (server, timeout, pipeline) -> {
             Bootstrap bootstrap = new Bootstrap()
                     .group(group)
@@ -45,6 +52,7 @@ public interface Connector {
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
                     .handler(pipeline);
+            transportOptions.accept(bootstrap);
             try {
                 return bootstrap.connect(server).sync().channel();
             } catch (InterruptedException e) {

@@ -17,8 +17,7 @@ public final class StateServerBackendFactory implements BackendFactory {
     private final InetSocketAddress address;
     private final EventLoopGroup group = ClientLoops.newGroup();
     /** The transport's own connections (native, with its read buffers), as the TDS side gets. */
-    private final Connector connector = (server, timeout, pipeline) ->
-            ClientConnections.connect(group, server, timeout, pipeline);
+    private final Connector connector = ClientConnections.connector(group);
 
     /** Netty's default, which the generator has always connected with. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);

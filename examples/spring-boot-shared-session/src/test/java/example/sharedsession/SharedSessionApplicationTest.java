@@ -24,18 +24,10 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SharedSessionApplicationTest {
-    private static final LoopbackStateServer ASPSTATE = start();
+    private static final LoopbackStateServer ASPSTATE = new LoopbackStateServer();
 
     @LocalServerPort
     int port;
-
-    private static LoopbackStateServer start() {
-        try {
-            return new LoopbackStateServer();
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     @DynamicPropertySource
     static void aspstate(DynamicPropertyRegistry properties) {

@@ -43,7 +43,7 @@ import org.springframework.web.bind.annotation.RestController;
         classes = ConcurrentRequestsTest.CounterApplication.class)
 class ConcurrentRequestsTest {
     private static final String APP_ID = "/LM/W3SVC/1/ROOT/shop";
-    private static final LoopbackStateServer ASPSTATE = start();
+    private static final LoopbackStateServer ASPSTATE = new LoopbackStateServer();
 
     /** The first request holds the session until the test lets it go. */
     static final CountDownLatch FIRST_ENTERED = new CountDownLatch(1);
@@ -57,14 +57,6 @@ class ConcurrentRequestsTest {
     int port;
 
     private final HttpClient http = HttpClient.newHttpClient();
-
-    private static LoopbackStateServer start() {
-        try {
-            return new LoopbackStateServer();
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     @DynamicPropertySource
     static void aspstate(DynamicPropertyRegistry properties) {

@@ -14,20 +14,12 @@ import reactor.core.publisher.Mono;
 
 /** The reactive repository on a real aspstate listener: a session found is locked until it is saved. */
 class ReactiveRepositoryTest {
-    private final LoopbackStateServer aspstate = start();
+    private final LoopbackStateServer aspstate = new LoopbackStateServer();
     private final SessionStateClient client = SessionStateClient.builder().server(aspstate.address())
             .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/shop")).build();
     private final AspStateReactiveSessionRepository repository = new AspStateReactiveSessionRepository(
             new AspStateSessions(new SharedSessionStore(client, new LockSettings(Duration.ofMillis(20),
                     Duration.ofSeconds(110), Duration.ofSeconds(10)), 20, false), true));
-
-    private static LoopbackStateServer start() {
-        try {
-            return new LoopbackStateServer();
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     @AfterEach
     void stop() {

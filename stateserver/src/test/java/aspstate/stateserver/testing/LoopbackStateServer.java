@@ -17,13 +17,19 @@ public final class LoopbackStateServer implements AutoCloseable {
     private final MemorySessionStore<SessionEntry> store;
     private final StateServerListener listener;
 
-    public LoopbackStateServer() throws InterruptedException {
+    public LoopbackStateServer() {
         StateServerSettings defaults = StateServerSettings.defaults();
         StateServerSettings settings = new StateServerSettings(defaults.bindAddress(), 0, defaults.allowedPeers(),
                 defaults.idleTimeout(), defaults.maxBodyBytes(), defaults.aspNetVersion(), defaults.lockDateZone(),
                 defaults.connections());
         store = new MemorySessionStore<>(Clock.SYSTEM, new MemoryStoreSettings(0, 3_600_000, 1000));
-        listener = StateServerListener.start(settings, store, InboundBudget.unshared(2 * settings.maxBodyBytes()));
+        try {
+            listener = StateServerListener.start(settings, store, InboundBudget.unshared(2 * settings.maxBodyBytes()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            store.close();
+            throw new IllegalStateException("interrupted while starting the listener", e);
+        }
     }
 
     public InetSocketAddress address() {
