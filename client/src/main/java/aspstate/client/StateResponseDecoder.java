@@ -14,6 +14,8 @@ import java.util.List;
  */
 final class StateResponseDecoder extends ByteToMessageDecoder {
     private static final int MAX_LINE = 8 * 1024;
+    /** The largest body a Java array holds: a Content-Length beyond it is refused, not wrapped around. */
+    static final long MAX_BODY_BYTES = Integer.MAX_VALUE - 8;
 
     private int status = -1;
     private String version;
@@ -69,7 +71,11 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
             valueStart++;
         }
         if (nameIs(in, start, colon, "content-length")) {
-            contentLength = (int) number(in, valueStart, end, "Content-Length");
+            long length = number(in, valueStart, end, "Content-Length");
+            if (length > MAX_BODY_BYTES) {
+                throw new DecoderException("response body of " + length + " bytes is more than a Java array holds");
+            }
+            contentLength = (int) length;
         } else if (nameIs(in, start, colon, "lockcookie")) {
             lockCookie = (int) number(in, valueStart, end, "LockCookie");
         } else if (nameIs(in, start, colon, "timeout")) {
