@@ -17,7 +17,7 @@ class SessionIdsTest {
         bytes[0] = 0x20; // bits 5-9 of the first 40 = 1: the second character is 'b'
         bytes[4] = (byte) 0x80; // bit 39: the eighth character's top bit, 16 = 'q'
         bytes[14] = (byte) 0xFF; // bits 32-39 of the last 40: the last two characters 7 and 31
-        assertThat(SessionIds.encode(bytes)).isEqualTo("abaaaaaq" + "aaaaaaaa" + "aaaaaa" + "4" + "5");
+        assertThat(SessionIds.encode(bytes)).isEqualTo("abaaaaaqaaaaaaaaaaaaaa25");
     }
 
     @Test
