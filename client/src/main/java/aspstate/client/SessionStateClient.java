@@ -159,38 +159,47 @@ public final class SessionStateClient implements AutoCloseable {
 
     // ---- the same, blocking
 
+    /** {@link #getItemAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public GetResult getItem(String sessionId) {
         return await(getItemAsync(sessionId));
     }
 
+    /** {@link #getItemExclusiveAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public GetResult getItemExclusive(String sessionId) {
         return await(getItemExclusiveAsync(sessionId));
     }
 
+    /** {@link #releaseItemExclusiveAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public Outcome releaseItemExclusive(String sessionId, int lockCookie) {
         return await(releaseItemExclusiveAsync(sessionId, lockCookie));
     }
 
+    /** {@link #setAndReleaseItemExclusiveAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public Outcome setAndReleaseItemExclusive(String sessionId, byte[] data, int timeoutMinutes, int lockCookie) {
         return await(setAndReleaseItemExclusiveAsync(sessionId, data, timeoutMinutes, lockCookie));
     }
 
+    /** {@link #createUninitializedItemAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public Outcome createUninitializedItem(String sessionId, int timeoutMinutes) {
         return await(createUninitializedItemAsync(sessionId, timeoutMinutes));
     }
 
+    /** {@link #removeItemAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public Outcome removeItem(String sessionId, int lockCookie) {
         return await(removeItemAsync(sessionId, lockCookie));
     }
 
+    /** {@link #resetItemTimeoutAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public Outcome resetItemTimeout(String sessionId) {
         return await(resetItemTimeoutAsync(sessionId));
     }
 
+    /** {@link #acquireExclusiveAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public Optional<LockedItem> acquireExclusive(String sessionId, LockSettings settings) {
         return await(acquireExclusiveAsync(sessionId, settings));
     }
 
+    /** {@link #acquireOrCreateExclusiveAsync}, waiting for its answer; its SessionStateException is thrown as it is. */
     public Optional<LockedItem> acquireOrCreateExclusive(String sessionId, LockSettings settings, int timeoutMinutes) {
         return await(acquireOrCreateExclusiveAsync(sessionId, settings, timeoutMinutes));
     }
