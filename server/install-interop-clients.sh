@@ -2,7 +2,8 @@
 # Installs the real SQL Server clients that the interop tests (TediousInteropTest, TsqlInteropTest,
 # SqlClientInteropTest) run against the server: FreeTDS's tsql from Debian's freetds-bin; Mono 6.8's C# compiler
 # and System.Data (the corefx SqlClient, the driver ASP.NET runs on) with the code page 1252 encoding SqlClient
-# needs for the server's collation; and the tedious driver from npm, pinned in src/test/node/package-lock.json and
+# needs for the server's collation; Mono's System.Web, whose AltSerialization MonoAltSerializationInteropTest checks
+# the session format's values against; and the tedious driver from npm, pinned in src/test/node/package-lock.json and
 # installed into src/test/node/node_modules. Also the tools the restart and cluster tests run the server with:
 # libfaketime (a restart some minutes later, DurableServeIT) and iproute2 (network namespaces, PartitionIT). And the
 # browser DashboardBrowserTest drives: Debian's Chromium, through playwright-core from npm (pinned likewise).
@@ -39,11 +40,14 @@ if ! command -v tsql >/dev/null 2>&1; then
     apt_install tsql freetds-bin
 fi
 
-# System.Data.dll and I18N.West.dll are libraries, not commands: look for them where Mono keeps its assemblies.
+# System.Data.dll, I18N.West.dll and System.Web.dll are libraries, not commands: look for them where Mono keeps
+# its assemblies.
 mono_lib=/usr/lib/mono/4.5
 if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1 \
-        || [ ! -f "$mono_lib/System.Data.dll" ] || [ ! -f "$mono_lib/I18N.West.dll" ]; then
-    apt_install mono mono-mcs mono-runtime libmono-system-data4.0-cil libmono-i18n-west4.0-cil
+        || [ ! -f "$mono_lib/System.Data.dll" ] || [ ! -f "$mono_lib/I18N.West.dll" ] \
+        || [ ! -f "$mono_lib/System.Web.dll" ]; then
+    apt_install mono mono-mcs mono-runtime libmono-system-data4.0-cil libmono-i18n-west4.0-cil \
+        libmono-system-web4.0-cil
 fi
 
 # The library itself: the tests preload it into the JVM (the faketime command would fork, and a kill -9 of its PID

@@ -1,7 +1,7 @@
 package aspstate.server;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -66,11 +66,11 @@ final class AcknowledgedWrites implements AutoCloseable {
 
     private void write(InetSocketAddress node, int first) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(MAX_SECONDS);
-        try (StateServerClient client = StateServerClient.connect(node)) {
+        try (StateServerConnection client = StateServerConnection.connect(node)) {
             for (long version = 1; !stopping && System.nanoTime() < deadline; version++) {
                 for (int session = first; session < first + sessionsPerWriter; session++) {
                     sent.set(session, version);
-                    StateResponse answer = client.set(key(session), payload(session, version), 20, null)
+                    StateServerResponse answer = client.set(key(session), payload(session, version), 20, null)
                             .get(30, TimeUnit.SECONDS);
                     if (!answer.isOk()) {
                         return;
@@ -99,15 +99,15 @@ final class AcknowledgedWrites implements AutoCloseable {
 
     /** Reads every session through {@code nodes} in turn: each must hold its acknowledged version or the one after. */
     Check check(List<InetSocketAddress> nodes) throws Exception {
-        List<StateServerClient> clients = new ArrayList<>();
+        List<StateServerConnection> clients = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         try {
             for (InetSocketAddress node : nodes) {
-                clients.add(StateServerClient.connect(node));
+                clients.add(StateServerConnection.connect(node));
             }
             for (int session = 0; session < acknowledged.length(); session++) {
-                StateServerClient client = clients.get(session % clients.size());
-                StateResponse answer = client.get(key(session)).get(30, TimeUnit.SECONDS);
+                StateServerConnection client = clients.get(session % clients.size());
+                StateServerResponse answer = client.get(key(session)).get(30, TimeUnit.SECONDS);
                 long kept = acknowledged.get(session);
                 if (answer.isNotFound()) {
                     if (kept > 0) {
@@ -123,7 +123,7 @@ final class AcknowledgedWrites implements AutoCloseable {
                 }
             }
         } finally {
-            clients.forEach(StateServerClient::close);
+            clients.forEach(StateServerConnection::close);
         }
         return new Check(acknowledged.length(), problems);
     }

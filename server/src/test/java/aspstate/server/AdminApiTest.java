@@ -2,8 +2,8 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -37,13 +37,13 @@ class AdminApiTest {
     private final HttpClient http = HttpClient.newHttpClient();
     private final ObjectMapper json = new ObjectMapper();
     private RunningServer server;
-    private StateServerClient client;
+    private StateServerConnection client;
     private String admin;
 
     @BeforeEach
     void start() throws IOException {
         server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
-        client = StateServerClient.connect(server.stateServerAddress());
+        client = StateServerConnection.connect(server.stateServerAddress());
         admin = "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort();
     }
 
@@ -56,7 +56,7 @@ class AdminApiTest {
     @Test
     void aLockedSessionIsListedOldestFirstDecodedAndUnlocked() throws Exception {
         assertThat(client.set(KEY, WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS).isOk()).isTrue();
-        StateResponse locked = client.getExclusive(KEY).get(10, TimeUnit.SECONDS);
+        StateServerResponse locked = client.getExclusive(KEY).get(10, TimeUnit.SECONDS);
         assertThat(locked.isOk()).isTrue();
         assertThat(client.getExclusive(KEY).get(10, TimeUnit.SECONDS).isLocked()).as("a second request waits")
                 .isTrue();
@@ -83,7 +83,7 @@ class AdminApiTest {
         assertThat(withoutHeader.statusCode()).as("a cross-site form cannot unlock").isEqualTo(403);
         assertThat(post(sessionPath(KEY) + "/unlock").statusCode()).isEqualTo(200);
 
-        StateResponse after = client.getExclusive(KEY).get(10, TimeUnit.SECONDS);
+        StateServerResponse after = client.getExclusive(KEY).get(10, TimeUnit.SECONDS);
         assertThat(after.isOk()).as("the lock is free again").isTrue();
         assertThat(after.lockCookie()).isGreaterThan(locked.lockCookie());
 

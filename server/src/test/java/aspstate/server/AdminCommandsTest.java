@@ -2,7 +2,7 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +18,7 @@ class AdminCommandsTest {
     @Test
     void anOperatorFindsReadsUnlocksAndDeletesAStuckSession() throws Exception {
         try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
-             StateServerClient client = StateServerClient.connect(server.stateServerAddress())) {
+             StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
             String admin = "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort();
             client.set(KEY, AdminApiTest.WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
             int cookie = client.getExclusive(KEY).get(10, TimeUnit.SECONDS).lockCookie();

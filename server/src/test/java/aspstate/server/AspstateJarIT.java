@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -57,9 +57,9 @@ class AspstateJarIT {
         assertThat(port).isPositive();
 
         byte[] data = "the session".getBytes(StandardCharsets.UTF_8);
-        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
-            StateResponse put = client.set("/LM/W3SVC/1/ROOT/app/sid1", data, 20, null).get(20, TimeUnit.SECONDS);
-            StateResponse get = client.get("/LM/W3SVC/1/ROOT/app/sid1").get(20, TimeUnit.SECONDS);
+        try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1", port))) {
+            StateServerResponse put = client.set("/LM/W3SVC/1/ROOT/app/sid1", data, 20, null).get(20, TimeUnit.SECONDS);
+            StateServerResponse get = client.get("/LM/W3SVC/1/ROOT/app/sid1").get(20, TimeUnit.SECONDS);
             assertThat(put.isOk()).as("PUT answered %s", put).isTrue();
             assertThat(get.isOk()).as("GET answered %s", get).isTrue();
             assertThat(get.data()).isEqualTo(data);
@@ -99,7 +99,7 @@ class AspstateJarIT {
                 "aspstate \\S+ ready: stateserver on 127\\.0\\.0\\.1:\\d+, admin on \\S+, store memory .*");
         Matcher port = COMPARE_SH_PORT.matcher(line);
         assertThat(port.matches()).isTrue();
-        try (StateServerClient client = StateServerClient.connect(
+        try (StateServerConnection client = StateServerConnection.connect(
                 new InetSocketAddress("127.0.0.1", Integer.parseInt(port.group(1))))) {
             assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound()).isTrue();
         }
@@ -183,7 +183,7 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0", "--allow", "10.0.0.0/8");
 
         int port = Integer.parseInt(startupLine(process.awaitStdoutLine()).group(2));
-        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
+        try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1", port))) {
             assertThatThrownBy(() -> client.get("/LM/W3SVC/1/ROOT/app/sid1").get(20, TimeUnit.SECONDS))
                     .as("the server closes the connection without answering")
                     .isInstanceOf(ExecutionException.class);
@@ -307,7 +307,7 @@ class AspstateJarIT {
         assertThat(line).containsPattern(", nio on \\d+ I/O loops?$");
         Matcher port = COMPARE_SH_PORT.matcher(line);
         assertThat(port.matches()).isTrue();
-        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1",
+        try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1",
                 Integer.parseInt(port.group(1))))) {
             assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound()).isTrue();
         }
@@ -352,7 +352,7 @@ class AspstateJarIT {
                 "SIGHUP: log-level=loud in " + config + ": not a log level: 'loud' (use error, warn, info, debug or "
                         + "trace); nothing changed")));
 
-        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
+        try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1", port))) {
             assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound())
                     .as("still serving").isTrue();
         }
@@ -375,8 +375,8 @@ class AspstateJarIT {
         Matcher ready = startupLine(process.awaitStdoutLine());
         assertThat(ready.group(4)).isEqualTo("64 MiB");
         int port = Integer.parseInt(ready.group(2));
-        try (StateServerClient client = StateServerClient.connect(new InetSocketAddress("127.0.0.1", port))) {
-            StateResponse missing = client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS);
+        try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1", port))) {
+            StateServerResponse missing = client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS);
             assertThat(missing.isNotFound()).as("GET answered %s", missing).isTrue();
             assertThat(missing.aspNetVersion()).isEqualTo("4.0.12345");
         }

@@ -3,8 +3,8 @@ package aspstate.server;
 import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -69,7 +69,7 @@ class ClusterIT {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static StateResponse await(java.util.concurrent.CompletableFuture<StateResponse> answer)
+    private static StateServerResponse await(java.util.concurrent.CompletableFuture<StateServerResponse> answer)
             throws Exception {
         return answer.get(SECONDS, TimeUnit.SECONDS);
     }
@@ -78,7 +78,7 @@ class ClusterIT {
     @Order(1)
     void sessionsWrittenThroughEveryNodeAreReadThroughEveryOtherOverBothProtocols() throws Exception {
         for (int writer = 0; writer < 3; writer++) {
-            try (StateServerClient client = nodes.get(writer).client();
+            try (StateServerConnection client = nodes.get(writer).client();
                  Connection sql = nodes.get(writer).sql()) {
                 assertThat(await(client.set("/LM/W3SVC/1/ROOT/app/by" + writer, bytes("written by " + writer), 20,
                         null)).isOk()).isTrue();
@@ -88,10 +88,10 @@ class ClusterIT {
             }
         }
         for (int reader = 0; reader < 3; reader++) {
-            try (StateServerClient client = nodes.get(reader).client();
+            try (StateServerConnection client = nodes.get(reader).client();
                  Connection sql = nodes.get(reader).sql()) {
                 for (int writer = 0; writer < 3; writer++) {
-                    StateResponse get = await(client.get("/LM/W3SVC/1/ROOT/app/by" + writer));
+                    StateServerResponse get = await(client.get("/LM/W3SVC/1/ROOT/app/by" + writer));
                     assertThat(get.isOk()).as("node %d reads node %d's session", reader, writer).isTrue();
                     assertThat(get.data()).isEqualTo(bytes("written by " + writer));
                     assertThat(AspStateJdbc.get3(sql, "sqlsession0000000000000" + writer + "0000002a",
@@ -109,7 +109,7 @@ class ClusterIT {
     @Order(2)
     void twoNodesAcquiringOneSessionAtOnceGiveExactlyOneWinner() throws Exception {
         int keys = 100;
-        try (StateServerClient setup = nodes.get(2).client()) {
+        try (StateServerConnection setup = nodes.get(2).client()) {
             for (int k = 0; k < keys; k++) {
                 assertThat(await(setup.set("/race/" + k, bytes("r" + k), 20, null)).isOk()).isTrue();
             }
@@ -123,12 +123,12 @@ class ClusterIT {
         List<Thread> racers = new ArrayList<>();
         List<Throwable> failures = new ArrayList<>();
         for (int node = 0; node < 2; node++) {
-            StateServerClient client = nodes.get(node).client();
+            StateServerConnection client = nodes.get(node).client();
             Thread racer = new Thread(() -> {
                 try (client) {
                     go.await();
                     for (int k = 0; k < keys; k++) {
-                        StateResponse answer = await(client.getExclusive("/race/" + k));
+                        StateServerResponse answer = await(client.getExclusive("/race/" + k));
                         if (answer.isOk()) {
                             winners[k].incrementAndGet();
                             cookies.put(k, answer.lockCookie());
@@ -171,7 +171,7 @@ class ClusterIT {
         Map<String, byte[]> lastWritten = new ConcurrentHashMap<>();
         Map<String, Integer> held = new ConcurrentHashMap<>();
         for (int node = 0; node < 3; node++) {
-            try (StateServerClient client = nodes.get(node).client()) {
+            try (StateServerConnection client = nodes.get(node).client()) {
                 for (int w = node; w < workers; w += 3) {
                     for (int s = 0; s < sessionsPerWorker; s++) {
                         String key = "/page/" + w + "/" + s;
@@ -182,7 +182,7 @@ class ClusterIT {
                 for (int h = node; h < heldLocks; h += 3) {
                     String key = "/held/" + h;
                     assertThat(await(client.set(key, bytes(key), 20, null)).isOk()).isTrue();
-                    StateResponse locked = await(client.getExclusive(key));
+                    StateServerResponse locked = await(client.getExclusive(key));
                     assertThat(locked.isOk()).isTrue();
                     held.put(key, locked.lockCookie());
                 }
@@ -195,18 +195,18 @@ class ClusterIT {
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
             int worker = w;
-            StateServerClient client = nodes.get(worker % 2).client();
+            StateServerConnection client = nodes.get(worker % 2).client();
             Thread thread = new Thread(() -> {
                 try (client) {
                     for (int n = 1; !stop.get() && n < 100_000; n++) {
                         String key = "/page/" + worker + "/" + (n % sessionsPerWorker);
                         long started = System.nanoTime();
-                        StateResponse acquired = await(client.getExclusive(key));
+                        StateServerResponse acquired = await(client.getExclusive(key));
                         if (!acquired.isOk()) {
                             throw new AssertionError(key + ": acquire answered " + acquired.status());
                         }
                         byte[] next = bytes(key + " v" + n);
-                        StateResponse written = await(client.set(key, next, 20, acquired.lockCookie()));
+                        StateServerResponse written = await(client.set(key, next, 20, acquired.lockCookie()));
                         if (!written.isOk()) {
                             throw new AssertionError(key + ": write answered " + written.status());
                         }
@@ -237,9 +237,9 @@ class ClusterIT {
         assertThat(failures).as("the survivors kept answering").isEmpty();
         int lost = 0;
         for (int reader = 0; reader < 2; reader++) {
-            try (StateServerClient client = nodes.get(reader).client()) {
+            try (StateServerConnection client = nodes.get(reader).client()) {
                 for (Map.Entry<String, byte[]> session : lastWritten.entrySet()) {
-                    StateResponse get = await(client.get(session.getKey()));
+                    StateServerResponse get = await(client.get(session.getKey()));
                     if (!get.isOk()) {
                         lost++;
                         continue;
@@ -248,14 +248,14 @@ class ClusterIT {
                             .isEqualTo(new String(session.getValue(), StandardCharsets.UTF_8));
                 }
                 for (Map.Entry<String, Integer> lock : held.entrySet()) {
-                    StateResponse get = await(client.get(lock.getKey()));
+                    StateServerResponse get = await(client.get(lock.getKey()));
                     assertThat(get.isLocked()).as("%s still locked", lock.getKey()).isTrue();
                     assertThat(get.lockCookie()).as("%s keeps its cookie", lock.getKey()).isEqualTo(lock.getValue());
                 }
             }
         }
         assertThat(lost).as("sessions lost").isZero();
-        try (StateServerClient client = nodes.get(1).client()) {
+        try (StateServerConnection client = nodes.get(1).client()) {
             for (Map.Entry<String, Integer> lock : held.entrySet()) {
                 assertThat(await(client.releaseExclusive(lock.getKey(), lock.getValue())).isOk()).isTrue();
                 assertThat(await(client.get(lock.getKey())).isOk()).as("%s released", lock.getKey()).isTrue();
@@ -267,9 +267,9 @@ class ClusterIT {
                 held.size());
 
         ServeNode restarted = nodes.get(2).start().awaitReady();
-        try (StateServerClient client = restarted.client()) {
+        try (StateServerConnection client = restarted.client()) {
             for (Map.Entry<String, byte[]> session : lastWritten.entrySet()) {
-                StateResponse get = await(client.get(session.getKey()));
+                StateServerResponse get = await(client.get(session.getKey()));
                 assertThat(get.isOk()).as("the rejoined node serves %s", session.getKey()).isTrue();
                 assertThat(get.data()).isEqualTo(session.getValue());
             }

@@ -2,7 +2,7 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +29,8 @@ class DashboardBrowserTest {
         Path screenshot = Path.of("target", "dashboard.png").toAbsolutePath();
         Files.deleteIfExists(screenshot);
         try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
-             StateServerClient owner = StateServerClient.connect(server.stateServerAddress());
-             StateServerClient load = StateServerClient.connect(server.stateServerAddress())) {
+             StateServerConnection owner = StateServerConnection.connect(server.stateServerAddress());
+             StateServerConnection load = StateServerConnection.connect(server.stateServerAddress())) {
             owner.set(STUCK, AdminApiTest.WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
             int cookie = owner.getExclusive(STUCK).get(10, TimeUnit.SECONDS).lockCookie();
             AtomicBoolean browserDone = new AtomicBoolean();
@@ -58,7 +58,7 @@ class DashboardBrowserTest {
     }
 
     /** One request in flight at a time, so that the load is bounded by the round trip and stops when told. */
-    private static void runLoad(StateServerClient client, AtomicBoolean done, AtomicLong requests) {
+    private static void runLoad(StateServerConnection client, AtomicBoolean done, AtomicLong requests) {
         byte[] data = new byte[1024];
         try {
             for (int i = 0; i < MAX_LOAD_REQUESTS && !done.get(); i++) {

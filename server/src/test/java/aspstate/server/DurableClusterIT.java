@@ -3,8 +3,8 @@ package aspstate.server;
 import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -52,7 +52,7 @@ class DurableClusterIT {
         }
     }
 
-    private static StateResponse await(CompletableFuture<StateResponse> answer) throws Exception {
+    private static StateServerResponse await(CompletableFuture<StateServerResponse> answer) throws Exception {
         return answer.get(30, TimeUnit.SECONDS);
     }
 
@@ -65,7 +65,7 @@ class DurableClusterIT {
         startThreeNodes();
         int count = 60;
         for (int i = 0; i < 3; i++) {
-            try (StateServerClient client = nodes.get(i).client(); Connection sql = nodes.get(i).sql()) {
+            try (StateServerConnection client = nodes.get(i).client(); Connection sql = nodes.get(i).sql()) {
                 for (int s = i; s < count; s += 3) {
                     assertThat(await(client.set(APP + s, bytes("session " + s), 20, null)).isOk()).isTrue();
                     AspStateJdbc.insertShort(sql, String.format("sql%021d0000002a", s), bytes("sql " + s), 20);
@@ -73,7 +73,7 @@ class DurableClusterIT {
                 }
             }
         }
-        try (StateServerClient client = nodes.get(0).client(); Connection sql = nodes.get(1).sql()) {
+        try (StateServerConnection client = nodes.get(0).client(); Connection sql = nodes.get(1).sql()) {
             assertThat(await(client.getExclusive(APP + "0")).lockCookie()).isEqualTo(2);
             assertThat(AspStateJdbc.get3(sql, String.format("sql%021d0000002a", 0), true).lockCookie())
                     .isEqualTo(2);
@@ -99,7 +99,7 @@ class DurableClusterIT {
         }
 
         for (int i = 0; i < 3; i++) {
-            try (StateServerClient client = nodes.get(i).client(); Connection sql = nodes.get(i).sql()) {
+            try (StateServerConnection client = nodes.get(i).client(); Connection sql = nodes.get(i).sql()) {
                 for (int s = 1; s < count; s++) {
                     assertThat(await(client.get(APP + s)).data()).as("session %d through node %d", s, i)
                             .isEqualTo(bytes("session " + s));
@@ -107,7 +107,7 @@ class DurableClusterIT {
                             .isEqualTo(bytes("sql " + s));
                     assertThat(AspStateJdbc.getItem(sql, "sp-" + s, false).item()).isEqualTo(bytes("sp " + s));
                 }
-                StateResponse locked = await(client.get(APP + "0"));
+                StateServerResponse locked = await(client.get(APP + "0"));
                 assertThat(locked.isLocked()).isTrue();
                 assertThat(locked.lockCookie()).isEqualTo(2);
                 assertThat(AspStateJdbc.get3(sql, String.format("sql%021d0000002a", 0), false).lockCookie())
@@ -123,13 +123,13 @@ class DurableClusterIT {
     @Test
     void aNodeKilledAndRestartedDoesNotBringBackWhatWasDeletedMeanwhile() throws Exception {
         startThreeNodes();
-        try (StateServerClient client = nodes.get(0).client()) {
+        try (StateServerConnection client = nodes.get(0).client()) {
             for (int s = 0; s < 40; s++) {
                 assertThat(await(client.set(APP + "k" + s, bytes("v" + s), 20, null)).isOk()).isTrue();
             }
         }
         nodes.get(2).kill();
-        try (StateServerClient client = nodes.get(1).client()) {
+        try (StateServerConnection client = nodes.get(1).client()) {
             for (int s = 0; s < 40; s += 2) {
                 assertThat(await(client.remove(APP + "k" + s, null)).isOk()).isTrue();
             }
@@ -144,9 +144,9 @@ class DurableClusterIT {
                 .contains("restored from " + directory.resolve("node2")).contains(", 0 of them newer than the "
                         + "cluster's copies"));
         for (int i = 0; i < 3; i++) {
-            try (StateServerClient client = nodes.get(i).client()) {
+            try (StateServerConnection client = nodes.get(i).client()) {
                 for (int s = 0; s < 40; s++) {
-                    StateResponse get = await(client.get(APP + "k" + s));
+                    StateServerResponse get = await(client.get(APP + "k" + s));
                     if (s % 2 == 0) {
                         assertThat(get.isNotFound()).as("deleted k%d stays deleted, through node %d", s, i).isTrue();
                     } else {

@@ -2,8 +2,8 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,7 +51,7 @@ class DurableServeIT {
         return node;
     }
 
-    private static StateResponse await(CompletableFuture<StateResponse> answer) throws Exception {
+    private static StateServerResponse await(CompletableFuture<StateServerResponse> answer) throws Exception {
         return answer.get(30, TimeUnit.SECONDS);
     }
 
@@ -65,7 +65,7 @@ class DurableServeIT {
         assertThat(node.store()).matches(java.util.regex.Pattern.quote("durable " + directory + " (fsync always, "
                 + "max-memory 128 MiB; restored 0 session(s) in ") + "\\d+ ms\\)");
         int appId;
-        try (StateServerClient client = node.client(); Connection sql = node.sql()) {
+        try (StateServerConnection client = node.client(); Connection sql = node.sql()) {
             assertThat(await(client.set(APP + "plain", data, 20, null)).isOk()).isTrue();
             assertThat(await(client.set(APP + "locked", data, 20, null)).isOk()).isTrue();
             assertThat(await(client.getExclusive(APP + "locked")).lockCookie()).isEqualTo(2);
@@ -84,18 +84,18 @@ class DurableServeIT {
         node.start().awaitReady();
         assertThat(node.store()).contains("restored 7 session(s)");
 
-        try (StateServerClient client = node.client(); Connection sql = node.sql()) {
-            StateResponse plain = await(client.get(APP + "plain"));
+        try (StateServerConnection client = node.client(); Connection sql = node.sql()) {
+            StateServerResponse plain = await(client.get(APP + "plain"));
             assertThat(plain.isOk()).isTrue();
             assertThat(plain.data()).isEqualTo(data);
             assertThat(plain.timeoutMinutes()).isEqualTo(20);
-            StateResponse locked = await(client.get(APP + "locked"));
+            StateServerResponse locked = await(client.get(APP + "locked"));
             assertThat(locked.isLocked()).as("the lock survived").isTrue();
             assertThat(locked.lockCookie()).isEqualTo(2);
             assertThat(await(client.releaseExclusive(APP + "locked", 2)).isOk()).isTrue();
             assertThat(await(client.getExclusive(APP + "locked")).lockCookie()).as("the cookie counter went on")
                     .isEqualTo(3);
-            StateResponse first = await(client.get(APP + "new"));
+            StateServerResponse first = await(client.get(APP + "new"));
             assertThat(first.actionFlags()).as("the first read of an insert-only session says so").isTrue();
             assertThat(await(client.get(APP + "new")).actionFlags()).isFalse();
 
@@ -121,7 +121,7 @@ class DurableServeIT {
     @Test
     void aSessionThatExpiredWhileTheServerWasDownIsGoneAndTheOthersAreNot() throws Exception {
         ServeNode node = node(List.of()).start().awaitReady();
-        try (StateServerClient client = node.client(); Connection sql = node.sql()) {
+        try (StateServerConnection client = node.client(); Connection sql = node.sql()) {
             assertThat(await(client.set(APP + "short", new byte[] {1}, 1, null)).isOk()).isTrue();
             assertThat(await(client.set(APP + "long", new byte[] {2}, 20, null)).isOk()).isTrue();
             AspStateJdbc.insertShort(sql, "sqlshort0000000000000000" + "0000002a", new byte[] {3}, 1);
@@ -135,7 +135,7 @@ class DurableServeIT {
                 "FAKETIME_FORCE_MONOTONIC_FIX=0"));
         later.start().awaitReady();
 
-        try (StateServerClient client = later.client(); Connection sql = later.sql()) {
+        try (StateServerConnection client = later.client(); Connection sql = later.sql()) {
             assertThat(await(client.get(APP + "short")).isNotFound()).as("expired 4 minutes ago").isTrue();
             assertThat(await(client.get(APP + "long")).data()).containsExactly(2);
             assertThat(AspStateJdbc.get3(sql, "sqlshort0000000000000000" + "0000002a", false).item()).isNull();

@@ -2,10 +2,10 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.LoopbackPorts;
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -111,9 +111,9 @@ class JournalIT {
     }
 
     /** One write on a connection of its own: its answer, or null when the connection closed unanswered. */
-    private static CompletableFuture<StateResponse> write(ServeNode node, String key, int size) throws IOException {
-        StateServerClient client = node.client();
-        CompletableFuture<StateResponse> answer = client.set(key, data(key, size), 20, null);
+    private static CompletableFuture<StateServerResponse> write(ServeNode node, String key, int size) throws IOException {
+        StateServerConnection client = node.client();
+        CompletableFuture<StateServerResponse> answer = client.set(key, data(key, size), 20, null);
         answer.whenComplete((response, failure) -> client.close());
         return answer;
     }
@@ -135,10 +135,10 @@ class JournalIT {
         run("fallocate", "-l", (Files.getFileStore(disk).getUsableSpace() - 256 * 1024) + "", filler.toString());
 
         List<String> acknowledged = new ArrayList<>();
-        CompletableFuture<StateResponse> held = null;
+        CompletableFuture<StateServerResponse> held = null;
         for (int i = 0; i < 1_000 && held == null; i++) {
             String key = APP + i;
-            CompletableFuture<StateResponse> answer = write(node, key, 4096);
+            CompletableFuture<StateServerResponse> answer = write(node, key, 4096);
             try {
                 assertThat(answer.get(3, TimeUnit.SECONDS).isOk()).isTrue();
                 acknowledged.add(key);
@@ -157,7 +157,7 @@ class JournalIT {
         assertThat(write(node, APP + "refused", 4096)).as("changes are refused: the connection closes")
                 .failsWithin(10, TimeUnit.SECONDS);
         assertThat(metrics(adminPort)).contains("aspstate_journal_writing 0.0");
-        try (StateServerClient client = node.client()) {
+        try (StateServerConnection client = node.client()) {
             for (String key : acknowledged) {
                 assertThat(client.get(key).get(10, TimeUnit.SECONDS).data()).as("read while full: %s", key)
                         .isEqualTo(data(key, 4096));
@@ -183,7 +183,7 @@ class JournalIT {
         node.start().awaitReady();
         acknowledged.add(APP + (acknowledged.size()));
         acknowledged.add(APP + "after");
-        try (StateServerClient client = node.client()) {
+        try (StateServerConnection client = node.client()) {
             for (String key : acknowledged) {
                 assertThat(client.get(key).get(10, TimeUnit.SECONDS).data()).as("after the restart: %s", key)
                         .isEqualTo(data(key, 4096));

@@ -2,7 +2,7 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -112,7 +112,7 @@ class LauncherScriptIT {
                     .matcher(server.awaitStdoutLine(ServeNode.START_SECONDS));
             assertThat(ready.find()).as("startup line").isTrue();
             InetSocketAddress address = new InetSocketAddress("127.0.0.1", Integer.parseInt(ready.group(1)));
-            try (StateServerClient client = StateServerClient.connect(address)) {
+            try (StateServerConnection client = StateServerConnection.connect(address)) {
                 assertThat(client.set("k", new byte[] {7}, 20, null).get(10, TimeUnit.SECONDS).status())
                         .isEqualTo(200);
                 assertThat(client.get("k").get(10, TimeUnit.SECONDS).data()).containsExactly(7);

@@ -2,7 +2,7 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +38,7 @@ class MonitoringFilesTest {
 
         Set<String> exported;
         try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
-             StateServerClient client = StateServerClient.connect(server.stateServerAddress())) {
+             StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
             // One of everything that makes a series appear: a request, a lock conflict, a lock let go.
             client.set("/app/s", new byte[] {1}, 20, null).get(10, TimeUnit.SECONDS);
             int cookie = client.getExclusive("/app/s").get(10, TimeUnit.SECONDS).lockCookie();

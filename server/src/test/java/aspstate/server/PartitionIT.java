@@ -2,8 +2,8 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +36,7 @@ class PartitionIT {
         }
     }
 
-    private static StateResponse await(CompletableFuture<StateResponse> answer) throws Exception {
+    private static StateServerResponse await(CompletableFuture<StateServerResponse> answer) throws Exception {
         return answer.get(SECONDS, TimeUnit.SECONDS);
     }
 
@@ -60,7 +60,7 @@ class PartitionIT {
         }
         int sessions = 30;
         int lockCookie;
-        try (StateServerClient client = nodes.get(0).client()) {
+        try (StateServerConnection client = nodes.get(0).client()) {
             for (int s = 0; s < sessions; s++) {
                 assertThat(await(client.set("/p/" + s, bytes("v" + s), 20, null)).isOk()).isTrue();
             }
@@ -73,14 +73,14 @@ class PartitionIT {
         awaitLog(nodes.get(0), line -> line.contains("cluster changed: 2 member(s)"));
         awaitLog(nodes.get(2), line -> line.contains("cluster changed: 1 member(s)"));
 
-        try (StateServerClient client = nodes.get(2).client()) {
+        try (StateServerConnection client = nodes.get(2).client()) {
             assertThat(unanswered(client.getExclusive("/p/locked-before")))
                     .as("the minority side neither locks nor answers").isTrue();
         }
-        try (StateServerClient client = nodes.get(2).client()) {
+        try (StateServerConnection client = nodes.get(2).client()) {
             assertThat(unanswered(client.set("/p/1", bytes("minority write"), 20, null))).isTrue();
         }
-        try (StateServerClient client = nodes.get(1).client()) {
+        try (StateServerConnection client = nodes.get(1).client()) {
             for (int s = 0; s < sessions; s++) {
                 assertThat(await(client.get("/p/" + s)).data()).as("the majority serves /p/%d", s)
                         .isEqualTo(bytes("v" + s));
@@ -97,27 +97,27 @@ class PartitionIT {
         awaitServing(nodes.get(2), "/p/0");
 
         for (ServeNode node : nodes) {
-            try (StateServerClient client = node.client()) {
+            try (StateServerConnection client = node.client()) {
                 for (int s = 0; s < sessions; s++) {
-                    StateResponse get = await(client.get("/p/" + s));
+                    StateServerResponse get = await(client.get("/p/" + s));
                     assertThat(get.isOk()).as("/p/%d after healing, through %s", s, node.stateServer()).isTrue();
                     assertThat(get.data()).isEqualTo(bytes(s == 1 ? "majority write" : "v" + s));
                 }
-                StateResponse locked = await(client.get("/p/locked-before"));
+                StateServerResponse locked = await(client.get("/p/locked-before"));
                 assertThat(locked.isLocked()).isTrue();
                 assertThat(locked.lockCookie()).as("one lock, the majority's").isEqualTo(3);
             }
         }
-        try (StateServerClient client = nodes.get(2).client()) {
+        try (StateServerConnection client = nodes.get(2).client()) {
             assertThat(await(client.getExclusive("/p/locked-before")).isLocked())
                     .as("the healed minority cannot take the majority's lock").isTrue();
         }
     }
 
     /** The connection closes without an answer (a minority node refuses), within the wait. */
-    private static boolean unanswered(CompletableFuture<StateResponse> answer) throws Exception {
+    private static boolean unanswered(CompletableFuture<StateServerResponse> answer) throws Exception {
         try {
-            StateResponse response = answer.get(SECONDS, TimeUnit.SECONDS);
+            StateServerResponse response = answer.get(SECONDS, TimeUnit.SECONDS);
             throw new AssertionError("the minority side answered " + response.status());
         } catch (ExecutionException e) {
             return true;
@@ -138,7 +138,7 @@ class PartitionIT {
     private static void awaitServing(ServeNode node, String key) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS);
         while (true) {
-            try (StateServerClient client = node.client()) {
+            try (StateServerConnection client = node.client()) {
                 if (await(client.get(key)).isOk()) {
                     return;
                 }

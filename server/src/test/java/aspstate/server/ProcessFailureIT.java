@@ -2,9 +2,9 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.FatalErrors;
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -50,9 +50,9 @@ class ProcessFailureIT {
         InetSocketAddress server = stateServer(process.awaitStdoutLine());
         byte[] session = new byte[MIB];
         int stored = 0;
-        try (StateServerClient client = StateServerClient.connect(server)) {
+        try (StateServerConnection client = StateServerConnection.connect(server)) {
             for (; stored < 512; stored++) {
-                StateResponse put = client.set("/LM/W3SVC/1/ROOT/oom/" + stored, session, 20, null)
+                StateServerResponse put = client.set("/LM/W3SVC/1/ROOT/oom/" + stored, session, 20, null)
                         .get(20, TimeUnit.SECONDS);
                 assertThat(put.isOk()).as("PUT %d answered %s", stored, put).isTrue();
             }
@@ -71,7 +71,7 @@ class ProcessFailureIT {
                 "--shutdown-timeout", "5s");
         InetSocketAddress server = stateServer(process.awaitStdoutLine());
         byte[] large = new byte[8 * MIB];
-        try (StateServerClient client = StateServerClient.connect(server)) {
+        try (StateServerConnection client = StateServerConnection.connect(server)) {
             assertThat(client.set("/LM/W3SVC/1/ROOT/big/1", large, 20, null).get(20, TimeUnit.SECONDS).isOk())
                     .isTrue();
         }

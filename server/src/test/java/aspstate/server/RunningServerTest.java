@@ -4,8 +4,8 @@ import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.transport.IoTransport;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -32,13 +32,13 @@ class RunningServerTest {
         ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--version-header",
                 "4.0.11111");
         try (RunningServer server = RunningServer.start(options);
-             StateServerClient client = StateServerClient.connect(server.stateServerAddress())) {
+             StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
             assertThat(server.stateServerAddress().getPort()).isPositive();
             byte[] data = "session data".getBytes(StandardCharsets.UTF_8);
 
-            StateResponse put = client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null)
+            StateServerResponse put = client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null)
                     .get(WAIT_SECONDS, TimeUnit.SECONDS);
-            StateResponse get = client.get("/LM/W3SVC/1/ROOT/app/abc").get(WAIT_SECONDS, TimeUnit.SECONDS);
+            StateServerResponse get = client.get("/LM/W3SVC/1/ROOT/app/abc").get(WAIT_SECONDS, TimeUnit.SECONDS);
 
             assertThat(put.isOk()).isTrue();
             assertThat(get.isOk()).isTrue();
@@ -56,7 +56,7 @@ class RunningServerTest {
             ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--transport",
                     transport.toString());
             try (RunningServer server = RunningServer.start(options);
-                 StateServerClient client = StateServerClient.connect(server.stateServerAddress());
+                 StateServerConnection client = StateServerConnection.connect(server.stateServerAddress());
                  Connection connection = AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
                 byte[] data = transport.toString().getBytes(StandardCharsets.UTF_8);
                 client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null).get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -150,7 +150,7 @@ class RunningServerTest {
 
         server.close();
 
-        assertThatThrownBy(() -> StateServerClient.connect(address).close()).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> StateServerConnection.connect(address).close()).isInstanceOf(IOException.class);
         assertThatThrownBy(() -> new Socket(tdsAddress.getAddress(), tdsAddress.getPort()).close())
                 .isInstanceOf(IOException.class);
     }

@@ -3,7 +3,7 @@ package aspstate.server;
 import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -77,8 +77,8 @@ final class ServeNode implements AutoCloseable {
         return new InetSocketAddress(address, stateServerPort);
     }
 
-    StateServerClient client() throws IOException {
-        return StateServerClient.connect(stateServer());
+    StateServerConnection client() throws IOException {
+        return StateServerConnection.connect(stateServer());
     }
 
     Connection sql() throws SQLException {

@@ -3,9 +3,9 @@ package aspstate.stateserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.stateserver.SessionEntry;
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** The Java client against the real server: every operation and its typed result. */
 class ClientTest {
     private final TestServer server = new TestServer();
-    private final StateServerClient client = server.client();
+    private final StateServerConnection client = server.client();
 
     @AfterEach
     void stop() {
@@ -38,7 +38,7 @@ class ClientTest {
         assertThat(client.getExclusive(id).join().isNotFound()).isTrue();
         assertThat(client.set(id, bytes("empty"), 20, 0, true).join().isOk()).isTrue();
 
-        StateResponse first = client.getExclusive(id).join();
+        StateServerResponse first = client.getExclusive(id).join();
         assertThat(first.isOk()).isTrue();
         assertThat(first.actionFlags()).isTrue();
         assertThat(first.lockCookie()).isEqualTo(2);
@@ -47,7 +47,7 @@ class ClientTest {
         assertThat(first.data()).isEqualTo(bytes("empty"));
 
         assertThat(client.set(id, bytes("cart=3"), 20, first.lockCookie()).join().isOk()).isTrue();
-        StateResponse read = client.get(id).join();
+        StateServerResponse read = client.get(id).join();
         assertThat(read.actionFlags()).isFalse();
         assertThat(read.lockCookie()).isNull();
         assertThat(read.data()).isEqualTo(bytes("cart=3"));
@@ -56,10 +56,10 @@ class ClientTest {
     @Test
     void lockedResultCarriesLockAgeDateAndCookie() {
         client.set("k", bytes("v"), 20, null).join();
-        StateResponse lock = client.getExclusive("k").join();
+        StateServerResponse lock = client.getExclusive("k").join();
         server.clock.advance(Duration.ofSeconds(111));
 
-        StateResponse blocked = client.get("k").join();
+        StateServerResponse blocked = client.get("k").join();
         assertThat(blocked.isLocked()).isTrue();
         assertThat(blocked.lockAgeSeconds()).isEqualTo(111);
         assertThat(blocked.lockCookie()).isEqualTo(lock.lockCookie());
@@ -80,7 +80,7 @@ class ClientTest {
         server.clock.advance(Duration.ofSeconds(50));
         assertThat(client.get("k").join().isOk()).as("HEAD pushed the expiry").isTrue();
 
-        StateResponse lock = client.getExclusive("k").join();
+        StateServerResponse lock = client.getExclusive("k").join();
         assertThat(client.remove("k", null).join().isLocked()).isTrue();
         assertThat(client.remove("k", lock.lockCookie() + 1).join().isLocked()).isTrue();
         assertThat(client.remove("k", lock.lockCookie()).join().isOk()).isTrue();
@@ -104,7 +104,7 @@ class ClientTest {
         server.store.execute("k", (entry, now) -> aspstate.core.store.Outcome.put(
                 new SessionEntry(entry.data(), entry.timeoutMinutes(), entry.expiresAtMillis(), false, 0,
                         SessionEntry.MAX_COOKIE - 1, false), null));
-        StateResponse a = client.getExclusive("k").join();
+        StateServerResponse a = client.getExclusive("k").join();
         assertThat(a.lockCookie()).isEqualTo(SessionEntry.MAX_COOKIE);
         client.releaseExclusive("k", a.lockCookie()).join();
         assertThat(client.getExclusive("k").join().lockCookie()).isEqualTo(2);
@@ -113,17 +113,17 @@ class ClientTest {
     @Test
     void insertOnlySetLeavesAnExistingSessionAlone() {
         client.set("k", bytes("original"), 20, null).join();
-        StateResponse lock = client.getExclusive("k").join();
+        StateServerResponse lock = client.getExclusive("k").join();
         assertThat(client.set("k", bytes("intruder"), 5, null, true).join().isOk()).isTrue();
         assertThat(client.releaseExclusive("k", lock.lockCookie()).join().isOk()).isTrue();
-        StateResponse read = client.get("k").join();
+        StateServerResponse read = client.get("k").join();
         assertThat(read.data()).isEqualTo(bytes("original"));
         assertThat(read.timeoutMinutes()).isEqualTo(20);
     }
 
     @Test
     void pipelinedCallsCompleteInOrder() {
-        List<CompletableFuture<StateResponse>> answers = new ArrayList<>();
+        List<CompletableFuture<StateServerResponse>> answers = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             answers.add(client.set("p" + i, bytes("v" + i), 20, null));
             answers.add(client.get("p" + i));
@@ -136,7 +136,7 @@ class ClientTest {
 
     @Test
     void unansweredCallsFailWhenTheServerCloses() throws Exception {
-        try (StateServerClient other = server.client()) {
+        try (StateServerConnection other = server.client()) {
             assertThat(other.get("x").join().isNotFound()).isTrue();
             server.listener.close();
             assertThatThrownBy(() -> other.get("x").join())

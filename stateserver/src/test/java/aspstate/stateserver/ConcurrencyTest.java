@@ -2,8 +2,8 @@ package aspstate.stateserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -29,7 +29,7 @@ class ConcurrencyTest {
 
     @RepeatedTest(3)
     void concurrentGetExclusiveFromThirtyTwoConnectionsHasExactlyOneWinner() throws Exception {
-        List<StateServerClient> clients = new ArrayList<>();
+        List<StateServerConnection> clients = new ArrayList<>();
         ExecutorService threads = Executors.newFixedThreadPool(CONNECTIONS);
         try {
             for (int i = 0; i < CONNECTIONS; i++) {
@@ -37,8 +37,8 @@ class ConcurrencyTest {
             }
             clients.get(0).set("contended", new byte[] {1}, 20, null).join();
             CyclicBarrier start = new CyclicBarrier(CONNECTIONS);
-            List<Future<StateResponse>> answers = new ArrayList<>();
-            for (StateServerClient client : clients) {
+            List<Future<StateServerResponse>> answers = new ArrayList<>();
+            for (StateServerConnection client : clients) {
                 answers.add(threads.submit(() -> {
                     start.await(10, TimeUnit.SECONDS);
                     return client.getExclusive("contended").get(10, TimeUnit.SECONDS);
@@ -46,8 +46,8 @@ class ConcurrencyTest {
             }
             int winners = 0;
             int locked = 0;
-            for (Future<StateResponse> answer : answers) {
-                StateResponse response = answer.get(20, TimeUnit.SECONDS);
+            for (Future<StateServerResponse> answer : answers) {
+                StateServerResponse response = answer.get(20, TimeUnit.SECONDS);
                 if (response.isOk()) {
                     winners++;
                     assertThat(response.lockCookie()).isEqualTo(2);
@@ -60,7 +60,7 @@ class ConcurrencyTest {
             assertThat(locked).isEqualTo(CONNECTIONS - 1);
         } finally {
             threads.shutdownNow();
-            clients.forEach(StateServerClient::close);
+            clients.forEach(StateServerConnection::close);
         }
     }
 
@@ -68,7 +68,7 @@ class ConcurrencyTest {
     void interleavedLockCyclesOnManyKeysLoseNoUpdate() throws Exception {
         int keys = 8;
         int cyclesPerClient = 200;
-        List<StateServerClient> clients = new ArrayList<>();
+        List<StateServerConnection> clients = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             clients.add(server.client());
         }
@@ -78,7 +78,7 @@ class ConcurrencyTest {
             }
             List<CompletableFuture<int[]>> runs = new ArrayList<>();
             for (int c = 0; c < clients.size(); c++) {
-                StateServerClient client = clients.get(c);
+                StateServerConnection client = clients.get(c);
                 int seed = c;
                 runs.add(CompletableFuture.supplyAsync(() -> lockCycles(client, keys, cyclesPerClient, seed)));
             }
@@ -95,22 +95,22 @@ class ConcurrencyTest {
                 assertThat(counter).as("key k%d", k).isEqualTo(granted[k] % 256);
             }
         } finally {
-            clients.forEach(StateServerClient::close);
+            clients.forEach(StateServerConnection::close);
         }
     }
 
     /** Acquire, read-modify-write, release by Set; returns how many locks were granted per key. */
-    private static int[] lockCycles(StateServerClient client, int keys, int cycles, int seed) {
+    private static int[] lockCycles(StateServerConnection client, int keys, int cycles, int seed) {
         int[] granted = new int[keys];
         for (int i = 0; i < cycles; i++) {
             int k = (i + seed) % keys;
-            StateResponse lock = client.getExclusive("k" + k).join();
+            StateServerResponse lock = client.getExclusive("k" + k).join();
             if (!lock.isOk()) {
                 continue;
             }
             granted[k]++;
             byte[] next = {(byte) (lock.data()[0] + 1)};
-            StateResponse write = client.set("k" + k, next, 20, lock.lockCookie()).join();
+            StateServerResponse write = client.set("k" + k, next, 20, lock.lockCookie()).join();
             if (!write.isOk()) {
                 throw new AssertionError("lock holder's Set refused: " + write);
             }

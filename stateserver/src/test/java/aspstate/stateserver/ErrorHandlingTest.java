@@ -2,27 +2,27 @@ package aspstate.stateserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.client.StateServerConnection;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.ForwardingSessionStore;
 import aspstate.core.store.Mutation;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
-import aspstate.stateserver.client.StateServerClient;
+import ch.qos.logback.classic.Level;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import ch.qos.logback.classic.Level;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** Spec "Errors and limits": what closes the connection silently, what is answered 400, and the limits. */
 class ErrorHandlingTest {
@@ -217,7 +217,7 @@ class ErrorHandlingTest {
     /** A server with a 300 ms idle timeout that holds a 12 MiB session, "big". */
     private static TestServer quickServerWithABigSession() {
         TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0);
-        try (StateServerClient client = quick.client()) {
+        try (StateServerConnection client = quick.client()) {
             assertThat(client.set("big", new byte[BIG_SESSION_BYTES], 20, null).join().status()).isEqualTo(200);
         } catch (RuntimeException | Error e) {
             quick.close();

@@ -3,10 +3,10 @@ package aspstate.stateserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import io.netty.util.concurrent.EventExecutor;
@@ -106,9 +106,9 @@ class FramingTest {
         new Random(42).nextBytes(data);
         // Bytes that would confuse a text parser, placed deliberately.
         System.arraycopy("\r\n\r\n\0\u00ffGET x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0, data, 1000, 23);
-        try (StateServerClient client = server.client()) {
+        try (StateServerConnection client = server.client()) {
             assertThat(client.set("big", data, 20, null).join().status()).isEqualTo(200);
-            StateResponse read = client.get("big").join();
+            StateServerResponse read = client.get("big").join();
             assertThat(read.status()).isEqualTo(200);
             assertThat(read.data()).isEqualTo(data);
         }

@@ -1,11 +1,11 @@
 package aspstate.stateserver;
 
+import aspstate.client.StateServerConnection;
 import aspstate.core.ManualClock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.SessionStore;
-import aspstate.stateserver.client.StateServerClient;
 import aspstate.transport.InboundBudget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -78,9 +78,9 @@ final class TestServer implements AutoCloseable {
         return new RawConnection(address());
     }
 
-    StateServerClient client() {
+    StateServerConnection client() {
         try {
-            return StateServerClient.connect(address());
+            return StateServerConnection.connect(address());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

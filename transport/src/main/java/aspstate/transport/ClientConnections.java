@@ -1,17 +1,22 @@
 package aspstate.transport;
 
-import io.netty.bootstrap.Bootstrap;
+import aspstate.client.Connector;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
-/** Opens the TCP connections of the project's own clients (StateServer, TDS). */
+/** Opens the TCP connections of the project's own clients (StateServer, TDS) on this module's transports. */
 public final class ClientConnections {
     private ClientConnections() {
+    }
+
+    /** The client library's connections on {@code group}'s transport, reading from its ring of buffers if it has one. */
+    public static Connector connector(EventLoopGroup group) {
+        return Connector.of(group, IoTransport.of(group).socketChannel(),
+                bootstrap -> ReadBufferRing.useFor(group, bootstrap::option));
     }
 
     /**
@@ -20,20 +25,6 @@ public final class ClientConnections {
      */
     public static Channel connect(EventLoopGroup group, InetSocketAddress server, Duration timeout,
                                   ChannelHandler handler) throws IOException {
-        Bootstrap bootstrap = new Bootstrap()
-                .group(group)
-                .channel(IoTransport.of(group).socketChannel())
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-                .handler(handler);
-        ReadBufferRing.useFor(group, bootstrap::option);
-        try {
-            return bootstrap.connect(server).sync().channel();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while connecting to " + server, e);
-        } catch (Exception e) {
-            throw e instanceof IOException ? (IOException) e : new IOException("cannot connect to " + server, e);
-        }
+        return connector(group).connect(server, timeout, handler);
     }
 }

@@ -2,15 +2,15 @@ package aspstate.bench.stateserver;
 
 import aspstate.bench.Reply;
 import aspstate.bench.SessionBackend;
-import aspstate.stateserver.client.StateResponse;
-import aspstate.stateserver.client.StateServerClient;
+import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import java.util.concurrent.CompletableFuture;
 
 /** The provider operations over the StateServer protocol, with the project's own client. */
 final class StateServerBackend implements SessionBackend {
-    private final StateServerClient client;
+    private final StateServerConnection client;
 
-    StateServerBackend(StateServerClient client) {
+    StateServerBackend(StateServerConnection client) {
         this.client = client;
     }
 
@@ -49,7 +49,7 @@ final class StateServerBackend implements SessionBackend {
         return client.set(id, data, TIMEOUT_MINUTES, null).thenApply(StateServerBackend::reply);
     }
 
-    private static Reply reply(StateResponse response) {
+    private static Reply reply(StateServerResponse response) {
         switch (response.status()) {
             case 200:
                 return response.lockCookie() == null && response.data().length == 0

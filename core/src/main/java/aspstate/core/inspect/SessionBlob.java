@@ -1,19 +1,30 @@
 package aspstate.core.inspect;
 
+import aspstate.sessionformat.BlobItem;
+import aspstate.sessionformat.BlobReading;
+import aspstate.sessionformat.DotNetObject;
+import aspstate.sessionformat.DotNetType;
+import aspstate.sessionformat.ReadLimits;
+import aspstate.sessionformat.SessionBlobReader;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Decodes ASP.NET's serialized session data (docs/spec/session-blob-format.md) for display: the item names, types,
- * sizes and, for the primitive types, values. Every input is answered, never with an exception: what cannot be read
- * is said in {@link DecodedSession#problem()}, with the items read before it. Nothing in a blob is executed or
- * instantiated (an Object item's class is only named), and the work is bounded by the limits below.
+ * sizes and, for the primitive types, values. The reading is the session format's own
+ * ({@link SessionBlobReader}), the one Java applications read their sessions with, here within the inspector's
+ * limits: every input is answered, never with an exception, and what cannot be read is said in
+ * {@link DecodedSession#problem()}, with the items read before it. Nothing in a blob is executed or instantiated
+ * (an Object item's class is only named).
  */
 public final class SessionBlob {
     /** A blob declaring more items than this is not read: the inspector is not a bulk export. */
     public static final int MAX_ITEMS = 10_000;
     /** Compressed data inflating to more than this is refused, so a small zip bomb cannot exhaust the heap. */
-    public static final int MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+    public static final int MAX_INFLATED_BYTES = ReadLimits.DEFAULT_MAX_INFLATED_BYTES;
     /** String values and keys are shown up to this many chars, then {@link #CUT_MARKER}. */
     public static final int PREVIEW_CHARS = 1024;
-    public static final String CUT_MARKER = "...";
+    public static final String CUT_MARKER = ReadLimits.CUT_MARKER;
 
     private SessionBlob() {
     }
@@ -23,29 +34,25 @@ public final class SessionBlob {
         return decode(data, MAX_INFLATED_BYTES);
     }
 
-    /**
-     * The blob does not say whether it is compressed, so it is read as plain data first and, if that fails, as raw
-     * deflate. When both readings fail, the one that read more items is reported (the plain one on a tie): a
-     * plain blob can happen to inflate, and the reading that got further is the likelier one.
-     */
     static DecodedSession decode(byte[] data, int maxInflatedBytes) {
-        if (data == null) {
-            return DecodedSession.unreadable(false, "no data");
+        BlobReading reading = SessionBlobReader.read(data, new ReadLimits(MAX_ITEMS, PREVIEW_CHARS, maxInflatedBytes));
+        List<SessionItem> items = new ArrayList<>(reading.items().size());
+        for (BlobItem item : reading.items()) {
+            items.add(display(item));
         }
-        DecodedSession plain = EnvelopeReader.read(data, false);
-        if (plain.problem() == null) {
-            return plain;
+        return new DecodedSession(reading.compressed(), reading.timeoutMinutes(), items, reading.staticObjects(),
+                reading.problem());
+    }
+
+    private static SessionItem display(BlobItem item) {
+        DotNetType type = item.type();
+        String objectType = null;
+        String text = null;
+        if (type == DotNetType.OBJECT) {
+            objectType = item.value() instanceof DotNetObject object ? object.typeName() : "array";
+        } else if (item.value() != null) {
+            text = DotNetValues.text(item.value());
         }
-        BoundedInflater.Inflation inflation = BoundedInflater.inflate(data, maxInflatedBytes);
-        return switch (inflation.outcome()) {
-            case NOT_DEFLATE -> plain;
-            case TOO_LARGE -> DecodedSession.unreadable(true, "compressed data inflates to more than "
-                    + maxInflatedBytes + " bytes, the inspector's limit");
-            case INFLATED -> {
-                DecodedSession compressed = EnvelopeReader.read(inflation.bytes(), true);
-                yield compressed.problem() == null || compressed.items().size() > plain.items().size()
-                        ? compressed : plain;
-            }
-        };
+        return new SessionItem(item.name(), type.tag(), type.dotNetName(), text, item.sizeBytes(), objectType);
     }
 }

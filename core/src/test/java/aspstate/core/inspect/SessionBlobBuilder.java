@@ -1,5 +1,6 @@
 package aspstate.core.inspect;
 
+import aspstate.sessionformat.DotNetBinaryWriter;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import aspstate.sessionformat.DotNetBinaryWriter;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -269,7 +270,7 @@ class SessionBlobTest {
     void aHugeItemCountIsRefusedBeforeAnythingIsAllocated() {
         DecodedSession session = SessionBlob.decode(hex("14 00 00 00 01 00 FF FF FF 7F FF FF FF FF FF"));
 
-        assertThat(session.problem()).isEqualTo("item count 2147483647 is outside 0-10000 (the inspector's limit)");
+        assertThat(session.problem()).isEqualTo("item count 2147483647 is outside 0-10000 (the reader's limit)");
         assertThat(session.timeoutMinutes()).isEqualTo(20);
     }
 
@@ -335,7 +336,7 @@ class SessionBlobTest {
 
         assertThat(session.compressed()).isTrue();
         assertThat(session.problem())
-                .isEqualTo("compressed data inflates to more than 65536 bytes, the inspector's limit");
+                .isEqualTo("compressed data inflates to more than 65536 bytes, the reader's limit");
         assertThat(session.items()).isEmpty();
     }
 

@@ -1,0 +1,162 @@
+package aspstate.client;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * The connections to one server: idle ones are reused, at most {@code maxConnections} are open, and a request that
+ * finds them all busy waits for the next one handed back. A connection carries one request at a time, as ASP.NET's
+ * client does (Microsoft's server is not known to take pipelined requests). Remembers until when the server counts
+ * as down, so that requests go to the next server meanwhile.
+ */
+final class ServerPool {
+    private final InetSocketAddress address;
+    private final Connector connector;
+    private final Duration connectTimeout;
+    private final Duration idleTimeout;
+    private final int maxConnections;
+    /** Where connections are opened: connecting blocks, and callers may be on an I/O thread. */
+    private final Executor connecting;
+
+    private final ArrayDeque<Idle> idle = new ArrayDeque<>();
+    private final ArrayDeque<CompletableFuture<StateServerConnection>> waiting = new ArrayDeque<>();
+    private int open;
+    private boolean closed;
+    private volatile long downUntilNanos;
+    private volatile String downReason;
+
+    private record Idle(StateServerConnection connection, long sinceNanos) {
+    }
+
+    ServerPool(InetSocketAddress address, Connector connector, Duration connectTimeout, Duration idleTimeout,
+               int maxConnections, Executor connecting) {
+        this.address = address;
+        this.connector = connector;
+        this.connectTimeout = connectTimeout;
+        this.idleTimeout = idleTimeout;
+        this.maxConnections = maxConnections;
+        this.connecting = connecting;
+    }
+
+    InetSocketAddress address() {
+        return address;
+    }
+
+    boolean isDown(long nowNanos) {
+        return nowNanos - downUntilNanos < 0;
+    }
+
+    long downUntilNanos() {
+        return downUntilNanos;
+    }
+
+    String downReason() {
+        return downReason;
+    }
+
+    void markDown(Duration retryAfter, String reason) {
+        downReason = reason;
+        downUntilNanos = System.nanoTime() + retryAfter.toNanos();
+    }
+
+    void markUp() {
+        downUntilNanos = System.nanoTime();
+    }
+
+    /** A connection for one request; completes exceptionally with an IOException when none can be opened. */
+    CompletableFuture<StateServerConnection> acquire() {
+        synchronized (this) {
+            if (closed) {
+                return CompletableFuture.failedFuture(new IOException("the client is closed"));
+            }
+            long now = System.nanoTime();
+            Idle candidate;
+            while ((candidate = idle.pollLast()) != null) {
+                if (candidate.connection.isOpen() && now - candidate.sinceNanos < idleTimeout.toNanos()) {
+                    return CompletableFuture.completedFuture(candidate.connection);
+                }
+                candidate.connection.closeNow(); // the server closes idle connections too: never hand out a stale one
+            }
+            if (open >= maxConnections) {
+                CompletableFuture<StateServerConnection> turn = new CompletableFuture<>();
+                waiting.add(turn);
+                return turn;
+            }
+            open++;
+        }
+        return CompletableFuture.supplyAsync(this::openConnection, connecting);
+    }
+
+    private StateServerConnection openConnection() {
+        try {
+            StateServerConnection connection = StateServerConnection.connect(address, connector, connectTimeout);
+            connection.closeFuture().addListener(done -> closed(connection));
+            return connection;
+        } catch (IOException e) {
+            synchronized (this) {
+                open--;
+            }
+            throw new java.util.concurrent.CompletionException(e);
+        }
+    }
+
+    /** Hands back a connection after its answer: to a waiting request first, else to the idle ones. */
+    void release(StateServerConnection connection) {
+        CompletableFuture<StateServerConnection> next;
+        synchronized (this) {
+            if (closed) {
+                connection.closeNow();
+                return;
+            }
+            if (!connection.isOpen()) {
+                return; // counted down by its close listener
+            }
+            next = waiting.poll();
+            if (next == null) {
+                idle.addLast(new Idle(connection, System.nanoTime()));
+                return;
+            }
+        }
+        next.complete(connection);
+    }
+
+    /** A connection closed (by either side): a waiting request may open one in its place. */
+    private void closed(StateServerConnection connection) {
+        CompletableFuture<StateServerConnection> next;
+        synchronized (this) {
+            open--;
+            idle.removeIf(entry -> entry.connection == connection);
+            next = closed ? null : waiting.poll();
+            if (next != null) {
+                open++;
+            }
+        }
+        if (next != null) {
+            CompletableFuture.supplyAsync(this::openConnection, connecting).whenComplete((opened, error) -> {
+                if (error != null) {
+                    next.completeExceptionally(error);
+                } else {
+                    next.complete(opened);
+                }
+            });
+        }
+    }
+
+    void close() {
+        ArrayDeque<Idle> toClose;
+        ArrayDeque<CompletableFuture<StateServerConnection>> toFail;
+        synchronized (this) {
+            closed = true;
+            toClose = new ArrayDeque<>(idle);
+            idle.clear();
+            toFail = new ArrayDeque<>(waiting);
+            waiting.clear();
+        }
+        toClose.forEach(entry -> entry.connection.closeNow());
+        toFail.forEach(turn -> turn.completeExceptionally(new IOException("the client is closed")));
+    }
+}

@@ -1,0 +1,256 @@
+package aspstate.servlet;
+
+import aspstate.client.AspNetApplication;
+import aspstate.client.LockSettings;
+import aspstate.client.SessionIds;
+import aspstate.client.SessionStateClient;
+import aspstate.client.SharedSession;
+import aspstate.client.SharedSessionStore;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.FilterConfig;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * Keeps {@link HttpServletRequest#getSession()} on aspstate, shared with an ASP.NET application, for Tomcat, Jetty or
+ * any Jakarta Servlet 6 container. A request that uses its session locks it at first use (waiting while another
+ * request holds it, as ASP.NET's session-state module does) and writes it back and unlocks it when the request ends:
+ * two concurrent requests of one session run one after the other, and neither loses the other's update. A request
+ * that throws gives its lock back without writing, as ASP.NET does on an error.
+ *
+ * <p>Configured in code ({@link #AspStateSessionFilter(SharedSessionStore, String)}) or by init parameters
+ * (web.xml): {@code servers} (host:port, comma-separated, in failover order; default 127.0.0.1:42424),
+ * {@code application-id} (the ASP.NET application's HttpRuntime.AppDomainAppId, e.g. /LM/W3SVC/1/ROOT/shop;
+ * required), {@code cookie-name} (default ASP.NET_SessionId), {@code timeout-minutes} (default 20),
+ * {@code compression-enabled} (default false), {@code network-timeout-seconds} (default 10),
+ * {@code lock-poll-interval-ms} (default 500), {@code execution-timeout-seconds} (default 110).
+ */
+public final class AspStateSessionFilter implements Filter {
+    public static final String DEFAULT_COOKIE = "ASP.NET_SessionId";
+
+    private SharedSessionStore store;
+    private String cookieName;
+    private boolean ownsClient;
+
+    /** For containers that create the filter from web.xml: configured by its init parameters. */
+    public AspStateSessionFilter() {
+    }
+
+    /**
+     * @param store      the sessions, on a client the caller owns and closes
+     * @param cookieName the session cookie, {@link #DEFAULT_COOKIE} as ASP.NET's; only ids of ASP.NET's form are
+     *                   taken from it, as ASP.NET takes them
+     */
+    public AspStateSessionFilter(SharedSessionStore store, String cookieName) {
+        this.store = store;
+        this.cookieName = cookieName;
+    }
+
+    @Override
+    public void init(FilterConfig config) {
+        if (store != null) {
+            return;
+        }
+        String applicationId = config.getInitParameter("application-id");
+        if (applicationId == null || applicationId.isBlank()) {
+            throw new IllegalStateException("AspStateSessionFilter needs the init parameter application-id: the "
+                    + "ASP.NET application's HttpRuntime.AppDomainAppId, e.g. /LM/W3SVC/1/ROOT/shop");
+        }
+        boolean compression = Boolean.parseBoolean(parameter(config, "compression-enabled", "false"));
+        SessionStateClient client = SessionStateClient.builder()
+                .servers(parameter(config, "servers", "127.0.0.1:42424"))
+                .application(AspNetApplication.of(applicationId))
+                .networkTimeout(Duration.ofSeconds(Long.parseLong(parameter(config, "network-timeout-seconds", "10"))))
+                .compressionEnabled(compression)
+                .build();
+        LockSettings lock = new LockSettings(
+                Duration.ofMillis(Long.parseLong(parameter(config, "lock-poll-interval-ms", "500"))),
+                Duration.ofSeconds(Long.parseLong(parameter(config, "execution-timeout-seconds", "110"))),
+                Duration.ofSeconds(Long.parseLong(parameter(config, "execution-timeout-seconds", "110"))));
+        store = new SharedSessionStore(client, lock, Integer.parseInt(parameter(config, "timeout-minutes", "20")),
+                compression);
+        cookieName = parameter(config, "cookie-name", DEFAULT_COOKIE);
+        ownsClient = true;
+    }
+
+    private static String parameter(FilterConfig config, String name, String defaultValue) {
+        String value = config.getInitParameter(name);
+        return value == null || value.isBlank() ? defaultValue : value.trim();
+    }
+
+    @Override
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        if (!(request instanceof HttpServletRequest http) || !(response instanceof HttpServletResponse httpResponse)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        SessionRequest wrapped = new SessionRequest(http, httpResponse);
+        boolean failed = true;
+        try {
+            chain.doFilter(wrapped, response);
+            failed = false;
+        } finally {
+            if (wrapped.isAsyncStarted()) {
+                boolean failedSoFar = failed;
+                wrapped.getAsyncContext().addListener(new AsyncListener() {
+                    @Override
+                    public void onComplete(AsyncEvent event) {
+                        wrapped.finish(failedSoFar);
+                    }
+
+                    @Override
+                    public void onTimeout(AsyncEvent event) {
+                        wrapped.finish(true);
+                    }
+
+                    @Override
+                    public void onError(AsyncEvent event) {
+                        wrapped.finish(true);
+                    }
+
+                    @Override
+                    public void onStartAsync(AsyncEvent event) {
+                    }
+                });
+            } else {
+                wrapped.finish(failed);
+            }
+        }
+    }
+
+    @Override
+    public void destroy() {
+        if (ownsClient) {
+            store.client().close();
+        }
+    }
+
+    /** The request's view of its session: read and locked at first use, committed by {@link #finish}. */
+    private final class SessionRequest extends HttpServletRequestWrapper {
+        private final HttpServletResponse response;
+        private AspStateHttpSession session;
+        private boolean looked;
+        private String requestedId;
+
+        SessionRequest(HttpServletRequest request, HttpServletResponse response) {
+            super(request);
+            this.response = response;
+        }
+
+        @Override
+        public HttpSession getSession() {
+            return getSession(true);
+        }
+
+        @Override
+        public HttpSession getSession(boolean create) {
+            if (session != null && !session.isInvalid()) {
+                return session;
+            }
+            if (!looked) {
+                looked = true;
+                requestedId = cookie();
+                if (requestedId != null && SessionIds.isValid(requestedId)) {
+                    store.open(requestedId, classLoader()).join().ifPresent(opened -> session = wrap(opened));
+                }
+                if (session != null) {
+                    return session;
+                }
+            }
+            if (!create) {
+                return null;
+            }
+            SharedSession created = SessionStateClient.await(store.createStored(classLoader()));
+            response.addHeader("Set-Cookie", cookieName + "=" + created.id() + "; Path=/; HttpOnly; SameSite=Lax");
+            if (session != null) {
+                finishOne(session, false); // the invalidated one goes before its successor
+            }
+            session = wrap(created);
+            return session;
+        }
+
+        @Override
+        public String getRequestedSessionId() {
+            return cookie();
+        }
+
+        @Override
+        public boolean isRequestedSessionIdValid() {
+            HttpSession current = getSession(false);
+            return current != null && current.getId().equals(requestedId);
+        }
+
+        @Override
+        public boolean isRequestedSessionIdFromCookie() {
+            return cookie() != null;
+        }
+
+        @Override
+        public boolean isRequestedSessionIdFromURL() {
+            return false;
+        }
+
+        /**
+         * Moves the session to a new id (against session fixation, at login): stored under it and the old one
+         * removed when the request ends.
+         */
+        @Override
+        public String changeSessionId() {
+            HttpSession current = getSession(false);
+            if (current == null) {
+                throw new IllegalStateException("the request has no session whose id could change");
+            }
+            SharedSession moved = store.copyTo(session.shared(), SessionIds.create());
+            session.shared().abandon();
+            finishOne(session, false);
+            response.addHeader("Set-Cookie", cookieName + "=" + moved.id() + "; Path=/; HttpOnly; SameSite=Lax");
+            session = wrap(moved);
+            return moved.id();
+        }
+
+        private AspStateHttpSession wrap(SharedSession shared) {
+            return new AspStateHttpSession(shared, getServletContext());
+        }
+
+        private String cookie() {
+            Cookie[] cookies = getCookies();
+            if (cookies != null) {
+                for (Cookie cookie : cookies) {
+                    if (cookie.getName().equals(cookieName)) {
+                        return cookie.getValue();
+                    }
+                }
+            }
+            return null;
+        }
+
+        synchronized void finish(boolean failed) {
+            if (session != null) {
+                finishOne(session, failed);
+                session = null;
+            }
+        }
+
+        private void finishOne(AspStateHttpSession done, boolean failed) {
+            SessionStateClient.await(failed && !done.isInvalid() ? store.release(done.shared())
+                    : store.commit(done.shared()));
+        }
+    }
+
+    private static ClassLoader classLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : AspStateSessionFilter.class.getClassLoader();
+    }
+}

@@ -1,0 +1,196 @@
+package aspstate.spring.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import aspstate.client.AspNetApplication;
+import aspstate.client.SessionIds;
+import aspstate.client.StateServerConnection;
+import aspstate.core.testing.Await;
+import aspstate.sessionformat.DotNetType;
+import aspstate.sessionformat.SessionStateData;
+import aspstate.stateserver.testing.LoopbackStateServer;
+import jakarta.servlet.Filter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * A real Spring Boot application (Tomcat) with this module's auto-configuration in ASP.NET mode, its sessions on a
+ * real aspstate listener: two concurrent requests of one session both keep their update, because the second waits
+ * for the first's lock; and the session is ASP.NET's, under ASP.NET's cookie, id and key, in ASP.NET's format.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        classes = ConcurrentRequestsTest.CounterApplication.class)
+class ConcurrentRequestsTest {
+    private static final String APP_ID = "/LM/W3SVC/1/ROOT/shop";
+    private static final LoopbackStateServer ASPSTATE = new LoopbackStateServer();
+
+    /** The first request holds the session until the test lets it go. */
+    static final CountDownLatch FIRST_ENTERED = new CountDownLatch(1);
+    static final CountDownLatch FIRST_MAY_FINISH = new CountDownLatch(1);
+    static final AtomicLong FIRST_LEFT_NANOS = new AtomicLong();
+    static final AtomicLong SECOND_ENTERED_NANOS = new AtomicLong();
+    /** Set when the second request has reached the server, before its session is read. */
+    static final AtomicReference<String> SECOND_ARRIVED = new AtomicReference<>();
+
+    @LocalServerPort
+    int port;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @DynamicPropertySource
+    static void aspstate(DynamicPropertyRegistry properties) {
+        properties.add("aspstate.session.servers", ASPSTATE::hostAndPort);
+        properties.add("aspstate.session.application-id", () -> APP_ID);
+        properties.add("aspstate.session.lock-poll-interval", () -> "20ms");
+    }
+
+    @AfterAll
+    static void stop() {
+        ASPSTATE.close();
+    }
+
+    @Test
+    void twoConcurrentRequestsOfOneSessionBothKeepTheirUpdate() throws Exception {
+        HttpResponse<String> first = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
+        String cookie = first.headers().firstValue("Set-Cookie").orElseThrow();
+        assertThat(cookie).startsWith("ASP.NET_SessionId=").contains("HttpOnly").contains("Path=/");
+        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        assertThat(SessionIds.isValid(id)).as(id).isTrue();
+
+        CompletableFuture<HttpResponse<String>> holding = http.sendAsync(get("/slow-increment", id),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(FIRST_ENTERED.await(10, TimeUnit.SECONDS)).isTrue();
+        CompletableFuture<HttpResponse<String>> waiting = http.sendAsync(get("/increment?second", id),
+                HttpResponse.BodyHandlers.ofString());
+        Await.until("the second request reached the application", () -> SECOND_ARRIVED.get() != null);
+        FIRST_MAY_FINISH.countDown();
+
+        assertThat(holding.get(10, TimeUnit.SECONDS).body()).isEqualTo("1");
+        assertThat(waiting.get(10, TimeUnit.SECONDS).body()).isEqualTo("2");
+        assertThat(SECOND_ENTERED_NANOS.get()).as("the second ran only once the first had finished")
+                .isGreaterThan(FIRST_LEFT_NANOS.get());
+        assertThat(http.send(get("/count", id), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("2");
+
+        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+            SessionStateData stored = SessionStateData.read(
+                    raw.get(AspNetApplication.of(APP_ID).key(id)).join().data());
+            assertThat(stored.items().get("count")).isEqualTo(2);
+            assertThat(stored.items().typeOf("count")).isEqualTo(DotNetType.INT32);
+            assertThat(stored.timeoutMinutes()).isEqualTo(20);
+        }
+    }
+
+    @Test
+    void aRequestThatOnlyAsksWhetherItsSessionIsValidGivesTheLockBack() throws Exception {
+        HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
+        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
+        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+
+        assertThat(http.send(get("/valid", id), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("true");
+        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+            assertThat(raw.getExclusive(AspNetApplication.of(APP_ID).key(id)).join().isOk())
+                    .as("the session is not left locked").isTrue();
+        }
+    }
+
+    private HttpRequest get(String path, String sessionId) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
+        if (sessionId != null) {
+            request.header("Cookie", "ASP.NET_SessionId=" + sessionId);
+        }
+        return request.build();
+    }
+
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class CounterApplication {
+
+        @Bean
+        CounterController counter() {
+            return new CounterController();
+        }
+
+        /** Notes the second request's arrival before any session filter runs. */
+        @Bean
+        FilterRegistrationBean<Filter> arrivals() {
+            FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>((request, response, chain) -> {
+                if (request.getParameter("second") != null) {
+                    SECOND_ARRIVED.set("arrived");
+                }
+                chain.doFilter(request, response);
+            });
+            registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+            return registration;
+        }
+
+        /**
+         * Answers /valid after Spring Session's filter, without Spring MVC (whose flash map lookup would use, and so
+         * commit, the session): the request reads its session only through isRequestedSessionIdValid().
+         */
+        @Bean
+        FilterRegistrationBean<Filter> validityOnly() {
+            FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>((request, response, chain) ->
+                    response.getWriter().print(((HttpServletRequest) request).isRequestedSessionIdValid()));
+            registration.addUrlPatterns("/valid");
+            registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+            return registration;
+        }
+    }
+
+    @RestController
+    static class CounterController {
+
+        @GetMapping("/count")
+        String count(HttpSession session) {
+            return String.valueOf(counter(session));
+        }
+
+        @GetMapping("/increment")
+        String increment(HttpSession session) {
+            SECOND_ENTERED_NANOS.set(System.nanoTime());
+            return String.valueOf(add(session));
+        }
+
+        @GetMapping("/slow-increment")
+        String slowIncrement(HttpSession session) throws InterruptedException {
+            int count = add(session);
+            FIRST_ENTERED.countDown();
+            FIRST_MAY_FINISH.await(10, TimeUnit.SECONDS);
+            FIRST_LEFT_NANOS.set(System.nanoTime());
+            return String.valueOf(count);
+        }
+
+        private static int counter(HttpSession session) {
+            Integer count = (Integer) session.getAttribute("count");
+            return count == null ? 0 : count;
+        }
+
+        private static int add(HttpSession session) {
+            int count = counter(session) + 1;
+            session.setAttribute("count", count);
+            return count;
+        }
+    }
+}
