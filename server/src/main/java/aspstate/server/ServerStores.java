@@ -15,6 +15,7 @@ import aspstate.store.journal.DataDirectoryException;
 import aspstate.store.journal.Journal;
 import aspstate.store.journal.JournaledStores;
 import aspstate.store.journal.StoreKind;
+import aspstate.transport.EventLoopTurns;
 import aspstate.transport.InboundBudget;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -119,7 +120,8 @@ final class ServerStores implements AutoCloseable {
     private static JournaledStores openJournal(ServeOptions options, MemoryStoreSettings memory, MemoryBudget budget,
                                                ScheduledExecutorService reaper) {
         try {
-            return JournaledStores.open(options.journal().orElseThrow(), Clock.SYSTEM, memory, budget, reaper);
+            return JournaledStores.open(options.journal().orElseThrow(), Clock.SYSTEM, memory, budget, reaper,
+                    EventLoopTurns::atEndOfTurn);
         } catch (DataDirectoryException e) {
             reaper.shutdownNow();
             throw new UserError(options.where(ServeCommand.DATA_DIR) + ": " + e.getMessage());

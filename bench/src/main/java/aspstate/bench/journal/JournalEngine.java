@@ -7,6 +7,7 @@ import aspstate.store.journal.JournalDirectory;
 import aspstate.store.journal.JournalFormat;
 import aspstate.store.journal.JournalSettings;
 import aspstate.store.journal.StoreKind;
+import aspstate.store.journal.TurnEnd;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -22,7 +23,7 @@ final class JournalEngine implements SyncedWrites.Engine {
         JournalDirectory opened = JournalDirectory.open(new JournalSettings(directory, Fsync.ALWAYS),
                 JournalFormat.SINGLE_NODE);
         Journal journal = opened.journal();
-        journal.start(Map.of());
+        journal.start(Map.of(), TurnEnd.NOW);
         return new SyncedWrites.Session() {
             @Override
             public void writeSynced(String key, byte[] value) {

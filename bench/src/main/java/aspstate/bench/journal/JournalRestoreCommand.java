@@ -11,6 +11,7 @@ import aspstate.store.journal.Fsync;
 import aspstate.store.journal.JournalSettings;
 import aspstate.store.journal.JournaledStores;
 import aspstate.store.journal.StoreKind;
+import aspstate.store.journal.TurnEnd;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -74,7 +75,7 @@ public final class JournalRestoreCommand implements Callable<Integer> {
 
     private static JournaledStores open(JournalSettings settings, ScheduledExecutorService reaper) {
         return JournaledStores.open(settings, Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0),
-                new MemoryBudget(0), reaper);
+                new MemoryBudget(0), reaper, TurnEnd.NOW);
     }
 
     private static long size(Path directory) throws Exception {

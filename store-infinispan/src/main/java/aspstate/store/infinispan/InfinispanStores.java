@@ -9,6 +9,7 @@ import aspstate.store.journal.DataDirectoryException;
 import aspstate.store.journal.Journal;
 import aspstate.store.journal.JournalDirectory;
 import aspstate.store.journal.JournalSettings;
+import aspstate.store.journal.TurnEnd;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -123,7 +124,6 @@ public final class InfinispanStores implements AutoCloseable {
     }
 
     private static JournalDirectory openJournal(JournalSettings journal) {
-        LOG.info("restoring sessions from {}", journal.directory());
         try {
             return JournalDirectory.open(journal, ClusterJournalFormat.INSTANCE);
         } catch (DataDirectoryException e) {
@@ -148,7 +148,8 @@ public final class InfinispanStores implements AutoCloseable {
         AtomicReference<EmbeddedCacheManager> caches = new AtomicReference<>();
         journal.ifPresent(directory -> {
             JournalStore.register(settings.cluster().nodeName(), directory.journal());
-            directory.journal().start(ClusterRestore.snapshots(caches, storeNames));
+            // Its records come from Infinispan's threads, which have no turns: the writer is woken at once.
+            directory.journal().start(ClusterRestore.snapshots(caches, storeNames), TurnEnd.NOW);
         });
         DefaultCacheManager manager;
         try {
