@@ -9,7 +9,7 @@ import java.security.KeyStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 10, item 8: a key store that cannot be used is refused saying why, not "null" or just its path. */
+/** A key store that cannot be used is refused saying why, not "null" or just its path. */
 class KeyStoreErrorsTest {
     @TempDir
     Path dir;
