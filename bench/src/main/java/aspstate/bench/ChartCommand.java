@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "chart", mixinStandardHelpOptions = true,
         description = "Draws runs (from run --json) as request latency against achieved pages/s, as SVG.%n"
-                + "Example: aspstate-bench chart --out sweep.svg aspstate=a1.json,a2.json redis=r1.json,r2.json%n")
+                + "Example: java -jar bench/target/aspstate-bench.jar chart --out sweep.svg \\%n"
+                + "    aspstate=a1.json,a2.json redis=r1.json,r2.json%n")
 final class ChartCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 
 /**
  * Reads {@code --config FILE}: a properties file (UTF-8) whose keys are the long option names without dashes,
- * e.g. {@code stateserver-port=42425}. Every key must be a known option; a typo is an error, not silently ignored.
+ * e.g. {@code max-memory=2GiB}. Every key must be a known option; a typo is an error, not silently ignored.
  * A key of an option the command line takes repeatedly ({@code allow}, {@code tds-user}) may be repeated too, and
  * keeps every value, as the command line does; any other key given twice is an error. (Properties alone keeps the
  * last value of a repeated key and drops the others without a word.)
