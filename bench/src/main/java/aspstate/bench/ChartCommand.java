@@ -1,5 +1,6 @@
 package aspstate.bench;
 
+import aspstate.core.FileErrors;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -69,7 +70,8 @@ final class ChartCommand implements Callable<Integer> {
         try {
             Files.writeString(out, chart.svg(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write it (" + e + ")");
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write it: "
+                    + FileErrors.reason(e, out));
         }
         spec.commandLine().getOut().println("wrote " + out);
         return 0;

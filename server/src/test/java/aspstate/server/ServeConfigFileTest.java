@@ -129,7 +129,8 @@ class ServeConfigFileTest {
         CliRun run = CliRun.run("serve", "--config", missing.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("aspstate: --config " + missing + ": no such file");
+        assertThat(run.errLines()).containsExactly("aspstate: --config " + missing + ": cannot read the file: "
+                + "no such file or directory");
     }
 
     @Test

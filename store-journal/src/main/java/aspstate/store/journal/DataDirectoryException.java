@@ -1,8 +1,5 @@
 package aspstate.store.journal;
 
-import java.io.IOException;
-import java.nio.file.FileSystemException;
-
 /**
  * The data directory cannot be used, for a reason the operator can act on: the message is one line saying what is
  * wrong and where, never a stack trace.
@@ -28,16 +25,5 @@ public final class DataDirectoryException extends RuntimeException {
 
     public Reason reason() {
         return reason;
-    }
-
-    /**
-     * What the operating system said, e.g. "Read-only file system" or "Operation not permitted": the reason of a
-     * {@link FileSystemException} without the path it repeats, else the message.
-     */
-    static String cause(IOException e) {
-        if (e instanceof FileSystemException failure && failure.getReason() != null) {
-            return failure.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }
