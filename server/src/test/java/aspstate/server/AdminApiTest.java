@@ -110,7 +110,7 @@ class AdminApiTest {
     }
 
     @Test
-    void metricsNameEveryCounterTheIssueAsksFor() throws Exception {
+    void metricsNameEveryCounterOperationsDocuments() throws Exception {
         client.set(KEY, WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
         client.get(KEY).get(10, TimeUnit.SECONDS);
 
