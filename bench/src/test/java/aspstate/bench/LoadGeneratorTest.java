@@ -408,7 +408,7 @@ class LoadGeneratorTest {
 
         assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + dir.resolve("none.json")))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("none.json: cannot read it: no such file or directory");
+        assertThat(err.toString()).contains("none.json: cannot read it: No such file or directory");
         Path notJson = Files.writeString(dir.resolve("not.json"), "pages: many");
         assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + notJson)).isEqualTo(2);
         assertThat(err.toString()).contains("not.json: not a JSON report (");

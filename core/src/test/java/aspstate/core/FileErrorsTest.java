@@ -20,7 +20,7 @@ class FileErrorsTest {
         IOException e = catchThrowableOfType(() -> Files.createDirectories(inProc), IOException.class);
 
         assertThat(e.getMessage()).as("what Java says alone").isEqualTo(inProc.toString());
-        assertThat(FileErrors.reason(e, inProc)).isEqualTo("no such file or directory");
+        assertThat(FileErrors.reason(e, inProc)).isEqualTo("No such file or directory");
     }
 
     @Test
@@ -29,9 +29,9 @@ class FileErrorsTest {
         Path below = file.resolve("data");
         IOException e = catchThrowableOfType(() -> Files.createDirectories(below), IOException.class);
 
-        assertThat(FileErrors.reason(e, below)).isEqualTo("not a directory");
+        assertThat(FileErrors.reason(e, below)).isEqualTo("Not a directory");
         assertThat(FileErrors.reason(e, file)).as("another path than the one asked for is named")
-                .isEqualTo(below + ": not a directory");
+                .isEqualTo(below + ": Not a directory");
     }
 
     @Test
@@ -39,15 +39,15 @@ class FileErrorsTest {
         Path missing = dir.resolve("missing");
         IOException e = catchThrowableOfType(() -> Files.readString(missing), IOException.class);
 
-        assertThat(FileErrors.reason(e, missing)).isEqualTo("no such file or directory");
+        assertThat(FileErrors.reason(e, missing)).isEqualTo("No such file or directory");
         assertThat(FileErrors.reason(new IOException("disk on fire"))).isEqualTo("disk on fire");
         assertThat(FileErrors.reason(new java.nio.file.FileSystemException("/x", null, "Read-only file system")))
-                .isEqualTo("read-only file system");
+                .isEqualTo("Read-only file system");
     }
 
     @Test
     void permissionDeniedIsSaidSo() {
         assertThat(FileErrors.reason(new java.nio.file.AccessDeniedException("/etc/shadow")))
-                .isEqualTo("permission denied");
+                .isEqualTo("Permission denied");
     }
 }

@@ -17,7 +17,7 @@ class DataDirectoryErrorsTest {
         String inProc = "/proc/aspstate-test-" + ProcessHandle.current().pid();
 
         assertThatThrownBy(() -> start(inProc)).isInstanceOf(UserError.class)
-                .hasMessage("--data-dir " + inProc + ": cannot create " + inProc + ": no such file or directory");
+                .hasMessage("--data-dir " + inProc + ": cannot create " + inProc + ": No such file or directory");
     }
 
     @Test
@@ -33,7 +33,7 @@ class DataDirectoryErrorsTest {
         Path below = Files.writeString(dir.resolve("file"), "x").resolve("data");
 
         assertThatThrownBy(() -> start(below.toString())).isInstanceOf(UserError.class)
-                .hasMessage("--data-dir " + below + ": cannot create " + below + ": not a directory");
+                .hasMessage("--data-dir " + below + ": cannot create " + below + ": Not a directory");
     }
 
     private static void start(String dataDir) {

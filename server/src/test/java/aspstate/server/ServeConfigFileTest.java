@@ -130,7 +130,7 @@ class ServeConfigFileTest {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.errLines()).containsExactly("aspstate: --config " + missing + ": cannot read the file: "
-                + "no such file or directory");
+                + "No such file or directory");
     }
 
     @Test

@@ -36,6 +36,6 @@ class TdsTlsTest {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().trim()).isEqualTo("aspstate: --tds-tls " + missing + ": cannot use " + missing
-                + ": no such file or directory");
+                + ": No such file or directory");
     }
 }

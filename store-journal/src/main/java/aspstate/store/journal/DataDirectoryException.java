@@ -1,5 +1,8 @@
 package aspstate.store.journal;
 
+import aspstate.core.FileErrors;
+import java.io.IOException;
+
 /**
  * The data directory cannot be used, for a reason the operator can act on: the message is one line saying what is
  * wrong and where, never a stack trace.
@@ -25,5 +28,10 @@ public final class DataDirectoryException extends RuntimeException {
 
     public Reason reason() {
         return reason;
+    }
+
+    /** What the operating system said, e.g. "Read-only file system" or "No such file or directory". */
+    static String cause(IOException e) {
+        return FileErrors.reason(e);
     }
 }

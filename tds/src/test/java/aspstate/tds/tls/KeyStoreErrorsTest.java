@@ -19,7 +19,7 @@ class KeyStoreErrorsTest {
         Path missing = dir.resolve("missing.p12");
 
         assertThatThrownBy(() -> TdsTls.pkcs12(missing, "x".toCharArray()))
-                .hasMessage("cannot use " + missing + ": no such file or directory");
+                .hasMessage("cannot use " + missing + ": No such file or directory");
     }
 
     @Test
