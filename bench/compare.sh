@@ -8,7 +8,7 @@
 #                    [--connections N] [--mix rw=90,ro=10] [--no-latency] [--paced-warmup S] [--out DIR]
 # The throughput rounds warm up for --warmup seconds (default 20), both systems alike: a fresh server JVM is still
 # compiling its hot path and running Shenandoah's five "learning" collections for about 20 s after its start, work
-# a running server has behind it (measured in docs/benchmarks.md, "Generator on io_uring").
+# a running server has behind it (measured in docs/benchmarks.md, "Paced runs and warm-up").
 # The paced runs at half of the peak warm up for --paced-warmup seconds (default 60), both systems alike: long
 # enough for a fresh JVM to have left its start-up behind (JIT, and Shenandoah's first five "learning" collections,
 # which start early, at 70% of the heap free), so that the tails are those of a running server.

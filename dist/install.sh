@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs aspstate as a systemd service from this source checkout, once built (mvn -q -DskipTests package):
-#   /opt/aspstate/lib/aspstate.jar, /opt/aspstate/bin/aspstate, /etc/aspstate/aspstate.conf (an existing one is
-#   kept), /etc/systemd/system/aspstate.service, and the system user aspstate. Run it as root; it starts nothing.
+#   /opt/aspstate/lib/aspstate.jar, /opt/aspstate/bin/aspstate (linked as /usr/local/bin/aspstate, so that the admin
+#   commands run as `aspstate stats`), /etc/aspstate/aspstate.conf (an existing one is kept),
+#   /etc/systemd/system/aspstate.service, and the system user aspstate. Run it as root; it starts nothing.
 # DESTDIR=DIR puts the files under DIR instead, and then creates no user and gives it no file (the user is the
 # target host's business): for building a package, and for InstallScriptIT, which runs this without root.
 set -eu
@@ -26,9 +27,12 @@ if [ -z "$dest" ]; then
     fi
 fi
 
-mkdir -p "$dest/opt/aspstate/lib" "$dest/opt/aspstate/bin" "$dest/etc/aspstate" "$dest/etc/systemd/system"
+mkdir -p "$dest/opt/aspstate/lib" "$dest/opt/aspstate/bin" "$dest/etc/aspstate" "$dest/etc/systemd/system" \
+    "$dest/usr/local/bin"
 install -m 0644 "$jar" "$dest/opt/aspstate/lib/aspstate.jar"
 install -m 0755 "$checkout/bin/aspstate" "$dest/opt/aspstate/bin/aspstate"
+# Relative, so that it also points at the right launcher under DESTDIR.
+ln -sfn ../../../opt/aspstate/bin/aspstate "$dest/usr/local/bin/aspstate"
 install -m 0644 "$checkout/dist/aspstate.service" "$dest/etc/systemd/system/aspstate.service"
 
 conf=$dest/etc/aspstate/aspstate.conf

@@ -6,6 +6,7 @@ import aspstate.core.inspect.SessionItem;
 import aspstate.core.store.SessionValue;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,14 +16,21 @@ import java.util.List;
  * @param compressed    the data was deflate-compressed by ASP.NET
  * @param items         the items read, in order
  * @param decodeProblem why the data could not be read to its end (not ASP.NET's format, cut short...), or null
+ * @param head          with a decode problem, the data's first {@link #HEAD_BYTES} bytes as stored (base64 in
+ *                      JSON), so that an operator can see what it is; null when the data was read to its end
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record SessionDetails(@JsonUnwrapped SessionSummary summary, boolean compressed, List<SessionItem> items,
-                      String decodeProblem) {
+                      String decodeProblem, byte[] head) {
+    /** Enough to recognise a format (a magic number, a JSON or XML start) without sending a large session. */
+    static final int HEAD_BYTES = 256;
 
     static SessionDetails of(String store, String id, SessionValue<?> session, long nowMillis) {
-        DecodedSession decoded = SessionBlob.decode(session.sessionData());
+        byte[] data = session.sessionData();
+        DecodedSession decoded = SessionBlob.decode(data);
+        byte[] head = decoded.problem() == null || data == null
+                ? null : Arrays.copyOf(data, Math.min(data.length, HEAD_BYTES));
         return new SessionDetails(SessionSummary.of(store, id, session, nowMillis), decoded.compressed(),
-                decoded.items(), decoded.problem());
+                decoded.items(), decoded.problem(), head);
     }
 }

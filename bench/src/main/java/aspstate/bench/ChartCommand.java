@@ -1,5 +1,6 @@
 package aspstate.bench;
 
+import aspstate.core.FileErrors;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "chart", mixinStandardHelpOptions = true,
         description = "Draws runs (from run --json) as request latency against achieved pages/s, as SVG.%n"
-                + "Example: aspstate-bench chart --out sweep.svg aspstate=a1.json,a2.json redis=r1.json,r2.json%n")
+                + "Example: java -jar bench/target/aspstate-bench.jar chart --out sweep.svg \\%n"
+                + "    aspstate=a1.json,a2.json redis=r1.json,r2.json%n")
 final class ChartCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -68,7 +70,8 @@ final class ChartCommand implements Callable<Integer> {
         try {
             Files.writeString(out, chart.svg(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write it (" + e + ")");
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write it: "
+                    + FileErrors.reason(e, out));
         }
         spec.commandLine().getOut().println("wrote " + out);
         return 0;

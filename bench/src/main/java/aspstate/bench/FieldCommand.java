@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "field", mixinStandardHelpOptions = true,
         description = "Prints values of a run's JSON report (from run --json), one per line.%n"
-                + "Example: aspstate-bench field run.json /pagesPerSecond /latencyMillis/page/p99%n")
+                + "Example: java -jar bench/target/aspstate-bench.jar field run.json /pagesPerSecond /latencyMillis/page/p99%n")
 final class FieldCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

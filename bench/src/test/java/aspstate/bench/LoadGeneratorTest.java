@@ -185,8 +185,8 @@ class LoadGeneratorTest {
     }
 
     /**
-     * Regression: a paced worker took its share of --pages before waiting for its scheduled start, so every wait
-     * used up a page that never ran; the run then fell short of the limit and went on until its full duration.
+     * A paced worker takes its share of --pages only when its scheduled start comes: taken before the wait, a page
+     * would be used up without running, and the run would fall short of the limit and go on for its full duration.
      */
     @Test
     void aPacedRunStopsAtThePageLimit() throws Exception {
@@ -234,10 +234,10 @@ class LoadGeneratorTest {
     }
 
     /**
-     * Issue 11: paced pages started on a timer thread of the generator's own, which handed each page's first request
-     * over to the clients' I/O loop; on the generator's one core the handover waited for the busy loop to be switched
-     * out, and that wait counted in the request's latency (GetExclusive p99 1.2 ms against 0.56 ms for the Set that
-     * follows it on the loop). Every request of every page is now written from the loop.
+     * Every request of every page is written from the clients' I/O loop. Pages started on a timer thread of their
+     * own would hand each page's first request over to the loop; on the generator's one core that handover waits
+     * for the busy loop to be switched out, and the wait counts in the request's latency (GetExclusive p99 1.2 ms
+     * against 0.56 ms for the Set that follows it on the loop).
      */
     @Test
     void everyPageRequestIsWrittenFromTheClientsIoLoop() throws Exception {
@@ -336,9 +336,9 @@ class LoadGeneratorTest {
     }
 
     /**
-     * Issue 11: a paced schedule that began with the warm-up carried the warm-up's backlog (JIT compiling, a slow
-     * start) into the measured phase, whose latencies count from the scheduled start. The warm-up now runs unpaced
-     * and the schedule starts with the measured phase.
+     * The warm-up runs unpaced and the paced schedule starts with the measured phase: a schedule that began with
+     * the warm-up would carry the warm-up's backlog (JIT compiling, a slow start) into the measured phase, whose
+     * latencies count from the scheduled start.
      */
     @Test
     void theWarmUpIsUnpacedAndThePacedScheduleStartsWithTheMeasuredPhase() throws Exception {
@@ -408,7 +408,10 @@ class LoadGeneratorTest {
 
         assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + dir.resolve("none.json")))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("none.json: not a readable JSON report");
+        assertThat(err.toString()).contains("none.json: cannot read it: No such file or directory");
+        Path notJson = Files.writeString(dir.resolve("not.json"), "pages: many");
+        assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + notJson)).isEqualTo(2);
+        assertThat(err.toString()).contains("not.json: not a JSON report (");
     }
 
     @Test

@@ -14,10 +14,19 @@ public final class LogText {
 
     /** The text escaped and cut; {@code null} stays "null". */
     public static String client(CharSequence text) {
+        return escaped(text, MAX_CHARS);
+    }
+
+    /**
+     * The text escaped and cut to {@code maxChars}; {@code null} stays "null". For client text shown anywhere a
+     * control character could do harm: a log line, or a terminal (where an escape sequence could rewrite the
+     * screen).
+     */
+    public static String escaped(CharSequence text, int maxChars) {
         if (text == null) {
             return "null";
         }
-        int shown = Math.min(text.length(), MAX_CHARS);
+        int shown = Math.min(text.length(), maxChars);
         StringBuilder line = new StringBuilder(shown + 24);
         for (int i = 0; i < shown; i++) {
             char c = text.charAt(i);

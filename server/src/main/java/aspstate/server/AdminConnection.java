@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.FileErrors;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,8 @@ final class AdminConnection {
                 return Optional.of(Files.readAllLines(tokenFile, StandardCharsets.UTF_8).stream().findFirst()
                         .orElse("").trim()).filter(token -> !token.isEmpty());
             } catch (IOException e) {
-                throw new UserError("--admin-token-file " + tokenFile + ": cannot read it (" + e.getMessage() + ")");
+                throw new UserError("--admin-token-file " + tokenFile + ": cannot read it: "
+                        + FileErrors.reason(e, tokenFile));
             }
         }
         return Optional.ofNullable(System.getenv(TOKEN_VARIABLE)).map(String::trim).filter(token -> !token.isEmpty());

@@ -1,12 +1,11 @@
 package aspstate.server;
 
+import aspstate.core.FileErrors;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.MalformedInputException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
@@ -16,7 +15,7 @@ import java.util.TreeSet;
 
 /**
  * Reads {@code --config FILE}: a properties file (UTF-8) whose keys are the long option names without dashes,
- * e.g. {@code stateserver-port=42425}. Every key must be a known option; a typo is an error, not silently ignored.
+ * e.g. {@code max-memory=2GiB}. Every key must be a known option; a typo is an error, not silently ignored.
  * A key of an option the command line takes repeatedly ({@code allow}, {@code tds-user}) may be repeated too, and
  * keeps every value, as the command line does; any other key given twice is an error. (Properties alone keeps the
  * last value of a repeated key and drops the others without a word.)
@@ -46,14 +45,10 @@ final class ConfigFile {
         };
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(reader);
-        } catch (NoSuchFileException e) {
-            throw new UserError("--config " + file + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new UserError("--config " + file + ": cannot read the file: permission denied");
         } catch (MalformedInputException e) {
             throw new UserError("--config " + file + ": cannot read the file: it is not UTF-8 text");
         } catch (IOException e) {
-            throw new UserError("--config " + file + ": cannot read the file: " + e.getMessage());
+            throw new UserError("--config " + file + ": cannot read the file: " + FileErrors.reason(e, file));
         } catch (IllegalArgumentException e) {
             // Properties.load's complaint about a malformed \\uXXXX escape
             throw new UserError("--config " + file + ": not a valid properties file: " + e.getMessage());

@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:stopped by Ctrl-C or SIGTERM (or help/version shown)",
             "1:unexpected failure (see the log), or a stop longer than --shutdown-timeout",
-            "2:bad option or value, unreadable config file, or a port cannot be listened on",
+            "2:bad option or value, unreadable config file, a port cannot be listened on, the data directory is in "
+                + "use or unusable, or the cluster cannot be joined (see --cluster-join-timeout)",
             "70:fatal error such as out of memory (see the log); a supervisor should restart the server"})
 final class ServeCommand implements Callable<Integer> {
     static final String BIND = "bind";

@@ -236,7 +236,7 @@ final class ServerOptions {
 
     @Option(names = "--" + CONFIG, paramLabel = "FILE",
             description = "Properties file setting any of the options above, keyed by the option name "
-                    + "without dashes, e.g. stateserver-port=42425; options on the command line override it. "
+                    + "without dashes, e.g. max-memory=2GiB; options on the command line override it. "
                     + "Default: none")
     private Path config;
 

@@ -1,7 +1,7 @@
 package aspstate.server;
 
-import aspstate.core.ByteSize;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -9,10 +9,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code aspstate session ID}: one session's metadata and its decoded items. */
+/**
+ * {@code aspstate session ID}: one session's metadata and its decoded items; data that is not in ASP.NET's session
+ * format is said to be so plainly, and its first bytes are shown as a hex dump.
+ */
 @Command(name = "session", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
         description = "Shows one session of a running server: size, expiry, lock, and its items decoded from "
-                + "ASP.NET's session format.%n",
+                + "ASP.NET's session format; data in another format is shown as bytes (the first 256).%n",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:shown", "1:no such session", "2:bad option, server not reachable, or token refused"})
 final class SessionCommand implements Callable<Integer> {
@@ -36,26 +39,59 @@ final class SessionCommand implements Callable<Integer> {
         if (json.printed(session, out)) {
             return 0;
         }
-        out.println(found);
-        out.println("  size " + ByteSize.format(session.get("sizeBytes").asLong()) + ", timeout "
-                + session.get("timeoutMinutes").asInt() + " min, expires "
-                + (session.has("expiresAt") ? session.get("expiresAt").asText() : "never"));
+        out.println(found.store() + " " + HumanText.clientText(found.id()));
+        long size = session.get("sizeBytes").asLong();
+        out.println("  size " + HumanText.bytes(size) + ", timeout " + session.get("timeoutMinutes").asInt()
+                + " min, expires " + (session.has("expiresAt") ? session.get("expiresAt").asText() : "never"));
         out.println("  " + (session.get("locked").asBoolean()
-                ? "LOCKED for " + session.get("lockAgeMillis").asLong() / 1000.0 + " s" : "not locked")
-                + ", lock cookie " + session.get("lockCookie").asInt()
+                ? "LOCKED for " + HumanText.figure(session.get("lockAgeMillis").asLong() / 1000.0) + " s"
+                : "not locked") + ", lock cookie " + session.get("lockCookie").asInt()
                 + (session.get("uninitialized").asBoolean() ? ", uninitialized (ActionFlags 1)" : "")
                 + (session.path("compressed").asBoolean() ? ", compressed" : ""));
-        if (session.has("decodeProblem")) {
-            out.println("  not fully decoded: " + session.get("decodeProblem").asText());
+        JsonNode items = session.path("items");
+        if (size == 0) {
+            out.println("  no data");
+        } else if (!items.isEmpty()) {
+            items(items).print(out);
         }
-        TextTable items = new TextTable("  NAME", "TYPE", "SIZE", "VALUE");
-        for (JsonNode item : session.path("items")) {
-            items.row("  " + (item.get("name").isNull() ? "(null key)" : item.get("name").asText()),
-                    item.get("type").asText() + (item.hasNonNull("objectType") ? " " + item.get("objectType").asText()
-                            : ""), ByteSize.format(item.get("sizeBytes").asLong()),
-                    item.hasNonNull("value") ? item.get("value").asText() : "");
+        if (session.has("decodeProblem") && size > 0) {
+            String problem = HumanText.clientText(session.get("decodeProblem").asText());
+            out.println(items.isEmpty() ? "  not in ASP.NET's session format: " + problem
+                    : "  the rest is not in ASP.NET's session format: " + problem);
+            dump(session.path("head"), size, out);
         }
-        items.print(out);
+        out.flush();
         return 0;
+    }
+
+    private static TextTable items(JsonNode items) {
+        TextTable table = new TextTable("  NAME", "TYPE", "SIZE", "VALUE");
+        for (JsonNode item : items) {
+            String name = item.get("name").isNull() ? "(null key)" : HumanText.clientText(item.get("name").asText());
+            String objectType = item.hasNonNull("objectType") ? item.get("objectType").asText() : null;
+            String type = objectType == null ? item.get("type").asText()
+                    : item.get("type").asText() + " " + HumanText.clientText(objectType);
+            table.row("  " + name, type, HumanText.bytes(item.get("sizeBytes").asLong()),
+                    item.hasNonNull("value") ? HumanText.clientText(item.get("value").asText()) : "");
+        }
+        return table;
+    }
+
+    /** The first bytes the API sent (base64 in its JSON), as a hex dump, and how many more there are. */
+    private static void dump(JsonNode head, long size, PrintWriter out) {
+        if (!head.isTextual()) {
+            return;
+        }
+        byte[] bytes;
+        try {
+            bytes = head.binaryValue();
+        } catch (IOException e) {
+            throw new UserError("the admin listener sent a session's bytes that are not base64");
+        }
+        out.println(bytes.length == size ? "  its " + HumanText.count(size) + " bytes:"
+                : "  its first " + HumanText.count(bytes.length) + " bytes of " + HumanText.count(size) + ":");
+        for (String line : HumanText.hexDump(bytes)) {
+            out.println("  " + line);
+        }
     }
 }

@@ -1,6 +1,5 @@
 package aspstate.server;
 
-import aspstate.core.ByteSize;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -66,14 +65,16 @@ final class SessionsCommand implements Callable<Integer> {
         }
         TextTable table = new TextTable("STORE", "ID", "SIZE", "EXPIRES", "LOCK-AGE", "COOKIE");
         for (JsonNode session : page.get("sessions")) {
-            table.row(session.get("store").asText(), session.get("id").asText(),
-                    ByteSize.format(session.get("sizeBytes").asLong()),
+            table.row(session.get("store").asText(), HumanText.clientText(session.get("id").asText()),
+                    HumanText.bytes(session.get("sizeBytes").asLong()),
                     session.has("expiresAt") ? session.get("expiresAt").asText() : "never",
-                    session.get("locked").asBoolean() ? session.get("lockAgeMillis").asLong() / 1000.0 + " s" : "-",
+                    session.get("locked").asBoolean()
+                            ? HumanText.figure(session.get("lockAgeMillis").asLong() / 1000.0) + " s" : "-",
                     session.get("lockCookie").asInt());
         }
         table.print(out);
-        out.println(page.get("sessions").size() + " of " + page.get("matched").asLong() + " matching sessions"
+        out.println(page.get("sessions").size() + " of " + HumanText.count(page.get("matched").asLong())
+                + " matching sessions"
                 + (page.has("nextCursor") ? "; more with --cursor " + page.get("nextCursor").asText() : ""));
         out.flush();
         return 0;

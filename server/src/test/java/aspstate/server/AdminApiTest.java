@@ -77,6 +77,7 @@ class AdminApiTest {
         assertThat(details.get("items").get(1).get("type").asText()).isEqualTo("Int32");
         assertThat(details.get("items").get(1).get("value").asText()).isEqualTo("3");
         assertThat(details.has("decodeProblem")).isFalse();
+        assertThat(details.has("head")).as("bytes only for data that could not be read").isFalse();
 
         HttpResponse<String> withoutHeader = send(HttpRequest.newBuilder(uri(sessionPath(KEY) + "/unlock"))
                 .POST(HttpRequest.BodyPublishers.noBody()).build());
@@ -109,7 +110,7 @@ class AdminApiTest {
     }
 
     @Test
-    void metricsNameEveryCounterTheIssueAsksFor() throws Exception {
+    void metricsNameEveryCounterOperationsDocuments() throws Exception {
         client.set(KEY, WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
         client.get(KEY).get(10, TimeUnit.SECONDS);
 

@@ -3,6 +3,10 @@ package aspstate.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.client.StateServerConnection;
+import aspstate.core.testing.Await;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +29,8 @@ class AdminCommandsTest {
 
             CliRun stats = CliRun.run("stats", "--admin", admin);
             assertThat(stats.exitCode()).as(stats.err()).isZero();
-            assertThat(stats.out()).contains(", ready, store memory").containsPattern("stateserver +1 +1 +0 +0 +1 ");
+            assertThat(stats.out()).contains(": ready, up ", "store:       memory")
+                    .containsPattern("stateserver +1 +1 +0 +0 +1 +[0-9.]+ s +\\d+ B\n");
 
             CliRun locked = CliRun.run("sessions", "--locked", "--admin", admin);
             assertThat(locked.out()).containsPattern("stateserver +" + java.util.regex.Pattern.quote(KEY))
@@ -45,6 +50,56 @@ class AdminCommandsTest {
             CliRun gone = CliRun.run("session", KEY, "--admin", admin);
             assertThat(gone.exitCode()).isEqualTo(1);
             assertThat(gone.err().trim()).isEqualTo("aspstate: no session " + KEY + " in stateserver, sqlstate, spstate");
+        }
+    }
+
+    /** stats prints words and figures, never the API's JSON; a refused connection is counted with its reason. */
+    @Test
+    void statsAreForPeopleAndSayWhyConnectionsWereRefused() throws Exception {
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off",
+                "--allow", "127.0.0.1/32"))) {
+            String admin = "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort();
+            try (Socket refused = new Socket()) {
+                refused.bind(new InetSocketAddress("127.0.0.2", 0));
+                refused.connect(server.stateServerAddress(), 5_000);
+                assertThat(refused.getInputStream().read()).as("closed at once, nothing sent").isEqualTo(-1);
+            }
+            Await.until("the refusal counted", () -> CliRun.run("stats", "--admin", admin, "--json").out()
+                    .replaceAll("\\s+", "").contains("\"not_allowed\":1"));
+
+            CliRun stats = CliRun.run("stats", "--admin", admin);
+
+            assertThat(stats.exitCode()).as(stats.err()).isZero();
+            assertThat(stats.out()).doesNotContain("{", "}", "[", "]", "\"")
+                    .containsPattern("stateserver +0 +1 not in --allow")
+                    .containsPattern("memory: +\\S+ B of \\S+ (MiB|GiB) \\(\\S+%\\) held by sessions; heap ")
+                    .contains("requests:    0 since start, none yet");
+        }
+    }
+
+    /** Data in another format than ASP.NET's is said to be so, and its first bytes are shown, escaped by hex. */
+    @Test
+    void aValueNotInAspNetsFormatIsSaidSoAndShownAsBytes() throws Exception {
+        byte[] data = new byte[300];
+        byte[] text = "Hello, world\u001b[2J".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(text, 0, data, 0, text.length);
+        for (int i = text.length; i < data.length; i++) {
+            data[i] = (byte) i;
+        }
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off"));
+             StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
+            String admin = "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort();
+            client.set(KEY, data, 20, null).get(10, TimeUnit.SECONDS);
+
+            CliRun session = CliRun.run("session", KEY, "--admin", admin);
+
+            assertThat(session.exitCode()).as(session.err()).isZero();
+            assertThat(session.out()).contains("  size 300 B, timeout 20 min",
+                    "  not in ASP.NET's session format: ", "  its first 256 bytes of 300:",
+                    "  00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 1b 5b 32 4a  |Hello, world.[2J|",
+                    "  000000f0  f0 f1 f2 f3 f4 f5 f6 f7  f8 f9 fa fb fc fd fe ff  |................|")
+                    .doesNotContain("\u001b", "NAME", "00000100");
+            assertThat(CliRun.run("session", KEY, "--admin", admin, "--json").out()).contains("\"head\"");
         }
     }
 

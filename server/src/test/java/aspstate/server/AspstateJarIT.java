@@ -284,7 +284,7 @@ class AspstateJarIT {
                 .startsWith("stopped; 0 session(s) dropped"));
     }
 
-    /** Regression: a server started under nohup never reloaded on SIGHUP and said nothing (a test run met it). */
+    /** A server started under nohup cannot reload on SIGHUP: it says so instead of ignoring the signal silently. */
     @Test
     void aServerStartedIgnoringSighupSaysThatItCannotReloadWithIt() throws Exception {
         process = JarProcess.start(List.of("nohup"), "serve", "--tds-port", "off", "--stateserver-port", "0");

@@ -111,7 +111,7 @@ class CommandLineErrorsTest {
                 + "characters (e.g. 32 random ones from 'openssl rand -base64 24')");
     }
 
-    /** Issue 10, item 8: it was accepted and ignored, and the listener ran without the intended certificate. */
+    /** Accepted and ignored, it would leave the listener running without the intended certificate. */
     @Test
     void aTlsPasswordWithoutAKeyStoreIsRefusedWithoutShowingIt() {
         for (String tls : new String[] {null, "self-signed"}) {

@@ -14,14 +14,21 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The dashboard in real headless Chromium (Debian's, driven by playwright-core; dashboard-check.js says what it
- * checks) against a real server under a bounded load, with one session held locked as a stuck page would hold it.
- * The screenshot is left in target/dashboard.png.
+ * checks) against a real server under a bounded load, with one session held locked as a stuck page would hold it
+ * and others locked and released in turn, so that the number of locked sessions keeps changing. The screenshot is
+ * left in target/dashboard.png.
  */
 @Timeout(120)
 class DashboardBrowserTest {
     private static final String STUCK = "/LM/W3SVC/1/ROOT/shop(stucksessionabcdefghijk)";
+    /** A session whose data is not in ASP.NET's format: text with an escape sequence in it. */
+    private static final String RAW = "/LM/W3SVC/1/ROOT/shop(rawbytessessionabcdefgh)";
+    private static final byte[] RAW_DATA = "Hello, world\u001b[2J".getBytes(StandardCharsets.US_ASCII);
     /** The load stops by itself after this many requests or when the browser is done, whichever comes first. */
     private static final int MAX_LOAD_REQUESTS = 2_000_000;
+    /** How long the locker holds each lock, and waits between locks: as slow pages would. */
+    private static final long LOCK_HOLD_MILLIS = 300;
+    private static final int MAX_LOCKS = 1_000;
 
     @Test
     void anOperatorSeesTheLoadFindsTheStuckSessionReadsItAndUnlocksIt() throws Exception {
@@ -30,20 +37,25 @@ class DashboardBrowserTest {
         Files.deleteIfExists(screenshot);
         try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
              StateServerConnection owner = StateServerConnection.connect(server.stateServerAddress());
-             StateServerConnection load = StateServerConnection.connect(server.stateServerAddress())) {
+             StateServerConnection load = StateServerConnection.connect(server.stateServerAddress());
+             StateServerConnection locking = StateServerConnection.connect(server.stateServerAddress())) {
             owner.set(STUCK, AdminApiTest.WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
+            owner.set(RAW, RAW_DATA, 20, null).get(10, TimeUnit.SECONDS);
             int cookie = owner.getExclusive(STUCK).get(10, TimeUnit.SECONDS).lockCookie();
             AtomicBoolean browserDone = new AtomicBoolean();
             AtomicLong requests = new AtomicLong();
             Thread loader = new Thread(() -> runLoad(load, browserDone, requests), "dashboard-test-load");
             loader.start();
+            Thread locker = new Thread(() -> runLocks(locking, browserDone), "dashboard-test-locks");
+            locker.start();
             Process browser = new ProcessBuilder(InteropClients.node().toString(), script.toString(),
                     "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort() + "/", STUCK,
-                    screenshot.toString()).redirectErrorStream(true).start();
+                    screenshot.toString(), RAW).redirectErrorStream(true).start();
             String output = new String(browser.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             boolean exited = browser.waitFor(90, TimeUnit.SECONDS);
             browserDone.set(true);
             loader.join(10_000);
+            locker.join(10_000);
 
             assertThat(exited).isTrue();
             assertThat(browser.exitValue()).as(output).isZero();
@@ -54,6 +66,25 @@ class DashboardBrowserTest {
             var next = owner.getExclusive(STUCK).get(10, TimeUnit.SECONDS);
             assertThat(next.isOk()).isTrue();
             assertThat(next.lockCookie()).isGreaterThan(cookie);
+        }
+    }
+
+    /** Locks a session, holds it, releases it, waits, and again with the next one, until told to stop. */
+    private static void runLocks(StateServerConnection client, AtomicBoolean done) {
+        byte[] data = new byte[256];
+        try {
+            for (int i = 0; i < MAX_LOCKS && !done.get(); i++) {
+                String key = "/LM/W3SVC/1/ROOT/shop(locker" + (i % 5) + ")";
+                client.set(key, data, 20, null).get(10, TimeUnit.SECONDS);
+                int cookie = client.getExclusive(key).get(10, TimeUnit.SECONDS).lockCookie();
+                Thread.sleep(LOCK_HOLD_MILLIS);
+                client.releaseExclusive(key, cookie).get(10, TimeUnit.SECONDS);
+                Thread.sleep(LOCK_HOLD_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException("the locker failed", e);
         }
     }
 

@@ -114,6 +114,10 @@ class DurableClusterIT {
                         .isEqualTo(2);
             }
         }
+        for (ServeNode node : nodes) {
+            assertThat(node.process().stderrSoFar()).as("a start after cluster-stop is a normal path: no warning")
+                    .noneMatch(line -> line.contains(" WARN "));
+        }
     }
 
     /**

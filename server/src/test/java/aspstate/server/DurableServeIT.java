@@ -154,8 +154,8 @@ class DurableServeIT {
     }
 
     /**
-     * This used to fail: with a store that answers after it returns, the pipelined GET ran before the PUT had
-     * been written, found nothing and answered 404.
+     * With a store that answers after it returns, a pipelined GET must not run before the PUT ahead of it has been
+     * written (it would find nothing and answer 404).
      */
     @Test
     void pipelinedRequestsRunInOrder() throws Exception {

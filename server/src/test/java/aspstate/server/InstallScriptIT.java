@@ -41,8 +41,21 @@ class InstallScriptIT {
     void theInstalledLauncherFindsTheInstalledJar() throws Exception {
         assertThat(install().exitCode()).isZero();
 
-        BoundedProcess.Result version = BoundedProcess.run(
-                List.of(destDir.resolve("opt/aspstate/bin/aspstate").toString(), "--version"),
+        assertVersionFrom(destDir.resolve("opt/aspstate/bin/aspstate"));
+    }
+
+    /** The admin commands' help and docs say {@code aspstate stats}: the launcher is on the PATH by that name. */
+    @Test
+    void theLauncherIsLinkedIntoUsrLocalBin() throws Exception {
+        assertThat(install().exitCode()).isZero();
+
+        Path link = destDir.resolve("usr/local/bin/aspstate");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertVersionFrom(link);
+    }
+
+    private void assertVersionFrom(Path launcher) throws Exception {
+        BoundedProcess.Result version = BoundedProcess.run(List.of(launcher.toString(), "--version"),
                 Map.of("ASPSTATE_JAR", "", "ASPSTATE_DRY_RUN", "", "ASPSTATE_JAVA_OPTS", ""), "", LIMIT);
 
         assertThat(version.exitCode()).as(version.stderr()).isZero();

@@ -99,6 +99,11 @@ final class JarProcess implements AutoCloseable {
         return line;
     }
 
+    /** The next line on stdout if one comes within {@code millis}, else null. */
+    String pollStdoutLine(long millis) throws InterruptedException {
+        return stdoutLines.poll(millis, TimeUnit.MILLISECONDS);
+    }
+
     /** The lines on stderr so far, while the process runs. */
     List<String> stderrSoFar() {
         return List.copyOf(stderrSoFar);

@@ -146,7 +146,7 @@ class LauncherScriptIT {
                 .doesNotContain("-XX:+UseShenandoahGC");
     }
 
-    /** Regression: a collector in ASPSTATE_JAVA_OPTS came after the script's G1, and the JVM refused to start. */
+    /** The JVM refuses two collectors: one chosen in ASPSTATE_JAVA_OPTS must replace the script's G1. */
     @Test
     void aCollectorChosenInTheExtraFlagsReplacesTheScriptsOwn() throws Exception {
         List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "ASPSTATE_JAVA_OPTS", "-XX:+UseZGC"), "serve");
@@ -156,8 +156,8 @@ class LauncherScriptIT {
     }
 
     /**
-     * Regression: any -XX:+Use... flag followed later by a flag with "GC" in it (-XX:+PrintGC, -XX:+UseGCOverheadLimit)
-     * read as a collector, and the script dropped its G1 settings.
+     * An -XX:+Use... flag followed later by a flag with "GC" in it (-XX:+PrintGC, -XX:+UseGCOverheadLimit) is not a
+     * collector, and the script keeps its G1 settings.
      */
     @Test
     void flagsThatAreNotACollectorKeepTheScriptsG1Settings() throws Exception {

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The login flood of issue 9: 600 logins with a wrong password queued 33 s of PBKDF2 work on the one checking
- * thread, and a real login then took 31.6 s. Here with the real hash, at its real cost.
+ * A login flood: 600 logins with a wrong password, unbounded, would queue 33 s of PBKDF2 work on the one checking
+ * thread, and a real login would then take 31.6 s. Here with the real hash, at its real cost.
  */
 @Timeout(60)
 class LoginCheckQueueTest {

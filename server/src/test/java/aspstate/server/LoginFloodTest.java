@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 9, item 3, over real sockets: 600 logins with a wrong password from one address, each connection closed as
- * soon as its LOGIN7 is sent, queued 33 s of PBKDF2 work on the one checking thread after the client had gone, and
- * a real login from another address then took 31.6 s (SqlClient gives up at 15). Now the checks of one address are
+ * A login flood over real sockets: 600 logins with a wrong password from one address, each connection closed as
+ * soon as its LOGIN7 is sent, would queue 33 s of PBKDF2 work on the one checking thread after the client had gone,
+ * and a real login from another address would take 31.6 s (SqlClient gives up at 15). The checks of one address are
  * bounded and a check whose connection is gone is skipped: a real login is answered within 2 s.
  */
 @Timeout(120)

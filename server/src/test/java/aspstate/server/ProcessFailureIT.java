@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 9, failure isolation, on the built jar: a process whose heap runs out exits with status 70 (so a
- * supervisor restarts it) instead of hanging half-alive, and SIGTERM stops it in bounded time whatever its clients
- * are doing. Before, an OutOfMemoryError killed the expiry reaper, left both listeners deaf and SIGTERM ignored.
+ * Failure isolation, on the built jar: a process whose heap runs out exits with status 70 (so a supervisor
+ * restarts it) instead of hanging half-alive, and SIGTERM stops it in bounded time whatever its clients are doing.
+ * Left running, an OutOfMemoryError can kill the expiry reaper, leave both listeners deaf and SIGTERM ignored.
  */
 @Timeout(120)
 class ProcessFailureIT {

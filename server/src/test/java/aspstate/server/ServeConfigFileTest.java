@@ -88,8 +88,8 @@ class ServeConfigFileTest {
     }
 
     /**
-     * Issue 10, item 8: a repeated key kept only its last value, silently, where the command line keeps every
-     * --allow; a peer the operator listed first was then refused.
+     * A repeated key keeps every value, as the command line keeps every --allow: keeping only the last one,
+     * silently, would refuse a peer the operator listed first.
      */
     @Test
     void aRepeatedKeyOfARepeatableOptionKeepsEveryValue() throws IOException {
@@ -129,7 +129,8 @@ class ServeConfigFileTest {
         CliRun run = CliRun.run("serve", "--config", missing.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("aspstate: --config " + missing + ": no such file");
+        assertThat(run.errLines()).containsExactly("aspstate: --config " + missing + ": cannot read the file: "
+                + "No such file or directory");
     }
 
     @Test

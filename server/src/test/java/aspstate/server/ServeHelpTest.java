@@ -2,11 +2,17 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.core.ByteSize;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.Model.CommandSpec;
 
 class ServeHelpTest {
@@ -79,6 +85,32 @@ class ServeHelpTest {
         String help = CliRun.run("serve", "--help").out().replaceAll("\\s+", " ");
 
         assertThat(help).contains("REPLACE the default, so include 127.0.0.0/8");
+    }
+
+    /** The --config entry shows a line of a config file: that line, in a file, is accepted and means what it says. */
+    @Test
+    void theConfigFileLineTheHelpShowsWorksAsWritten(@TempDir Path dir) throws Exception {
+        String help = CliRun.run("serve", "--help").out().replaceAll("\\s+", " ");
+        Matcher example = Pattern.compile("without dashes, e\\.g\\. (\\S+?)=(\\S+?);").matcher(help);
+        assertThat(example.find()).as(help).isTrue();
+        Path config = Files.writeString(dir.resolve("aspstate.conf"), example.group(1) + "=" + example.group(2));
+
+        ServeOptions options = CliRun.serve("--config", config.toString());
+
+        assertThat(example.group(1)).isEqualTo("max-memory");
+        assertThat(options.memoryStore().maxMemoryBytes()).isEqualTo(ByteSize.parse(example.group(2)));
+    }
+
+    /** The README lists every exit code of serve; --help lists the same. */
+    @Test
+    void helpListsTheExitCodesTheReadmeLists() throws Exception {
+        String help = CliRun.run("serve", "--help").out().replaceAll("\\s+", " ");
+        String readme = Files.readString(Path.of("..", "README.md")).replaceAll("\\s+", " ");
+
+        assertThat(readme).contains("the data directory is in use or unusable, or the cluster cannot be joined");
+        assertThat(help).contains("Exit codes: 0 stopped by Ctrl-C or SIGTERM", " 1 unexpected failure",
+                " 2 bad option or value, unreadable config file, a port cannot be listened on, the data directory "
+                        + "is in use or unusable, or the cluster cannot be joined", " 70 fatal error");
     }
 
     @Test

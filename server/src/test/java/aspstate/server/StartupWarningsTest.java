@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 10, item 8: settings that are valid but expose the store or refuse every client are said at start. */
+/** Settings that are valid but expose the store or refuse every client are said at start. */
 class StartupWarningsTest {
     private static final String HASH = PasswordHash.of("secret").encoded();
 

@@ -35,6 +35,7 @@ class TdsTlsTest {
                 missing.toString(), "--tds-tls-password", "secret");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().trim()).isEqualTo("aspstate: --tds-tls " + missing + ": cannot use " + missing + ": no such file");
+        assertThat(run.err().trim()).isEqualTo("aspstate: --tds-tls " + missing + ": cannot use " + missing
+                + ": No such file or directory");
     }
 }

@@ -47,7 +47,7 @@ class TdsUsersTest {
     }
 
     /**
-     * Regression: the failed-login line printed the raw user name, so CR LF in it forged a log line (LogTextTest
+     * The failed-login line must not print the raw user name, or CR LF in it forges a log line (LogTextTest
      * covers the length bound, beyond the 128 characters mssql-jdbc sends).
      */
     @Test

@@ -119,8 +119,8 @@ class AbuseTest {
     }
 
     /**
-     * Forty pipelined GETs (a few hundred bytes) of an 8 MiB session, never read: without back-pressure each made
-     * a full copy of the session in direct memory at once. Now the connection stops at --max-unsent, and the value
+     * Forty pipelined GETs (a few hundred bytes) of an 8 MiB session, never read: without back-pressure each would
+     * make a full copy of the session in direct memory at once. The connection stops at --max-unsent, and the value
      * goes out in slices as the client takes it.
      */
     @Test

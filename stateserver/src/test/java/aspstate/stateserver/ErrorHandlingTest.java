@@ -196,7 +196,7 @@ class ErrorHandlingTest {
     /**
      * The same, when the client's second request came while the first answer was stuck: that request waits until
      * the channel can take more, and the idle timeout must not wait behind it, since the client will never let it
-     * (found in review: the connection stayed open for good).
+     * (the connection would stay open for good).
      */
     @Test
     void aClientThatStopsReadingWithARequestWaitingIsClosed() throws Exception {

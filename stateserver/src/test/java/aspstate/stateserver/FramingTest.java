@@ -142,8 +142,8 @@ class FramingTest {
 
     /**
      * A late store (a clustered one) may answer after its connection was reset and left its pipeline; a large
-     * answer then found no place for its slicer and failed the reply queue's task (found in review). It is dropped
-     * quietly instead.
+     * answer then finds no place for its slicer, and must be dropped quietly rather than fail the reply queue's
+     * task.
      */
     @Test
     void aLargeAnswerForAConnectionThatClosedWhileTheStoreWasAnsweringIsDroppedQuietly() throws Exception {

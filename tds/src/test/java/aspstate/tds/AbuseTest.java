@@ -26,8 +26,8 @@ class AbuseTest {
     private static final int PIPELINED_CALLS = 400;
 
     /**
-     * 400 calls, each answered with 256 KiB, sent at once and not read: without back-pressure all 400 ran and their
-     * 100 MiB of replies waited in memory. Now the connection stops at --max-unsent (plus what the kernel's socket
+     * 400 calls, each answered with 256 KiB, sent at once and not read: without back-pressure all 400 would run and
+     * their 100 MiB of replies wait in memory. The connection stops at --max-unsent (plus what the kernel's socket
      * buffers take), and every reply still comes, in order, once the client reads.
      */
     @Test

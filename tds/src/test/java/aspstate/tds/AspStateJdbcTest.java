@@ -163,9 +163,9 @@ class AspStateJdbcTest {
     }
 
     /**
-     * Regression (issue 9): a full store was answered "failed inside the server: aspstate.core.store.StoreFullException:
-     * ..." and logged twice, once with a stack trace. Now SQL Server's error for a full database, and the store's
-     * grouped line alone.
+     * A full store is answered with SQL Server's error for a full database (not "failed inside the server:
+     * aspstate.core.store.StoreFullException: ..."), and logged as the store's grouped line alone, without a stack
+     * trace.
      */
     @Test
     void aFullStoreIsAnsweredAsAFullDatabaseWithoutJavaNamesOrAStackTrace() throws SQLException {

@@ -151,8 +151,8 @@ class BatchJdbcTest {
     }
 
     /**
-     * Regression (issue 9, item 7): an error quoting a 70,000-character unterminated string dropped the connection
-     * and logged a stack trace; one quoting 40,000 characters sent a token whose length had wrapped.
+     * An error quoting a 70,000-character unterminated string must neither drop the connection nor log a stack
+     * trace, and one quoting 40,000 characters must not send a token whose length has wrapped.
      */
     @Test
     void anErrorQuotingAVeryLongBatchIsCutAndTheConnectionGoesOn() throws SQLException {

@@ -71,7 +71,7 @@ class JtdsProcedureTest {
     }
 
     /**
-     * Issue 9, item 9: TDS 7.1 has no PLP, so the (max) types reach jTDS as SQL Server sends them down-level: image,
+     * TDS 7.1 has no PLP, so the (max) types reach jTDS as SQL Server sends them down-level: image,
      * text and ntext, in COLMETADATA and ROW as in RETURNVALUE.
      */
     @Test

@@ -106,7 +106,7 @@ class RawPacketTest {
         }
     }
 
-    /** Regression: 8-byte packets without EOM grew the heap without bound (every one became a buffer component). */
+    /** Empty packets without EOM close the connection: kept as buffer components, they would grow the heap forever. */
     @Test
     void aStreamOfEmptyPacketsWithoutEndOfMessageClosesTheConnection() {
         byte[] empty = packet(PRELOGIN, false, 1, new byte[0]);

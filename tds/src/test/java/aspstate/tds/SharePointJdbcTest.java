@@ -176,8 +176,8 @@ class SharePointJdbcTest {
     }
 
     /**
-     * Regression (issue 9, item 9): jTDS speaks TDS 7.1, which has no PLP; a varbinary(max) output sent as PLP made
-     * it fail with "Invalid packet type 0x0". SQL Server sends a down-level client image instead.
+     * jTDS speaks TDS 7.1, which has no PLP; a varbinary(max) output sent as PLP makes it fail with "Invalid packet
+     * type 0x0". SQL Server sends a down-level client image instead, and so does aspstate.
      */
     @Test
     void jtdsSpeakingTds71GetsALargeItemThroughTheVarbinaryMaxOutput() throws SQLException {

@@ -94,7 +94,7 @@ class RedisBackendTest {
         assertThat(answeredOn.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(pacer);
     }
 
-    /** Regression (review): each call of pacer() took Lettuce's loop once more, and closing never let it go. */
+    /** Each call of pacer() takes Lettuce's loop once more; closing must let every one of them go. */
     @Test
     void closingAFactoryStopsItsLoopHoweverOftenItsPacerWasAskedFor() throws Exception {
         RedisBackendFactory another = new RedisBackendFactory(server.address());

@@ -114,7 +114,7 @@ class AppIdsTest {
     }
 
     /**
-     * Issue 9, T-SQL parity: the shipped GetHashCode loops over DATALENGTH(@input) bytes, so a new name's trailing
+     * T-SQL parity: the shipped GetHashCode loops over DATALENGTH(@input) bytes, so a new name's trailing
      * spaces count in its id, while the lookup (char(280) comparison) ignores them: the first variant registered
      * decides the id of both.
      */

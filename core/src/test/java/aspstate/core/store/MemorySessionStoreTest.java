@@ -164,9 +164,9 @@ class MemorySessionStoreTest {
         }
 
         /**
-         * A mutation that throws must leave the store as it was. This used to fail: the expired entry's bytes and
-         * the expired counter were accounted before the mutation ran, the exception then aborted the map update,
-         * and the next lookup accounted the same entry a second time (storedBytes went negative).
+         * A mutation that throws must leave the store as it was. Accounting the expired entry's bytes and the
+         * expired counter before the mutation runs would go wrong here: the exception aborts the map update, and the
+         * next lookup would account the same entry a second time (storedBytes negative).
          */
         @Test
         void throwingMutationOnAnExpiredEntryChangesNoAccounting() {
@@ -411,9 +411,9 @@ class MemorySessionStoreTest {
         }
 
         /**
-         * An expiry in the last second before Long.MAX_VALUE (but not NEVER) must not look due. This used to fail:
-         * ExpirySchedule.pollDue compared bucket * 1000 with now, which overflows for such a bucket, so the reaper
-         * kept polling and re-filing the same key until its budget ran out, on every tick.
+         * An expiry in the last second before Long.MAX_VALUE (but not NEVER) must not look due. Comparing
+         * bucket * 1000 with now in ExpirySchedule.pollDue overflows for such a bucket, and the reaper would keep
+         * polling and re-filing the same key until its budget ran out, on every tick.
          */
         @Test
         void expiryNearTheEndOfTimeIsNotDueNow() {
@@ -531,7 +531,7 @@ class MemorySessionStoreTest {
     class MemoryLimit {
         /**
          * Small sessions cost more in overhead than in data: the limit counts a per-entry overhead so that it
-         * refuses writes before the heap runs out (found in review: 1M sessions of 14 bytes overran the heap).
+         * refuses writes before the heap runs out (without it, 1M sessions of 14 bytes overrun the heap).
          */
         @Test
         void perEntryOverheadCountsAgainstTheLimitAndIsFreedWithTheEntry() {

@@ -169,9 +169,9 @@ class DurableClusterStoreTest {
     }
 
     /**
-     * Regression: JGroups 5.5's default per-destination bundler kept counting the messages queued for a member that
-     * crashed and spun on a core forever after (28 s of CPU in 35 s on a survivor). The transport uses another
-     * bundler: after a crash under writes, the survivors' bundler threads are idle.
+     * JGroups 5.5's default per-destination bundler keeps counting the messages queued for a member that crashed
+     * and spins on a core forever after (28 s of CPU in 35 s on a survivor). The transport uses another bundler:
+     * after a crash under writes, the survivors' bundler threads are idle.
      */
     @Test
     void aMemberCrashingUnderWritesLeavesNoThreadSpinningOnTheOthers() throws Exception {

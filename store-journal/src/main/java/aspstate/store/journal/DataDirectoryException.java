@@ -1,7 +1,7 @@
 package aspstate.store.journal;
 
+import aspstate.core.FileErrors;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 
 /**
  * The data directory cannot be used, for a reason the operator can act on: the message is one line saying what is
@@ -30,14 +30,8 @@ public final class DataDirectoryException extends RuntimeException {
         return reason;
     }
 
-    /**
-     * What the operating system said, e.g. "Read-only file system" or "Operation not permitted": the reason of a
-     * {@link FileSystemException} without the path it repeats, else the message.
-     */
+    /** What the operating system said, e.g. "Read-only file system" or "No such file or directory". */
     static String cause(IOException e) {
-        if (e instanceof FileSystemException failure && failure.getReason() != null) {
-            return failure.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return FileErrors.reason(e);
     }
 }

@@ -1,10 +1,11 @@
 package aspstate.store.journal;
 
+import aspstate.core.FileErrors;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -26,10 +27,17 @@ public final class DirectoryLock implements AutoCloseable {
 
     /** @throws DataDirectoryException when another process holds the lock or the directory cannot be used */
     public static DirectoryLock take(Path directory) {
-        FileChannel channel = null;
         try {
             Files.createDirectories(directory);
-            channel = FileChannel.open(directory.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (FileAlreadyExistsException e) {
+            throw unusable(directory + " is not a directory", e);
+        } catch (IOException e) {
+            throw unusable("cannot create " + directory + ": " + FileErrors.reason(e, directory), e);
+        }
+        Path file = directory.resolve(FILE);
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 throw inUse(directory, null);
@@ -38,18 +46,17 @@ public final class DirectoryLock implements AutoCloseable {
         } catch (OverlappingFileLockException e) {
             close(channel);
             throw inUse(directory, e);
-        } catch (AccessDeniedException e) {
-            close(channel);
-            throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE,
-                    "not permitted to use " + directory, e);
         } catch (IOException e) {
             close(channel);
-            throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE,
-                    "cannot use " + directory + ": " + DataDirectoryException.cause(e), e);
+            throw unusable("cannot write " + file + ": " + FileErrors.reason(e, file), e);
         } catch (RuntimeException e) {
             close(channel);
             throw e;
         }
+    }
+
+    private static DataDirectoryException unusable(String message, IOException cause) {
+        return new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE, message, cause);
     }
 
     private static DataDirectoryException inUse(Path directory, Throwable cause) {

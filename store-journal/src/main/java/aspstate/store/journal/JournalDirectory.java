@@ -1,5 +1,6 @@
 package aspstate.store.journal;
 
+import aspstate.core.FileErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ public final class JournalDirectory implements AutoCloseable {
         } catch (IOException e) {
             lock.close();
             throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE, "cannot use " + directory
-                    + ": " + DataDirectoryException.cause(e), e);
+                    + ": " + FileErrors.reason(e, directory), e);
         } catch (JournalDamageException e) {
             lock.close();
             throw new DataDirectoryException(DataDirectoryException.Reason.DAMAGED, e.getMessage(), e);

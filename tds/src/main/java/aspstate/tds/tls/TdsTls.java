@@ -1,15 +1,14 @@
 package aspstate.tds.tls;
 
+import aspstate.core.FileErrors;
 import aspstate.transport.tls.SelfSignedCertificate;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -72,14 +71,8 @@ public final class TdsTls {
      * mistakes it is.
      */
     static String whatIsWrong(Exception e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "not readable by this user";
-        }
-        if (e instanceof FileSystemException) {
-            return "cannot be read (" + ((FileSystemException) e).getReason() + ")";
+        if (e instanceof FileSystemException fileError) {
+            return FileErrors.reason(fileError);
         }
         if (e.getCause() instanceof UnrecoverableKeyException || e instanceof UnrecoverableKeyException) {
             return "wrong password (see --tds-tls-password), or the file is damaged";

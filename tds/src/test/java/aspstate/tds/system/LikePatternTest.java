@@ -42,8 +42,8 @@ class LikePatternTest {
     }
 
     /**
-     * Regression (issue 9, fuzzing): matching tried every split at every '%', exponential in the number of '%'; this
-     * pattern against 100 characters did not finish in minutes. A client chooses both (sys.sp_sproc_columns).
+     * Matching that tries every split at every '%' is exponential in the number of '%': this pattern against 100
+     * characters would not finish in minutes. A client chooses both (sys.sp_sproc_columns).
      */
     @Test
     @Timeout(value = 5, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)

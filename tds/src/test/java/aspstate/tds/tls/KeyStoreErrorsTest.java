@@ -9,7 +9,7 @@ import java.security.KeyStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 10, item 8: a key store that cannot be used is refused saying why, not "null" or just its path. */
+/** A key store that cannot be used is refused saying why, not "null" or just its path. */
 class KeyStoreErrorsTest {
     @TempDir
     Path dir;
@@ -19,7 +19,7 @@ class KeyStoreErrorsTest {
         Path missing = dir.resolve("missing.p12");
 
         assertThatThrownBy(() -> TdsTls.pkcs12(missing, "x".toCharArray()))
-                .hasMessage("cannot use " + missing + ": no such file");
+                .hasMessage("cannot use " + missing + ": No such file or directory");
     }
 
     @Test

@@ -32,8 +32,8 @@ class TokenBytesTest {
     }
 
     /**
-     * Regression (issue 9, item 7): a 70,000-character message threw while writing, and one of 40,000 wrapped the
-     * token's USHORT length. Messages are cut as SQL Server cuts them (2,044 characters and an ellipsis).
+     * A 70,000-character message must not throw while writing, nor one of 40,000 wrap the token's USHORT length.
+     * Messages are cut as SQL Server cuts them (2,044 characters and an ellipsis).
      */
     @Test
     void aLongMessageIsCutAsSqlServerCutsItAndTheLengthFits() {

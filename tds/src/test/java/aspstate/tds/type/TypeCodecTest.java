@@ -81,7 +81,7 @@ class TypeCodecTest {
         assertThatThrownBy(() -> BigVarBinaryType.MAX.readValue(in)).isInstanceOf(TdsProtocolException.class);
     }
 
-    /** Regression (issue 9, item 7): a length with the top bit set failed as a negative array size. */
+    /** A PLP length with the top bit set is read as the unsigned length it is, not as a negative array size. */
     @Test
     void plpLengthsAreUnsigned() {
         ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("00000080ffffffff" + "0100000001" + "00000000"));
@@ -97,8 +97,8 @@ class TypeCodecTest {
     }
 
     /**
-     * Regression (issue 9, fuzzing): a datetime2 time field past one day threw DateTimeException, logged as a fault
-     * of the server; datetime and smalldatetime values outside SQL Server's range were read as other days.
+     * A datetime2 time field past one day must not throw DateTimeException (logged as a fault of the server), and
+     * datetime and smalldatetime values outside SQL Server's range must not be read as other days.
      */
     @Test
     void dateTimesOutsideSqlServersRangeBreakTheProtocol() {
@@ -125,8 +125,8 @@ class TypeCodecTest {
     }
 
     /**
-     * Regression (issue 9, fuzzing): an int parameter carrying an 8-byte value was read as a Long, a value of
-     * another type than the one declared, which the procedures behind an int parameter need not expect.
+     * An int parameter carrying an 8-byte value must not be read as a Long, a value of another type than the one
+     * declared, which the procedures behind an int parameter need not expect.
      */
     @Test
     void aValueOfAnotherLengthThanItsTypeBreaksTheProtocol() {
