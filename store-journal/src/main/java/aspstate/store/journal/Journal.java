@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +58,8 @@ public final class Journal implements AutoCloseable {
     private List<Waiter> waiting = new ArrayList<>();
     private List<Waiter> spareWaiting = new ArrayList<>();
     private boolean writerWaiting;
+    /** A thread's turn appended records or waits for them since the writer last looked; guarded by {@link #lock}. */
+    private boolean woken;
     private boolean closing;
     /** The sequence number of the last record appended (written under {@link #lock}). */
     private volatile long appended;
@@ -211,6 +214,7 @@ public final class Journal implements AutoCloseable {
             scheduled = false;
             lock.lock();
             try {
+                woken = true;
                 if (writerWaiting) {
                     work.signal();
                 }
@@ -276,6 +280,7 @@ public final class Journal implements AutoCloseable {
         batch.clear();
         if (kept) {
             durable = last;
+            takeCoveredLateWaiters(last, released);
             for (Waiter waiter : released) {
                 waiter.complete(waiter.result);
             }
@@ -291,20 +296,46 @@ public final class Journal implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Moves to {@code released} the answers that began waiting after their records were taken into this batch (the
+     * writer took the batch between a request's append and its wait), so they go now, not a batch later.
+     */
+    private void takeCoveredLateWaiters(long last, List<Waiter> released) {
+        lock.lock();
+        try {
+            for (Iterator<Waiter> each = waiting.iterator(); each.hasNext(); ) {
+                Waiter waiter = each.next();
+                if (waiter.ticket <= last) {
+                    released.add(waiter);
+                    each.remove();
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Waits, under the lock, for a record or an answer to wait for, or until a sync is due. */
     private void awaitWork() {
         writerWaiting = true;
         try {
-            if (unsynced) {
-                work.awaitNanos(Math.max(1, lastSyncNanos + EVERYSEC_NANOS - System.nanoTime()));
-            } else {
-                work.await();
+            // Only a wake-up or the stop ends the wait (or, with an everysec sync due, its time): a spurious return
+            // of the condition's wait would write half of a turn's records.
+            while (!woken && !closing) {
+                if (unsynced) {
+                    if (work.awaitNanos(Math.max(1, lastSyncNanos + EVERYSEC_NANOS - System.nanoTime())) <= 0) {
+                        break;
+                    }
+                } else {
+                    work.await();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             closing = true;
         } finally {
             writerWaiting = false;
+            woken = false;
         }
     }
 

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -173,13 +174,23 @@ class JournaledStoresTest {
     }
 
     @Test
-    void anAnswerWaitsForTheSyncThatCoversItAndWritesArrivingMeanwhileShareTheNextOne() {
+    void anAnswerWaitsForTheSyncThatCoversItAndWritesArrivingMeanwhileShareTheNextOne() throws Exception {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         JournaledStores stores = open(disk);
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
         int startSyncs = disk.syncs.get();
         disk.holdSyncs = true;
+        try {
+            answersWaitForTheirSync(state, disk, startSyncs);
+        } finally {
+            // A failed check must not leave the writer held: the journal could not close.
+            disk.holdSyncs = false;
+            disk.syncPermits.release(1_000);
+        }
+    }
 
+    private static void answersWaitForTheirSync(SessionStore<SessionEntry> state, ControlledChannel.Disk disk,
+                                                int startSyncs) throws Exception {
         CompletableFuture<StateResult> first = state.execute("/app/first",
                 StateRequest.set(new byte[] {1}, 20, false, null)).toCompletableFuture();
         Await.until("the writer syncs the first write", disk.syncPermits::hasQueuedThreads);
@@ -194,13 +205,13 @@ class JournaledStoresTest {
         assertThat(reading).as("a read waits for the write it shows").isNotDone();
 
         disk.syncPermits.release();
-        assertThat(first.join()).isEqualTo(StateResult.OK);
+        assertThat(first.get(30, TimeUnit.SECONDS)).isEqualTo(StateResult.OK);
         Await.until("the writer syncs the next batch", disk.syncPermits::hasQueuedThreads);
         assertThat(meanwhile).noneMatch(CompletableFuture::isDone);
         disk.holdSyncs = false;
         disk.syncPermits.release();
-        meanwhile.forEach(CompletableFuture::join);
-        assertThat(reading.join().data()).containsExactly(2);
+        CompletableFuture.allOf(meanwhile.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        assertThat(reading.get(30, TimeUnit.SECONDS).data()).containsExactly(2);
         assertThat(disk.syncs.get() - startSyncs).as("one sync for the first write, one for the 50 after it")
                 .isEqualTo(2);
     }
