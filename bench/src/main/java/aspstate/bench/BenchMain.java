@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
         description = "Load generator and benchmarks for aspstate and the systems it replaces.",
         subcommands = {RunCommand.class, JmhCommand.class, FieldCommand.class, ChartCommand.class,
                 aspstate.bench.journal.JournalEnginesCommand.class, aspstate.bench.journal.JournalRestoreCommand.class,
+                aspstate.bench.journal.DiskSyncsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class BenchMain {
 
