@@ -13,8 +13,9 @@ import java.util.function.Consumer;
 
 /**
  * A TCP listener, Nagle off, on a server's shared {@link ServerEventLoops} or on loops of its own. It holds every
- * connection to the {@link ConnectionLimits} (how many, per peer, how much unsent); each protocol module gives it the
- * pipeline to build for a connection it admits.
+ * connection to the {@link ConnectionLimits} (how many, per peer, which to shed, how much unsent); each protocol
+ * module gives it the pipeline to build for a connection it admits, with a {@link RequestDeadline} before its
+ * decoder so that the connection's progress is known.
  */
 public final class TcpListener implements AutoCloseable {
     /** Its own loops, closed with it; null on a server's shared loops, which their owner closes. */
@@ -59,6 +60,7 @@ public final class TcpListener implements AutoCloseable {
                 .group(loops.acceptor(), loops.workers())
                 .channel(loops.transport().serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
+                .handler(new AcceptFailures(statistics.protocol()))
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, halfClosure)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
@@ -70,6 +72,7 @@ public final class TcpListener implements AutoCloseable {
                             ch.close();
                             return;
                         }
+                        ch.pipeline().addLast(new PausedReadLimit(statistics.protocol(), limits.maxUnsentBytes()));
                         initializer.accept(ch);
                     }
                 });
@@ -82,6 +85,11 @@ public final class TcpListener implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** True while the listener accepts connections: bound, and not closed. */
+    public boolean isListening() {
+        return serverChannel.isActive();
     }
 
     /** The address actually bound (with the real port when port 0 was asked for). */
