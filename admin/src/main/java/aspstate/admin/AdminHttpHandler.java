@@ -1,5 +1,6 @@
 package aspstate.admin;
 
+import aspstate.core.FatalErrors;
 import aspstate.core.LogText;
 import aspstate.core.RepeatedEventLog;
 import aspstate.transport.ConnectionFailures;
@@ -45,6 +46,8 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
     private final AdminApi api;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private OrderedReplies<Reply> replies;
+    /** An answer could not be written: the client is gone, and what it sent before it went is not answered. */
+    private boolean gone;
 
     AdminHttpHandler(AdminApi api) {
         this.api = api;
@@ -57,8 +60,8 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        if (replies.stopped()) {
-            return; // a response that closes the connection was written: nothing after it is answered
+        if (replies.stopped() || gone) {
+            return; // a response that closes the connection was written, or could not be: nothing more is answered
         }
         HttpVersion version = request.protocolVersion();
         boolean head = request.method().equals(HttpMethod.HEAD);
@@ -97,6 +100,7 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
     private static AdminResponse failed(HttpMethod method, String uri, Throwable failure) {
         Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                 ? failure.getCause() : failure;
+        FatalErrors.exitIfFatal(cause, "admin", uri);
         if (cause instanceof AdminWorkers.Busy) {
             return AdminResponse.busy();
         }
@@ -108,7 +112,7 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
     }
 
     /** Writes one answer (flushed by the caller); false when it closes the connection. */
-    private static boolean write(ChannelHandlerContext ctx, Reply reply) {
+    private boolean write(ChannelHandlerContext ctx, Reply reply) {
         AdminResponse answer = reply.answer();
         FullHttpResponse response = new DefaultFullHttpResponse(reply.version(), answer.status(),
                 reply.head() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(answer.body()));
@@ -126,7 +130,14 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
         }
         if (reply.keepAlive()) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            ctx.write(response, ctx.voidPromise());
+            // A client gone (reset) fails the answers waiting to go out: the connection is closed then, and the
+            // requests it sent before it went, which may still be read, are not answered into the void.
+            ctx.write(response).addListener(written -> {
+                if (!written.isSuccess()) {
+                    gone = true;
+                    ctx.close();
+                }
+            });
             return true;
         }
         response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);

@@ -55,7 +55,7 @@ public final class AdminListener implements AutoCloseable {
         };
         try {
             TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(),
-                    false, settings.connections(), initializer);
+                    false, settings.connections(), AdminSettings.RECEIVE_BUFFER_BYTES, initializer);
             api.listening(statistics);
             return new AdminListener(listener, settings, api, statistics);
         } catch (Exception e) { // a bind failure too, which Netty throws without declaring it

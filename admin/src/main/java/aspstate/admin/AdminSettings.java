@@ -30,6 +30,12 @@ public record AdminSettings(InetAddress bindAddress, int port, Optional<AdminTok
     public static final int DEFAULT_TOKEN_FAILURES = CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
     /** Requests carry no bodies worth more than this (unlock and delete carry none). */
     static final int MAX_REQUEST_BYTES = 16 * 1024;
+    /**
+     * Each connection's kernel receive buffer: a few requests' worth. The kernel's own grows to 6 MiB, all of which
+     * a client that pipelines probes without reading leaves to be decoded once it goes: 16 such clients kept both
+     * event loops busy for 2 s after they had gone.
+     */
+    static final int RECEIVE_BUFFER_BYTES = 16 * 1024;
 
     public AdminSettings {
         Objects.requireNonNull(bindAddress, "bindAddress");

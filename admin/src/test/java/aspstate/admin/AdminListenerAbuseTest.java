@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
+import aspstate.core.testing.NonReadingClient;
+import aspstate.core.testing.RawHttp;
 import aspstate.transport.ConnectionLimits;
 import ch.qos.logback.classic.Level;
 import java.io.IOException;
@@ -11,10 +13,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.StandardSocketOptions;
 import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,40 +41,13 @@ class AdminListenerAbuseTest {
      */
     @Test
     void aClientThatNeverReadsItsAnswersCannotMakeTheListenerReadWithoutEnd() throws Exception {
-        try (AdminTestServer server = AdminTestServer.start();
-             SocketChannel client = SocketChannel.open()) {
-            client.setOption(StandardSocketOptions.SO_RCVBUF, 4096);
-            client.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()));
-            client.configureBlocking(false);
-            long written = writeUntilStopped(client, 64L << 20);
+        try (AdminTestServer server = AdminTestServer.start()) {
+            long written = NonReadingClient.pipelineWithoutReading(new InetSocketAddress(
+                    InetAddress.getLoopbackAddress(), server.port()), RawHttp.repeat(LIVE, 1000), 64L << 20);
             assertThat(written).as("bytes of requests the listener took from a client that reads nothing")
                     .isLessThan(64L << 20);
             assertLiveWithin(server, Duration.ofSeconds(2));
         }
-    }
-
-    /** Writes pipelined probes until {@code limit}, the connection closes, or nothing more goes for half a second. */
-    private static long writeUntilStopped(SocketChannel client, long limit) {
-        ByteBuffer requests = ByteBuffer.wrap(repeat(LIVE, 1000));
-        long written = 0;
-        long lastProgress = System.nanoTime();
-        try {
-            while (written < limit && System.nanoTime() - lastProgress < 500_000_000L) {
-                if (!requests.hasRemaining()) {
-                    requests.rewind();
-                }
-                int n = client.write(requests);
-                if (n > 0) {
-                    written += n;
-                    lastProgress = System.nanoTime();
-                } else {
-                    Thread.onSpinWait();
-                }
-            }
-        } catch (IOException closedByTheServer) {
-            // the listener closed it: it took no more
-        }
-        return written;
     }
 
     /**
@@ -131,11 +103,11 @@ class AdminListenerAbuseTest {
              Socket client = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             byte[] bad = "GET /api/sessions/stateserver/%zz HTTP/1.1\r\nHost: localhost\r\n\r\n"
                     .getBytes(StandardCharsets.US_ASCII);
-            client.getOutputStream().write(repeat(bad, 500));
+            client.getOutputStream().write(RawHttp.repeat(bad, 500));
             client.setSoTimeout(10_000);
             InputStream in = client.getInputStream();
             for (int i = 0; i < 500; i++) {
-                assertThat(readStatusLine(in)).isEqualTo("HTTP/1.1 400 Bad Request");
+                assertThat(RawHttp.read(in).statusLine()).isEqualTo("HTTP/1.1 400 Bad Request");
             }
             assertThat(handlerLog.events()).hasSizeLessThanOrEqualTo(1);
             assertThat(errors.events()).noneMatch(event -> event.getLevel().isGreaterOrEqual(Level.WARN));
@@ -181,42 +153,8 @@ class AdminListenerAbuseTest {
             probe.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()));
             probe.setSoTimeout((int) limit.toMillis());
             probe.getOutputStream().write(LIVE);
-            assertThat(readStatusLine(probe.getInputStream())).isEqualTo("HTTP/1.1 200 OK");
+            assertThat(RawHttp.read(probe.getInputStream()).statusLine()).isEqualTo("HTTP/1.1 200 OK");
         }
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(limit);
-    }
-
-    /** The status line of the next response, its headers and body skipped. */
-    static String readStatusLine(InputStream in) throws IOException {
-        String status = readLine(in);
-        int length = 0;
-        for (String header; !(header = readLine(in)).isEmpty(); ) {
-            if (header.regionMatches(true, 0, "content-length:", 0, 15)) {
-                length = Integer.parseInt(header.substring(15).trim());
-            }
-        }
-        in.readNBytes(length);
-        return status;
-    }
-
-    private static String readLine(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int b; (b = in.read()) != '\n'; ) {
-            if (b == -1) {
-                throw new IOException("closed by the server after: " + line);
-            }
-            if (b != '\r') {
-                line.append((char) b);
-            }
-        }
-        return line.toString();
-    }
-
-    static byte[] repeat(byte[] bytes, int times) {
-        byte[] repeated = new byte[bytes.length * times];
-        for (int i = 0; i < times; i++) {
-            System.arraycopy(bytes, 0, repeated, i * bytes.length, bytes.length);
-        }
-        return repeated;
     }
 }

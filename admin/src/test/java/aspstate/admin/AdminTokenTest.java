@@ -2,21 +2,20 @@ package aspstate.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.core.testing.RawHttp;
+import aspstate.core.testing.ServerCostHash;
 import aspstate.transport.CredentialCheckQueue;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,8 +25,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class AdminTokenTest {
-    private static final byte[] SALT = new byte[16];
-    private static final byte[] HASH = pbkdf2("right-token");
+    private static final Predicate<String> RIGHT = ServerCostHash.acceptingOnly("right-token");
 
     /** Checks as the server's hash does, at its cost, recording where each check ran. */
     private static final class SlowCheck {
@@ -37,16 +35,7 @@ class AdminTokenTest {
         boolean test(String presented) {
             checks.incrementAndGet();
             threads.add(Thread.currentThread().getName());
-            return MessageDigest.isEqual(HASH, pbkdf2(presented));
-        }
-    }
-
-    private static byte[] pbkdf2(String token) {
-        try {
-            return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                    .generateSecret(new PBEKeySpec(token.toCharArray(), SALT, 210_000, 256)).getEncoded();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
+            return RIGHT.test(presented);
         }
     }
 
@@ -98,7 +87,7 @@ class AdminTokenTest {
             }
             attacker.getOutputStream().write(flood.toString().getBytes(StandardCharsets.US_ASCII));
             for (int i = 0; i < 200; i++) {
-                assertThat(AdminListenerAbuseTest.readStatusLine(attacker.getInputStream()))
+                assertThat(RawHttp.read(attacker.getInputStream()).statusLine())
                         .isEqualTo("HTTP/1.1 401 Unauthorized");
             }
             // Up to the four a peer may have waiting run before the third failure throttles it.

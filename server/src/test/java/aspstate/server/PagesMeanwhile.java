@@ -6,13 +6,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * StateServer requests made one after another on a connection of their own while something else goes on, each
- * timed: what a web server would see meanwhile. Runs until closed, or for a bounded time at most.
+ * StateServer requests paced at {@link #PER_SECOND} a second on a connection of their own while something else goes
+ * on, each timed from when it was due, not from when it could be sent: what web servers sending pages at that pace
+ * would see meanwhile. A stall of the server then counts for every request due during it, as it does for the
+ * pages it holds up (timing from the send would count it once). Runs until closed, or for a bounded time at most.
  */
 final class PagesMeanwhile implements AutoCloseable {
     private static final Duration LONGEST = Duration.ofMinutes(2);
+    static final int PER_SECOND = 200;
 
     private final Thread thread;
     private final List<Long> nanos = new ArrayList<>();
@@ -31,13 +35,18 @@ final class PagesMeanwhile implements AutoCloseable {
     }
 
     private void run(InetSocketAddress server, String key) {
-        long end = System.nanoTime() + LONGEST.toNanos();
+        long period = TimeUnit.SECONDS.toNanos(1) / PER_SECOND;
+        long start = System.nanoTime();
+        long end = start + LONGEST.toNanos();
         try (StateServerConnection client = StateServerConnection.connect(server)) {
-            while (!stop && System.nanoTime() < end) {
-                long start = System.nanoTime();
+            for (long due = start; !stop && due < end; due += period) {
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait); // the pace of the pages being simulated
+                }
                 client.get(key).get(30, TimeUnit.SECONDS);
                 synchronized (nanos) {
-                    nanos.add(System.nanoTime() - start);
+                    nanos.add(System.nanoTime() - due);
                 }
             }
         } catch (Exception | Error e) {
@@ -61,12 +70,6 @@ final class PagesMeanwhile implements AutoCloseable {
         }
         sorted.sort(null);
         return Duration.ofNanos(sorted.get(Math.min(sorted.size() - 1, (int) (sorted.size() * 0.99))));
-    }
-
-    int count() {
-        synchronized (nanos) {
-            return nanos.size();
-        }
     }
 
     @Override

@@ -46,14 +46,26 @@ public final class TcpListener implements AutoCloseable {
                                     int port, boolean halfClosure, ConnectionLimits limits,
                                     Consumer<SocketChannel> initializer)
             throws InterruptedException {
+        return start(loops, statistics, bindAddress, port, halfClosure, limits, 0, initializer);
+    }
+
+    /**
+     * As above, with each connection's kernel receive buffer held to {@code receiveBufferBytes} (0: the kernel's
+     * own, which grows to megabytes). For a listener of small requests: what a client sent while its reading was
+     * paused is still read once it goes (a reset does not discard it), and a small buffer keeps that small.
+     */
+    public static TcpListener start(ServerEventLoops loops, ConnectionStatistics statistics, InetAddress bindAddress,
+                                    int port, boolean halfClosure, ConnectionLimits limits, int receiveBufferBytes,
+                                    Consumer<SocketChannel> initializer)
+            throws InterruptedException {
         boolean ownsLoops = loops == null;
         return start(ownsLoops ? ServerEventLoops.perCpu(IoTransport.best()) : loops, ownsLoops, statistics,
-                bindAddress, port, halfClosure, limits, initializer);
+                bindAddress, port, halfClosure, limits, receiveBufferBytes, initializer);
     }
 
     private static TcpListener start(ServerEventLoops loops, boolean ownsLoops, ConnectionStatistics statistics,
                                      InetAddress bindAddress, int port, boolean halfClosure, ConnectionLimits limits,
-                                     Consumer<SocketChannel> initializer)
+                                     int receiveBufferBytes, Consumer<SocketChannel> initializer)
             throws InterruptedException {
         OpenConnections connections = new OpenConnections(limits, statistics);
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -72,11 +84,15 @@ public final class TcpListener implements AutoCloseable {
                             ch.close();
                             return;
                         }
-                        ch.pipeline().addLast(new PausedReadLimit(statistics.protocol(), limits.maxUnsentBytes()));
+                        ch.pipeline().addLast(new PausedReadLimit(statistics.protocol()));
                         initializer.accept(ch);
                     }
                 });
         ReadBufferRing.useFor(loops.workers(), bootstrap::childOption);
+        if (receiveBufferBytes > 0) {
+            // On the listening socket, so that accepted ones start with it and their window is scaled for it.
+            bootstrap.option(ChannelOption.SO_RCVBUF, receiveBufferBytes);
+        }
         try {
             return new TcpListener(ownsLoops ? loops : null, bootstrap.bind(bindAddress, port).sync().channel());
         } catch (Exception e) {

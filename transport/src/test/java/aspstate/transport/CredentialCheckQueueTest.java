@@ -2,17 +2,15 @@ package aspstate.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.core.testing.ServerCostHash;
 import java.net.InetAddress;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,20 +23,10 @@ import org.junit.jupiter.api.Timeout;
 class CredentialCheckQueueTest {
     private static final CredentialCheckQueue.Names NAMES = new CredentialCheckQueue.Names("test check(s)",
             "test-queue", "test-failures");
-    private static final byte[] SALT = new byte[16];
-    private static final byte[] HASH = pbkdf2("right");
-
-    private static byte[] pbkdf2(String password) {
-        try {
-            return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                    .generateSecret(new PBEKeySpec(password.toCharArray(), SALT, 210_000, 256)).getEncoded();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final Predicate<String> RIGHT = ServerCostHash.acceptingOnly("right");
 
     private static boolean matches(String password) {
-        return MessageDigest.isEqual(HASH, pbkdf2(password));
+        return RIGHT.test(password);
     }
 
     @Test

@@ -19,11 +19,12 @@ import org.slf4j.event.Level;
  * What JGroups's cluster transport logs at WARN and above, grouped: one line per kind per 10 s with a count, the
  * latest occurrence's text escaped and cut, and its exception on one line (the stack trace at DEBUG). Anyone who
  * reaches the cluster port can make the transport warn (a wrong version, garbage frames): 500 such connections
- * logged 557 lines, ERRORs with stack traces among them. Kinds are the message's JGroups code, else its words
- * before the first colon, digits dropped; at most {@link #MAX_KINDS}, the rest share one.
+ * logged 557 lines, ERRORs with stack traces among them. A kind is the start of the text without its digits; at
+ * most {@link #MAX_KINDS}, the rest share one.
  */
 final class GroupedTransportLogs implements Log {
     static final int MAX_KINDS = 64;
+    private static final int KIND_CHARS = 48;
 
     private final Log delegate;
     private final Logger logger;
@@ -77,13 +78,10 @@ final class GroupedTransportLogs implements Log {
         }
     }
 
+    /** The text's first 48 characters once digits are dropped: addresses, ports and counts vary, words do not. */
     static String kindOf(String text) {
-        if (text.matches("JGRP\\d{6}.*")) {
-            return text.substring(0, 10);
-        }
-        int colon = text.indexOf(':');
-        String words = (colon < 0 ? text : text.substring(0, colon)).replaceAll("\\d", "");
-        return words.length() > 48 ? words.substring(0, 48) : words;
+        String words = text.replaceAll("\\d", "");
+        return words.length() > KIND_CHARS ? words.substring(0, KIND_CHARS) : words;
     }
 
     private static String format(String format, Object... args) {

@@ -1,4 +1,4 @@
-package aspstate.server;
+package aspstate.core.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,10 +9,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /** HTTP/1.1 over a plain socket, for requests no HTTP client library would send (pipelined, malformed, trickled). */
-final class RawHttp {
+public final class RawHttp {
     /** A response as read: its status line and its body. */
-    record Response(String statusLine, byte[] body) {
-        int status() {
+    public record Response(String statusLine, byte[] body) {
+        public int status() {
             return Integer.parseInt(statusLine.split(" ")[1]);
         }
     }
@@ -20,7 +20,7 @@ final class RawHttp {
     private RawHttp() {
     }
 
-    static byte[] get(String path, String... headers) {
+    public static byte[] get(String path, String... headers) {
         StringBuilder request = new StringBuilder("GET ").append(path).append(" HTTP/1.1\r\nHost: localhost\r\n");
         for (String header : headers) {
             request.append(header).append("\r\n");
@@ -28,7 +28,7 @@ final class RawHttp {
         return request.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII);
     }
 
-    static Socket connect(int port, String from, int readTimeoutMillis) throws IOException {
+    public static Socket connect(int port, String from, int readTimeoutMillis) throws IOException {
         Socket socket = new Socket();
         try {
             socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
@@ -42,7 +42,7 @@ final class RawHttp {
     }
 
     /** One request on a connection of its own, from {@code from}. */
-    static Response exchange(int port, String from, byte[] request, int timeoutMillis) throws IOException {
+    public static Response exchange(int port, String from, byte[] request, int timeoutMillis) throws IOException {
         try (Socket socket = connect(port, from, timeoutMillis)) {
             socket.getOutputStream().write(request);
             return read(socket.getInputStream());
@@ -50,7 +50,7 @@ final class RawHttp {
     }
 
     /** The next response on the connection. */
-    static Response read(InputStream in) throws IOException {
+    public static Response read(InputStream in) throws IOException {
         String status = line(in);
         int length = 0;
         for (String header; !(header = line(in)).isEmpty(); ) {
@@ -74,7 +74,7 @@ final class RawHttp {
         return line.toString(StandardCharsets.ISO_8859_1);
     }
 
-    static byte[] repeat(byte[] bytes, int times) {
+    public static byte[] repeat(byte[] bytes, int times) {
         byte[] repeated = new byte[bytes.length * times];
         for (int i = 0; i < times; i++) {
             System.arraycopy(bytes, 0, repeated, i * bytes.length, bytes.length);
