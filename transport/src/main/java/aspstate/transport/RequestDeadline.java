@@ -29,7 +29,7 @@ public final class RequestDeadline extends ChannelInboundHandlerAdapter {
     private ConnectionProgress progress;
 
     public RequestDeadline(Duration timeout, RequestFraming framing) {
-        this.timeoutNanos = ConnectionLimits.requireTimeout("request-timeout", timeout).toNanos();
+        this.timeoutNanos = timeout.toNanos();
         this.framing = framing;
     }
 
