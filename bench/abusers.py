@@ -226,6 +226,7 @@ def admin_non_reader(port):
                     pass  # the server stopped reading: it holds the connection until its answers are taken
             return False
         except OSError:
+            time.sleep(1)  # closed for sending while not reading: reconnect at most once a second
             return True
         finally:
             reset(sock)

@@ -69,8 +69,8 @@ final class ServerState implements ServerStatus {
                 new ReadinessCheck("listeners", this::listening),
                 new ReadinessCheck("store", () -> StoreProbe.probe(stores.all())),
                 new ReadinessCheck("cluster", () -> stores.available() ? ReadinessCheck.Result.passed()
-                        : ReadinessCheck.Result.failed("this node is in a partition's minority and refuses to "
-                                + "serve")));
+                        : ReadinessCheck.Result.failed("the stores refuse to serve: this node is in a partition's "
+                                + "minority, or its journal cannot write")));
     }
 
     private ReadinessCheck.Result listening() {
