@@ -42,7 +42,9 @@ import sys
 import tempfile
 import threading
 import time
-import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from abusers import costly_blob, deflate, jgroups_handshake  # noqa: E402 (the abusers' own, next to this file)
 
 HOST = "127.0.0.1"
 
@@ -182,23 +184,6 @@ def pages_meanwhile(port, seconds, load):
     load()
     pages.join(seconds + 60)
     return {"p99_ms": pages.p99_ms(), "pages": len(pages.latencies), "errors": pages.errors}
-
-
-def costly_blob(items):
-    value = b"\x01" + bytes([0x80 | (1025 & 0x7F), 1025 >> 7]) + b"\x02" * 1025
-    blob = bytearray(struct.pack("<i??ii", 20, True, False, items, -1))
-    for i in range(items):
-        key = ("\x01" * 1019 + "%06d" % i).encode()
-        blob += bytes([0x80 | (len(key) & 0x7F), len(key) >> 7]) + key
-    for i in range(items):
-        blob += struct.pack("<i", (i + 1) * len(value))
-    blob += value * items + b"\xff"
-    return deflate(bytes(blob))
-
-
-def deflate(data):
-    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return compressor.compress(data) + compressor.flush()
 
 
 def case_admin_non_reader(args, result):
@@ -407,12 +392,6 @@ def case_trickle(args, result):
     result["probes"] = answered
     result["answered_within_2s"] = sum(1 for a in answered if not isinstance(a, str))
     return process
-
-
-def jgroups_handshake(made):
-    """What a JGroups 5.5 node sends first: its cookie, its version, then its address (made up here)."""
-    address = bytes([4, 10, (made >> 16) & 255, (made >> 8) & 255, made & 255]) + struct.pack(">H", 7800)
-    return b"bela" + struct.pack(">hh", (5 << 11) | (5 << 6) | 2, len(address)) + address
 
 
 def free_port():

@@ -335,10 +335,15 @@ def store_session(port, key, data):
         sock.close()
 
 
-def costly_sessions(stateserver):
-    """Sessions as costly to show as can be: 10,000 items of 1,025 control characters (80 KB deflated), and 64 MiB of
-    zeros deflated to 65 KB. Returns their keys."""
-    items = 10000
+def deflate(data):
+    """Raw deflate, as ASP.NET compresses session data."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return compressor.compress(data) + compressor.flush()
+
+
+def costly_blob(items):
+    """Session data as costly to show as can be: items of 1,025 control characters, keys as long, deflated (10,000
+    of them take 80 KB and would be 124 MB of JSON)."""
     value = b"\x01" + bytes([0x80 | (1025 & 0x7F), 1025 >> 7]) + b"\x02" * 1025
     blob = bytearray(struct.pack("<i??ii", 20, True, False, items, -1))
     for i in range(items):
@@ -347,10 +352,13 @@ def costly_sessions(stateserver):
     for i in range(items):
         blob += struct.pack("<i", (i + 1) * len(value))
     blob += value * items + b"\xff"
-    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
-    store_session(stateserver, COSTLY_KEY, deflate.compress(bytes(blob)) + deflate.flush())
-    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
-    store_session(stateserver, BOMB_KEY, deflate.compress(b"\x00" * (64 << 20)) + deflate.flush())
+    return deflate(bytes(blob))
+
+
+def costly_sessions(stateserver):
+    """Stores 10,000 items of control characters, and 64 MiB of zeros deflated to 65 KB; returns their keys."""
+    store_session(stateserver, COSTLY_KEY, costly_blob(10000))
+    store_session(stateserver, BOMB_KEY, deflate(b"\x00" * (64 << 20)))
     return [COSTLY_KEY, BOMB_KEY]
 
 
