@@ -64,6 +64,10 @@ final class SqlServerMode implements AutoCloseable {
                 + (settings().tls().isPresent() ? "TLS" : "no TLS");
     }
 
+    boolean isListening() {
+        return listener.isListening();
+    }
+
     ConnectionStatistics connections() {
         return listener.statistics();
     }

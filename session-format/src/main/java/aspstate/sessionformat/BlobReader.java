@@ -58,7 +58,7 @@ final class BlobReader {
         return slice(remaining(), "the rest", sliceEndName);
     }
 
-    void require(int length, String what) {
+    void require(long length, String what) {
         if (length > remaining()) {
             throw new BlobFormatException(endName + " ends at byte " + limit + " in the middle of " + what + " ("
                     + length + " bytes from byte " + position + ", " + remaining() + " there)");
@@ -146,6 +146,12 @@ final class BlobReader {
             cut--;
         }
         return text.substring(0, cut) + ReadLimits.CUT_MARKER;
+    }
+
+    /** Skips a string as BinaryWriter.Write(string) writes it, decoding nothing. */
+    void skipString(String what) {
+        int length = length7Bit(what);
+        skip(length, what);
     }
 
     /** BinaryReader.Read7BitEncodedInt: 7 bits a byte, low bits first, at most 5 bytes, never negative here. */

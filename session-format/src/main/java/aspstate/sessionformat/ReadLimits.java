@@ -4,7 +4,8 @@ package aspstate.sessionformat;
  * How much of a blob a reader takes on: what a session holds is read whole by an application and previewed by the
  * inspector, and both bound what a hostile blob can make them allocate.
  *
- * @param maxItems         a blob declaring more items is refused before anything is allocated for them
+ * @param maxItems         items read, at most: those after them are counted and skipped, nothing decoded or
+ *                         allocated for them
  * @param previewChars     strings and keys longer than this are cut to it and {@link #CUT_MARKER}, decoding only
  *                         the bytes needed; 0 reads them whole
  * @param maxInflatedBytes compressed data inflating to more is refused, so that a small zip bomb cannot exhaust
