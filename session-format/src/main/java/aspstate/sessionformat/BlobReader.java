@@ -140,12 +140,8 @@ final class BlobReader {
         if (length <= previewBytes && text.length() <= previewChars) {
             return text;
         }
-        // Here the text holds at least previewChars chars; a surrogate pair is not cut in half.
-        int cut = previewChars;
-        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
-            cut--;
-        }
-        return text.substring(0, cut) + ReadLimits.CUT_MARKER;
+        // Here the text holds at least previewChars chars, so the preview cuts it.
+        return ReadLimits.preview(text, previewChars);
     }
 
     /** BinaryReader.Read7BitEncodedInt: 7 bits a byte, low bits first, at most 5 bytes, never negative here. */
