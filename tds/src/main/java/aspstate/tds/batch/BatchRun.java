@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.stream.Stream;
 
 /**
  * Runs the statements of one checked batch in order, each answered as SQL Server answers it: a result set with
@@ -170,7 +171,10 @@ final class BatchRun {
 
     /** The served procedures the query selects, spelled as they were created. */
     private void sysobjects(SysobjectsQuery query, int more) {
-        List<List<Object>> rows = catalog.procedures().stream().map(Procedure::name).filter(query::selects)
+        // A name asked for may be one of a family's, which are not listed.
+        Stream<Procedure> candidates = query.name() == null ? catalog.procedures().stream()
+                : catalog.named(query.name()).stream();
+        List<List<Object>> rows = candidates.map(Procedure::name).filter(query::selects)
                 .sorted(String.CASE_INSENSITIVE_ORDER).<List<Object>>map(List::of).toList();
         StatementOutcomes.write(out, version, new RowSet(SYSOBJECTS_NAME_COLUMNS, rows), DoneToken.DONE, more);
     }

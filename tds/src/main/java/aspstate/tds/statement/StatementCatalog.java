@@ -1,0 +1,76 @@
+package aspstate.tds.statement;
+
+import aspstate.tds.sql.ShapeMatch;
+import aspstate.tds.sql.ShapeText;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The statements this server recognizes by their shape ({@link ServedStatement}), beside the procedures it serves.
+ * A text is compared with the shapes that start with its first word only, and what a text came to is remembered:
+ * clients send the same few texts again and again (ASP.NET Core's cache one per operation, through sp_executesql),
+ * so recognizing one costs a lookup. The memory is bounded in entries and in the length of the texts kept, so that a
+ * client sending texts of its own cannot make it grow; past the bound it starts over.
+ */
+public final class StatementCatalog {
+    /** Serves no statements: every text goes on to the T-SQL subset. */
+    public static final StatementCatalog NONE = new StatementCatalog(List.of());
+
+    /** Texts remembered at most; far more than the texts the served clients send. */
+    static final int MAX_REMEMBERED = 256;
+    /** Longer texts are recognized each time, never kept: the longest served text has about 3,000 characters. */
+    static final int MAX_REMEMBERED_CHARS = 8_192;
+
+    private final List<ServedStatement> statements;
+    private final Map<String, List<ServedStatement>> byFirstWord = new HashMap<>();
+    private final Map<String, Optional<RecognizedStatement>> remembered = new ConcurrentHashMap<>();
+
+    public StatementCatalog(List<ServedStatement> statements) {
+        this.statements = List.copyOf(statements);
+        for (ServedStatement statement : statements) {
+            byFirstWord.computeIfAbsent(statement.shape().firstWord(), word -> new ArrayList<>()).add(statement);
+        }
+    }
+
+    /** One catalog serving the statements of all. */
+    public static StatementCatalog combine(StatementCatalog... catalogs) {
+        List<ServedStatement> all = new ArrayList<>();
+        for (StatementCatalog catalog : catalogs) {
+            all.addAll(catalog.statements);
+        }
+        return new StatementCatalog(all);
+    }
+
+    /** The served statement this text is, bound; empty for any other text (which may still be in the T-SQL subset). */
+    public Optional<RecognizedStatement> recognize(String text) {
+        if (statements.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<RecognizedStatement> known = remembered.get(text);
+        if (known != null) {
+            return known;
+        }
+        Optional<RecognizedStatement> recognized = ShapeText.of(text).flatMap(this::match);
+        if (text.length() <= MAX_REMEMBERED_CHARS) {
+            if (remembered.size() >= MAX_REMEMBERED) {
+                remembered.clear();
+            }
+            remembered.put(text, recognized);
+        }
+        return recognized;
+    }
+
+    private Optional<RecognizedStatement> match(ShapeText text) {
+        for (ServedStatement statement : byFirstWord.getOrDefault(text.firstWord(), List.of())) {
+            Optional<ShapeMatch> match = statement.shape().match(text);
+            if (match.isPresent()) {
+                return Optional.of(new RecognizedStatement(match.get(), statement.binder().apply(match.get())));
+            }
+        }
+        return Optional.empty();
+    }
+}
