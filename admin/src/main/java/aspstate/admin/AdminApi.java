@@ -165,7 +165,7 @@ public final class AdminApi {
             return write(request, HttpMethod.DELETE, () -> delete(request, store.get(), id));
         }
         return onlyGet(request, () -> inspector.find(store.get(), id)
-                .map(session -> AdminResponse.ok(SessionDetails.of(store.get().name(), id, session,
+                .map(session -> AdminResponse.ok(SessionDetails.of(store.get(), id, session,
                         stores.clock().millis())))
                 .orElseGet(() -> AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such session")));
     }
