@@ -130,7 +130,8 @@ public final class AsyncProviderCatalog {
         outputs.put("@Locked", result.locked());
         outputs.put("@LockAge", result.lockAgeSeconds());
         outputs.put("@LockCookie", result.lockCookie());
-        outputs.put("@ActionFlags", result.actionFlags() == null && inMemoryExclusive ? 0 : result.actionFlags());
+        Integer actionFlags = result.actionFlags();
+        outputs.put("@ActionFlags", actionFlags == null && inMemoryExclusive ? Integer.valueOf(0) : actionFlags);
         if (!result.hasItemLongResultSet()) {
             return ProcedureResult.of(outputs);
         }
