@@ -1,6 +1,8 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.sql.ParameterDeclarations;
 import aspstate.tds.sql.ParameterDeclarations.Declaration;
+import aspstate.tds.statement.RememberedTexts;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,9 +15,19 @@ import java.util.Map;
 final class Declarations {
     /** No declaration of that name. */
     static final int NONE = -1;
+    /** No declarations at all: a statement sent without @params. */
+    private static final Declarations NO_PARAMETERS = new Declarations(List.of());
+    /** Drivers send the same @params with every execution of a statement: each text is parsed once. */
+    private static final RememberedTexts<Declarations> PARSED = new RememberedTexts<>(256, 4_000);
 
     private final List<Declaration> declarations;
     private final Map<String, Integer> byName = new HashMap<>();
+
+    /** The declarations of an @params text; null declares none. */
+    static Declarations of(String text) {
+        return text == null ? NO_PARAMETERS
+                : PARSED.get(text, unparsed -> new Declarations(ParameterDeclarations.parse(unparsed)));
+    }
 
     Declarations(List<Declaration> declarations) {
         this.declarations = List.copyOf(declarations);

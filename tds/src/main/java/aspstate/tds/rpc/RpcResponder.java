@@ -7,7 +7,6 @@ import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.sql.ExecStatement;
-import aspstate.tds.sql.ParameterDeclarations;
 import aspstate.tds.error.SqlException;
 import aspstate.tds.statement.BoundStatement;
 import aspstate.tds.statement.RecognizedStatement;
@@ -145,7 +144,7 @@ public final class RpcResponder {
 
     /** A statement this server recognizes, else a procedure call (EXEC), else a syntax error. */
     private Prepared parse(String statement, String declarations) {
-        Declarations declared = new Declarations(ParameterDeclarations.parse(declarations));
+        Declarations declared = Declarations.of(declarations);
         Optional<RecognizedStatement> recognized = statements.recognize(statement);
         if (recognized.isPresent()) {
             return new PreparedShape(recognized.get(), declared);

@@ -24,17 +24,16 @@ import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
 import aspstate.tds.proc.SessionProcedure;
 import aspstate.tds.sqlstate.AsyncProviderProcedureName.Base;
+import aspstate.tds.statement.RememberedTexts;
 import aspstate.tds.statement.TableKeys;
 import aspstate.tds.token.Column;
 import aspstate.tds.type.BigVarBinaryType;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The procedures Microsoft's SqlSessionStateProviderAsync creates next to a session table of its own (repositoryType
@@ -54,11 +53,14 @@ public final class AsyncProviderCatalog {
             output("@LockCookie", DeclaredType.INT), output("@ActionFlags", DeclaredType.INT));
     /** {@code SELECT @stateItem}: a column without a name, of @stateItem's varbinary(max). */
     private static final List<Column<?>> ITEM_COLUMNS = List.of(new Column<>("", BigVarBinaryType.MAX, true));
-    /** Names looked up are remembered up to this many, past which the memory starts over: a client names few. */
+    /** Names looked up are remembered up to this many: a client names few. */
     private static final int MAX_REMEMBERED = 256;
+    /** A procedure's name is a sysname, at most 128 characters. */
+    private static final int SYSNAME_LENGTH = 128;
 
     private final SessionStore<SqlSessionItem> sessions;
-    private final Map<String, Optional<Procedure>> remembered = new ConcurrentHashMap<>();
+    private final RememberedTexts<Optional<Procedure>> remembered =
+            new RememberedTexts<>(MAX_REMEMBERED, SYSNAME_LENGTH);
 
     private AsyncProviderCatalog(SessionStore<SqlSessionItem> sessions) {
         this.sessions = sessions;
@@ -70,18 +72,10 @@ public final class AsyncProviderCatalog {
         return new ProcedureCatalog(List.of(), List.of(catalog::find));
     }
 
+    /** Remembered under the name as spelled: a client spells a procedure's name the same way every time. */
     private Optional<Procedure> find(String name) {
-        String key = name.toLowerCase(Locale.ROOT);
-        Optional<Procedure> known = remembered.get(key);
-        if (known != null) {
-            return known;
-        }
-        Optional<Procedure> found = AsyncProviderProcedureName.parse(name).map(parsed -> procedure(name, parsed));
-        if (remembered.size() >= MAX_REMEMBERED) {
-            remembered.clear();
-        }
-        remembered.put(key, found);
-        return found;
+        return remembered.get(name, spelled -> AsyncProviderProcedureName.parse(spelled)
+                .map(parsed -> procedure(spelled, parsed)));
     }
 
     private Procedure procedure(String name, AsyncProviderProcedureName parsed) {

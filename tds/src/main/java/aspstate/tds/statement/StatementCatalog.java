@@ -7,14 +7,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The statements this server recognizes by their shape ({@link ServedStatement}), beside the procedures it serves.
- * A text is compared with the shapes that start with its first word only, and what a text came to is remembered:
- * clients send the same few texts again and again (ASP.NET Core's cache one per operation, through sp_executesql),
- * so recognizing one costs a lookup. The memory is bounded in entries and in the length of the texts kept, so that a
- * client sending texts of its own cannot make it grow; past the bound it starts over.
+ * A text is compared with the shapes that start with its first word only, and what a text came to is remembered
+ * ({@link RememberedTexts}): clients send the same few texts again and again (ASP.NET Core's cache one per
+ * operation, through sp_executesql), so recognizing one costs a lookup.
  */
 public final class StatementCatalog {
     /** Serves no statements: every text goes on to the T-SQL subset. */
@@ -27,7 +25,8 @@ public final class StatementCatalog {
 
     private final List<ServedStatement> statements;
     private final Map<String, List<ServedStatement>> byFirstWord = new HashMap<>();
-    private final Map<String, Optional<RecognizedStatement>> remembered = new ConcurrentHashMap<>();
+    private final RememberedTexts<Optional<RecognizedStatement>> remembered =
+            new RememberedTexts<>(MAX_REMEMBERED, MAX_REMEMBERED_CHARS);
 
     public StatementCatalog(List<ServedStatement> statements) {
         this.statements = List.copyOf(statements);
@@ -50,18 +49,7 @@ public final class StatementCatalog {
         if (statements.isEmpty()) {
             return Optional.empty();
         }
-        Optional<RecognizedStatement> known = remembered.get(text);
-        if (known != null) {
-            return known;
-        }
-        Optional<RecognizedStatement> recognized = ShapeText.of(text).flatMap(this::match);
-        if (text.length() <= MAX_REMEMBERED_CHARS) {
-            if (remembered.size() >= MAX_REMEMBERED) {
-                remembered.clear();
-            }
-            remembered.put(text, recognized);
-        }
-        return recognized;
+        return remembered.get(text, unknown -> ShapeText.of(unknown).flatMap(this::match));
     }
 
     private Optional<RecognizedStatement> match(ShapeText text) {
