@@ -22,6 +22,11 @@ public final class StatementCatalog {
     static final int MAX_REMEMBERED = 256;
     /** Longer texts are recognized each time, never kept: the longest served text has about 3,000 characters. */
     static final int MAX_REMEMBERED_CHARS = 8_192;
+    /**
+     * No served statement is longer, even with every name at its longest (a sysname is 128 characters): a longer
+     * text is not split into tokens at all, which for megabytes of text would cost as much memory again.
+     */
+    static final int MAX_RECOGNIZED_CHARS = 65_536;
 
     private final List<ServedStatement> statements;
     private final Map<String, List<ServedStatement>> byFirstWord = new HashMap<>();
@@ -46,7 +51,7 @@ public final class StatementCatalog {
 
     /** The served statement this text is, bound; empty for any other text (which may still be in the T-SQL subset). */
     public Optional<RecognizedStatement> recognize(String text) {
-        if (statements.isEmpty()) {
+        if (statements.isEmpty() || text.length() > MAX_RECOGNIZED_CHARS) {
             return Optional.empty();
         }
         return remembered.get(text, unknown -> ShapeText.of(unknown).flatMap(this::match));
