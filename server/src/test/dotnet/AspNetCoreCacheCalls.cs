@@ -9,7 +9,7 @@
 using System;
 using System.Data;
 using System.Data.SqlClient;
-using System.IO;
+using static Observations;
 
 static class AspNetCoreCacheCalls {
     static string connectionString;
@@ -31,7 +31,7 @@ static class AspNetCoreCacheCalls {
 
         CreateTableAsTheToolDoes(schema, tableName);
         using (var connection = Open()) {
-            new SqlCommand(Text("idempotent-script.sql", table, schema.Replace("'", "''"), tableName.Replace("'", "''")),
+            new SqlCommand(Text(directory, "idempotent-script.sql", table, schema.Replace("'", "''"), tableName.Replace("'", "''")),
                 connection).ExecuteNonQuery();
             Print("script", "ok");
         }
@@ -69,25 +69,17 @@ static class AspNetCoreCacheCalls {
         return connection;
     }
 
-    static string Text(string file, params string[] values) {
-        string text = File.ReadAllText(Path.Combine(directory, file));
-        for (int i = 0; i < values.Length; i++) {
-            text = text.Replace("{" + i + "}", values[i]);
-        }
-        return text;
-    }
-
     /** dotnet sql-cache create: the table-info query, then the table and its index in a transaction. */
     static void CreateTableAsTheToolDoes(string schema, string tableName) {
         using (var connection = Open()) {
-            var info = new SqlCommand(Text("table-info.sql", schema.Replace("'", "''"), tableName.Replace("'", "''")),
+            var info = new SqlCommand(Text(directory, "table-info.sql", schema.Replace("'", "''"), tableName.Replace("'", "''")),
                 connection);
             using (var reader = info.ExecuteReader(CommandBehavior.SingleRow)) {
                 Print("tableExists", reader.Read());
             }
             using (var transaction = connection.BeginTransaction()) {
-                new SqlCommand(Text("create-table.sql", table), connection, transaction).ExecuteNonQuery();
-                new SqlCommand(Text("create-index.sql", table), connection, transaction).ExecuteNonQuery();
+                new SqlCommand(Text(directory, "create-table.sql", table), connection, transaction).ExecuteNonQuery();
+                new SqlCommand(Text(directory, "create-index.sql", table), connection, transaction).ExecuteNonQuery();
                 transaction.Commit();
             }
             Print("created", "True");
@@ -96,7 +88,7 @@ static class AspNetCoreCacheCalls {
 
     static byte[] Get(string key, DateTimeOffset utcNow) {
         using (var connection = Open()) {
-            var command = new SqlCommand(Text("get.sql", table), connection);
+            var command = new SqlCommand(Text(directory, "get.sql", table), connection);
             AddId(command, key);
             Add(command, "UtcNow", SqlDbType.DateTimeOffset, utcNow);
             using (var reader = command.ExecuteReader(
@@ -108,7 +100,7 @@ static class AspNetCoreCacheCalls {
 
     static int Refresh(string key, DateTimeOffset utcNow) {
         using (var connection = Open()) {
-            var command = new SqlCommand(Text("refresh.sql", table), connection);
+            var command = new SqlCommand(Text(directory, "refresh.sql", table), connection);
             AddId(command, key);
             Add(command, "UtcNow", SqlDbType.DateTimeOffset, utcNow);
             return command.ExecuteNonQuery();
@@ -117,7 +109,7 @@ static class AspNetCoreCacheCalls {
 
     static void Set(string key, byte[] value, TimeSpan? sliding, DateTimeOffset? absolute, DateTimeOffset utcNow) {
         using (var connection = Open()) {
-            var command = new SqlCommand(Text("set.sql", table), connection);
+            var command = new SqlCommand(Text(directory, "set.sql", table), connection);
             AddId(command, key);
             if (value.Length < 8000) {
                 Add(command, "Value", SqlDbType.VarBinary, 8000, value);
@@ -135,7 +127,7 @@ static class AspNetCoreCacheCalls {
 
     static int Remove(string key) {
         using (var connection = Open()) {
-            var command = new SqlCommand(Text("remove.sql", table), connection);
+            var command = new SqlCommand(Text(directory, "remove.sql", table), connection);
             AddId(command, key);
             return command.ExecuteNonQuery();
         }
@@ -143,7 +135,7 @@ static class AspNetCoreCacheCalls {
 
     static int DeleteExpired(DateTimeOffset utcNow) {
         using (var connection = Open()) {
-            var command = new SqlCommand(Text("delete-expired.sql", table), connection);
+            var command = new SqlCommand(Text(directory, "delete-expired.sql", table), connection);
             Add(command, "UtcNow", SqlDbType.DateTimeOffset, utcNow);
             return command.ExecuteNonQuery();
         }
@@ -165,21 +157,5 @@ static class AspNetCoreCacheCalls {
         parameter.Value = value;
         command.Parameters.Add(parameter);
         parameter.ResetSqlDbType();
-    }
-
-    /** Bytes as their length and a checksum, so that long values print short. */
-    static string Describe(byte[] value) {
-        if (value == null) {
-            return "null";
-        }
-        int sum = 0;
-        foreach (byte b in value) {
-            sum = sum * 31 + b;
-        }
-        return value.Length + "/" + sum;
-    }
-
-    static void Print(string name, object value) {
-        Console.WriteLine(name + "=" + value);
     }
 }

@@ -8,7 +8,7 @@
 using System;
 using System.Data;
 using System.Data.SqlClient;
-using System.IO;
+using static Observations;
 
 static class AsyncProviderCalls {
     const int Timeout = 20;
@@ -54,18 +54,10 @@ static class AsyncProviderCalls {
         return connection;
     }
 
-    static string Text(string file, params string[] values) {
-        string text = File.ReadAllText(Path.Combine(directory, file));
-        for (int i = 0; i < values.Length; i++) {
-            text = text.Replace("{" + i + "}", values[i]);
-        }
-        return text;
-    }
-
     /** FrameworkCompat's start: which kind of aspnet_regsql table is there; it works only with 1, 2 or 3. */
     static void DetectTables() {
         using (var connection = Open()) {
-            var command = new SqlCommand(Text("table-detection.sql", table), connection);
+            var command = new SqlCommand(Text(directory, "table-detection.sql", table), connection);
             using (var reader = command.ExecuteReader()) {
                 reader.Read();
                 Print("tableType", reader.GetFieldValue<int>(0));
@@ -81,13 +73,13 @@ static class AsyncProviderCalls {
     static void CreateTableAndProcedures(bool inMemory, bool durable) {
         using (var connection = Open()) {
             SqlTransaction transaction = inMemory ? null : connection.BeginTransaction();
-            string create = inMemory ? Text("create-table-inmemory.sql", table, durable ? "SCHEMA_AND_DATA" : "SCHEMA_ONLY")
-                : Text("create-table-sqlserver.sql", table);
+            string create = inMemory ? Text(directory, "create-table-inmemory.sql", table, durable ? "SCHEMA_AND_DATA" : "SCHEMA_ONLY")
+                : Text(directory, "create-table-sqlserver.sql", table);
             new SqlCommand(create, connection, transaction).ExecuteNonQuery();
             int existing = 0;
             foreach (string procedure in Procedures) {
                 string name = Name(procedure);
-                var count = new SqlCommand(Text("routine-count.sql", name), connection, transaction);
+                var count = new SqlCommand(Text(directory, "routine-count.sql", name), connection, transaction);
                 if ((int) count.ExecuteScalar() == 0) {
                     new SqlCommand(Definition(procedure, inMemory), connection, transaction).ExecuteNonQuery();
                 } else {
@@ -106,7 +98,7 @@ static class AsyncProviderCalls {
     }
 
     static string Definition(string procedure, bool inMemory) {
-        return Text((inMemory ? "inmemory/" : "sqlserver/") + procedure + ".sql", table, Name(procedure));
+        return Text(directory, (inMemory ? "inmemory/" : "sqlserver/") + procedure + ".sql", table, Name(procedure));
     }
 
     static string Name(string procedure) {
@@ -261,35 +253,5 @@ static class AsyncProviderCalls {
         parameter.Direction = ParameterDirection.Output;
         parameter.Value = DBNull.Value;
         return parameter;
-    }
-
-    static string Field(string observation, string name) {
-        foreach (string part in observation.Split(' ')) {
-            if (part.StartsWith(name + "=")) {
-                return part.Substring(name.Length + 1);
-            }
-        }
-        throw new ArgumentException(name + " not in " + observation);
-    }
-
-    /** Bytes as their length and a checksum, so that long items print short. */
-    static string Describe(object value) {
-        if (value == DBNull.Value || value == null) {
-            return "null";
-        }
-        byte[] bytes = (byte[]) value;
-        int sum = 0;
-        foreach (byte b in bytes) {
-            sum = sum * 31 + b;
-        }
-        return bytes.Length + "/" + sum;
-    }
-
-    static string Show(object value) {
-        return value == DBNull.Value ? "null" : value.ToString();
-    }
-
-    static void Print(string name, object value) {
-        Console.WriteLine(name + "=" + value);
     }
 }

@@ -22,11 +22,15 @@ final class MonoProgram {
     private MonoProgram() {
     }
 
-    /** src/test/dotnet/{@code name}.cs, compiled into target/dotnet/{@code name}.exe. */
+    /**
+     * src/test/dotnet/{@code name}.cs with what the programs share (Observations.cs), compiled into
+     * target/dotnet/{@code name}.exe.
+     */
     static Path compiled(String name) throws IOException, InterruptedException {
         Path out = Files.createDirectories(Path.of("target", "dotnet")).resolve(name + ".exe");
         BoundedProcess.Result compiled = BoundedProcess.run(List.of(InteropClients.mcs().toString(),
-                "-r:System.Data.dll", "-out:" + out, "src/test/dotnet/" + name + ".cs"), Map.of(), "", LIMIT);
+                "-r:System.Data.dll", "-out:" + out, "src/test/dotnet/" + name + ".cs",
+                "src/test/dotnet/Observations.cs"), Map.of(), "", LIMIT);
         assertThat(compiled.exitCode()).as("mcs: %s %s", compiled.stdout(), compiled.stderr()).isZero();
         return out;
     }

@@ -1,25 +1,20 @@
 package aspstate.bench.corecache;
 
-import aspstate.bench.BackendFactory;
-import aspstate.bench.ClientLoops;
+import aspstate.bench.OwnClientFactory;
 import aspstate.bench.SessionBackend;
 import aspstate.tds.client.TdsClient;
-import aspstate.transport.IoTransport;
-import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Connections to a server of ASP.NET Core's distributed SQL Server cache statements (the tds-core-cache target),
  * through the project's TDS client sending them as SqlClient does. All connections share one I/O thread, as the
  * other targets' do.
  */
-public final class CoreCacheBackendFactory implements BackendFactory {
+public final class CoreCacheBackendFactory extends OwnClientFactory {
     private static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(10);
 
     private final InetSocketAddress address;
-    private final EventLoopGroup group = ClientLoops.newGroup();
 
     public CoreCacheBackendFactory(InetSocketAddress address) {
         this.address = address;
@@ -33,22 +28,7 @@ public final class CoreCacheBackendFactory implements BackendFactory {
     }
 
     @Override
-    public IoTransport transport() {
-        return IoTransport.of(group);
-    }
-
-    @Override
-    public ScheduledExecutorService pacer() {
-        return group.next();
-    }
-
-    @Override
     public String name() {
         return "aspstate-tds-core-cache";
-    }
-
-    @Override
-    public void close() {
-        ClientLoops.shutDown(group);
     }
 }

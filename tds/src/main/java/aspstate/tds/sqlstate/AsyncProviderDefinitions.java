@@ -47,12 +47,12 @@ final class AsyncProviderDefinitions {
             WHERE SessionId = @SessionId
             IF @stateItem IS NOT NULL BEGIN SELECT @stateItem END
             """;
-    private static final String DISK_GET = "CREATE PROCEDURE {procedure} " + GET_PARAMETERS + """
-             AS
+    /** The non-exclusive get, the same for both kinds of table but for how it names the table. */
+    private static final String GET_BODY = """
             DECLARE @stateItem AS varbinary(max)
             DECLARE @now AS datetime
             SET @now = GETUTCDATE()
-            UPDATE {table} WITH (XLOCK, ROWLOCK)
+            UPDATE %s
             SET Expires = DATEADD(n, Timeout, @now),
                 @Locked = Locked,
                 @LockAge = DATEDIFF(second, LockDate, @now),
@@ -62,6 +62,8 @@ final class AsyncProviderDefinitions {
             WHERE SessionId = @SessionId
             IF @stateItem IS NOT NULL BEGIN SELECT @stateItem END
             """;
+    private static final String DISK_GET = "CREATE PROCEDURE {procedure} " + GET_PARAMETERS + " AS "
+            + GET_BODY.formatted("{table} WITH (XLOCK, ROWLOCK)");
     /** The same for both kinds of table but the isolation hint, which the in-memory one leaves out. */
     private static final String DELETE_EXPIRED = """
             CREATE PROCEDURE {procedure} AS
@@ -167,21 +169,8 @@ final class AsyncProviderDefinitions {
             END
             END
             """;
-    private static final String NATIVE_GET = "CREATE PROCEDURE {procedure} " + GET_PARAMETERS + NATIVE + """
-            DECLARE @stateItem AS varbinary(max)
-            DECLARE @now AS datetime
-            SET @now = GETUTCDATE()
-            UPDATE [dbo].{table}
-            SET Expires = DATEADD(n, Timeout, @now),
-                @Locked = Locked,
-                @LockAge = DATEDIFF(second, LockDate, @now),
-                @LockCookie = LockCookie,
-                @stateItem = CASE @Locked WHEN 0 THEN SessionItemLong ELSE NULL END,
-            """ + FLAGS + """
-            WHERE SessionId = @SessionId
-            IF @stateItem IS NOT NULL BEGIN SELECT @stateItem END
-            END
-            """;
+    private static final String NATIVE_GET = "CREATE PROCEDURE {procedure} " + GET_PARAMETERS + NATIVE
+            + GET_BODY.formatted("[dbo].{table}") + " END";
 
     /** By procedure, its definition for a table on disk. */
     static final Map<AsyncProviderProcedureName.Base, String> ON_DISK = Map.of(
