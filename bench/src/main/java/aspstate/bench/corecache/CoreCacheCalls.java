@@ -3,25 +3,21 @@ package aspstate.bench.corecache;
 import aspstate.tds.client.RpcCall;
 import aspstate.tds.client.RpcReply;
 import aspstate.tds.client.TdsClient;
+import aspstate.tds.statement.ClientTexts;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.DateTimeOffsetNType;
 import aspstate.tds.type.FltNType;
 import aspstate.tds.type.NVarCharType;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The statements of ASP.NET Core's distributed SQL Server cache as it sends them (docs/spec/statements/
- * aspnetcore-cache, built into the jar), over one connection: sp_executesql with the text, the declarations
- * SqlClient writes for the library's parameters, and the values in the types and sizes it gives them (the id
- * nvarchar(449), the value varbinary(8000) or varbinary(max), the sliding seconds float, a NULL absolute expiration
- * nvarchar(4000), the times datetimeoffset(7)).
+ * The statements of ASP.NET Core's distributed SQL Server cache as it sends them ({@link ClientTexts}), over one
+ * connection: sp_executesql with the text, the declarations SqlClient writes for the library's parameters, and the
+ * values in the types and sizes it gives them (the id nvarchar(449), the value varbinary(8000) or varbinary(max), the
+ * sliding seconds float, a NULL absolute expiration nvarchar(4000), the times datetimeoffset(7)).
  */
 final class CoreCacheCalls implements AutoCloseable {
     /** The table the bench's sessions live in. */
@@ -42,14 +38,7 @@ final class CoreCacheCalls implements AutoCloseable {
     }
 
     private static String statement(String file) {
-        try (InputStream in = CoreCacheCalls.class.getResourceAsStream(file)) {
-            if (in == null) {
-                throw new IllegalStateException("the jar lacks aspstate/bench/corecache/" + file);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("{0}", TABLE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ClientTexts.text("aspnetcore-cache/" + file).replace("{0}", TABLE);
     }
 
     /** The entry's value, or null when there is none (or it expired). */

@@ -5,6 +5,7 @@ import aspstate.core.store.SessionStore;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
 import aspstate.tds.statement.BoundStatement;
+import aspstate.tds.statement.ClientTexts;
 import aspstate.tds.statement.ServedStatement;
 import aspstate.tds.statement.StatementCatalog;
 import aspstate.tds.token.Column;
@@ -25,47 +26,19 @@ import java.util.Map;
  * no table, and the tool creates it (its --idempotent script too).
  */
 public final class CoreCacheStatements {
-    /** The UPDATE that renews a sliding expiration: a Refresh, and the first half of a Get. */
-    private static final String RENEW = """
-            UPDATE {table} SET ExpiresAtTime = (CASE WHEN DATEDIFF(SECOND, @UtcNow, AbsoluteExpiration)
-                <= SlidingExpirationInSeconds THEN AbsoluteExpiration
-                ELSE DATEADD(SECOND, SlidingExpirationInSeconds, @UtcNow) END)
-            WHERE Id = @Id AND @UtcNow <= ExpiresAtTime AND SlidingExpirationInSeconds IS NOT NULL
-                AND (AbsoluteExpiration IS NULL OR AbsoluteExpiration <> ExpiresAtTime);
-            """;
-    static final String GET = RENEW + """
-            SELECT Value FROM {table} WHERE Id = @Id AND @UtcNow <= ExpiresAtTime;
-            """;
-    static final String REFRESH = RENEW;
-    static final String SET = """
-            DECLARE @ExpiresAtTime DATETIMEOFFSET;
-            SET @ExpiresAtTime = (CASE WHEN (@SlidingExpirationInSeconds IS NULL) THEN @AbsoluteExpiration
-                ELSE DATEADD(SECOND, CONVERT(bigint, @SlidingExpirationInSeconds), @UtcNow) END);
-            UPDATE {table} SET Value = @Value, ExpiresAtTime = @ExpiresAtTime,
-                SlidingExpirationInSeconds = @SlidingExpirationInSeconds, AbsoluteExpiration = @AbsoluteExpiration
-            WHERE Id = @Id
-            IF (@@ROWCOUNT = 0)
-            BEGIN
-                INSERT INTO {table} (Id, Value, ExpiresAtTime, SlidingExpirationInSeconds, AbsoluteExpiration)
-                VALUES (@Id, @Value, @ExpiresAtTime, @SlidingExpirationInSeconds, @AbsoluteExpiration);
-            END
-            """;
-    static final String REMOVE = "DELETE FROM {table} WHERE Id = @Id";
-    static final String DELETE_EXPIRED = "DELETE FROM {table} WHERE @UtcNow > ExpiresAtTime";
+    static final String GET = statement("get.sql");
+    /** The UPDATE that renews a sliding expiration, which a Get begins with. */
+    static final String REFRESH = statement("refresh.sql");
+    static final String SET = statement("set.sql");
+    static final String REMOVE = statement("remove.sql");
+    static final String DELETE_EXPIRED = statement("delete-expired.sql");
     /** The tool's question whether the table exists. */
-    static final String TABLE_INFO = """
-            SELECT TABLE_CATALOG, TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM INFORMATION_SCHEMA.TABLES
-            WHERE TABLE_SCHEMA = {'schema'} AND TABLE_NAME = {'table'}
-            """;
-    static final String CREATE_TABLE = """
-            CREATE TABLE {table} (Id nvarchar(449) COLLATE SQL_Latin1_General_CP1_CS_AS NOT NULL,
-                Value varbinary(MAX) NOT NULL, ExpiresAtTime datetimeoffset NOT NULL,
-                SlidingExpirationInSeconds bigint NULL, AbsoluteExpiration datetimeoffset NULL, PRIMARY KEY (Id))
-            """;
-    static final String CREATE_INDEX = "CREATE NONCLUSTERED INDEX Index_ExpiresAtTime ON {table} (ExpiresAtTime)";
+    static final String TABLE_INFO = ClientTexts.template("aspnetcore-cache/table-info.sql", "schema", "table");
+    static final String CREATE_TABLE = statement("create-table.sql");
+    static final String CREATE_INDEX = statement("create-index.sql");
     /** {@code dotnet sql-cache script --idempotent}: the table and index unless the table-info query finds them. */
-    static final String IDEMPOTENT_SCRIPT = "IF NOT EXISTS (" + TABLE_INFO + ") BEGIN " + CREATE_TABLE + CREATE_INDEX
-            + " END";
+    static final String IDEMPOTENT_SCRIPT = ClientTexts.template("aspnetcore-cache/idempotent-script.sql", "table",
+            "schema", "table");
 
     /** INFORMATION_SCHEMA.TABLES' columns: sysname, nullable but for TABLE_NAME, and TABLE_TYPE varchar(10). */
     private static final int SYSNAME_LENGTH = 128;
@@ -79,6 +52,11 @@ public final class CoreCacheStatements {
     private static final ProcedureResult DONE = ProcedureResult.of(Map.of());
 
     private CoreCacheStatements() {
+    }
+
+    /** A statement of one table, {@code {table}}, as the library sends it ({@link ClientTexts}). */
+    private static String statement(String file) {
+        return ClientTexts.template("aspnetcore-cache/" + file, "table");
     }
 
     public static StatementCatalog create(SessionStore<CacheEntry> entries) {

@@ -8,6 +8,7 @@ import aspstate.tds.proc.RowSet;
 import aspstate.tds.sql.ShapeMatch;
 import aspstate.tds.sqlstate.AsyncProviderProcedureName.Base;
 import aspstate.tds.statement.BoundStatement;
+import aspstate.tds.statement.ClientTexts;
 import aspstate.tds.statement.ServedStatement;
 import aspstate.tds.statement.StatementCatalog;
 import aspstate.tds.token.Column;
@@ -20,7 +21,9 @@ import java.util.Map;
  * The batches Microsoft's SqlSessionStateProviderAsync sends when it starts: in its default repositoryType,
  * FrameworkCompat, the batch that finds out which aspnet_regsql tables the database has; in SqlServer, InMemory and
  * InMemoryDurable, the CREATE TABLE of its own table (unless it exists), a count of each procedure it needs in
- * INFORMATION_SCHEMA.ROUTINES, and the CREATE PROCEDURE of each one missing.
+ * INFORMATION_SCHEMA.ROUTINES, and the CREATE PROCEDURE of each one missing: for a table on disk (SqlServer) or an
+ * in-memory one (InMemory, InMemoryDurable: natively compiled), which differ in body. Their shapes are the texts the
+ * provider sends ({@link ClientTexts}), with {@code {table}} for its table and {@code {procedure}} for the name.
  *
  * <p>This server has the aspnet_regsql tables ASP.NET's SQL Server mode uses, and the provider's own tables and
  * procedures exist as soon as they are named ({@link AsyncProviderCatalog}): so the detection batch answers 2 (tables
@@ -29,78 +32,15 @@ import java.util.Map;
  */
 public final class AsyncProviderStatements {
     /** FrameworkCompat's question: which kind of ASPStateTempSessions the database has. */
-    static final String TABLE_DETECTION = """
-            BEGIN
-                DECLARE @tableType int
-                DECLARE @isMemoryOpt int
-                SET @tableType = 0
-                SET @isMemoryOpt = 0
-                IF EXISTS (SELECT * FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = {'table'})
-                BEGIN
-                    IF NOT EXISTS (SELECT * FROM INFORMATION_SCHEMA.COLUMNS
-                            WHERE TABLE_NAME = {'table'} AND COLUMN_NAME = 'LockDateLocal')
-                        SET @tableType = 1
-                    ELSE IF EXISTS (SELECT * FROM INFORMATION_SCHEMA.COLUMNS
-                            WHERE TABLE_NAME = {'table'} AND COLUMN_NAME = 'SessionItemShort')
-                        SET @tableType = 2
-                    ELSE IF EXISTS (SELECT * FROM INFORMATION_SCHEMA.COLUMNS
-                            WHERE TABLE_NAME = {'table'} AND COLUMN_NAME = 'SessionItemLong' AND DATA_TYPE = 'image')
-                        SET @tableType = 3
-                    ELSE IF EXISTS (SELECT * FROM INFORMATION_SCHEMA.COLUMNS
-                            WHERE TABLE_NAME = {'table'} AND COLUMN_NAME = 'SessionItemLong'
-                            AND DATA_TYPE = 'varbinary')
-                        BEGIN
-                            SET @tableType = 4
-                            BEGIN TRY
-                                SELECT @isMemoryOpt = CASE durability WHEN 0 THEN 2 ELSE 1 END
-                                FROM sys.tables WHERE is_memory_optimized = 1 AND name = {'table'}
-                            END TRY
-                            BEGIN CATCH
-                                SET @isMemoryOpt = 0
-                            END CATCH
-                        END
-                    ELSE
-                        SET @tableType = -1
-                END
-                SELECT @tableType, @isMemoryOpt
-            END
-            """;
-    private static final String IF_NO_TABLE = """
-            IF NOT EXISTS (SELECT * FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = {'table'})
-            BEGIN
-                CREATE TABLE {table} (
-            """;
-    private static final String COLUMNS_AFTER_ID = """
-                Created datetime NOT NULL DEFAULT GETUTCDATE(),
-                Expires datetime NOT NULL,
-                LockDate datetime NOT NULL,
-                LockDateLocal datetime NOT NULL,
-                LockCookie int NOT NULL,
-                Timeout int NOT NULL,
-                Locked bit NOT NULL,
-                SessionItemLong varbinary(max) NULL,
-                Flags int NOT NULL DEFAULT 0,
-            """;
+    static final String TABLE_DETECTION = ClientTexts.template("async-provider/table-detection.sql", "table");
     /** repositoryType SqlServer's table. */
-    static final String CREATE_TABLE_ON_DISK = IF_NO_TABLE + "SessionId nvarchar(88) NOT NULL PRIMARY KEY,"
-            + COLUMNS_AFTER_ID + """
-                )
-                CREATE NONCLUSTERED INDEX Index_Expires ON {table} (Expires)
-            END
-            """;
+    static final String CREATE_TABLE_ON_DISK = ClientTexts.template("async-provider/create-table-sqlserver.sql",
+            "table");
     /** InMemory's and InMemoryDurable's: memory-optimized, durable or not. */
-    static final String CREATE_TABLE_IN_MEMORY = IF_NO_TABLE
-            + "SessionId nvarchar(88) COLLATE Latin1_General_100_BIN2 NOT NULL," + COLUMNS_AFTER_ID + """
-                INDEX [Index_Expires] NONCLUSTERED ([Expires] ASC),
-                PRIMARY KEY NONCLUSTERED HASH ([SessionId]) WITH (BUCKET_COUNT = 33554432)
-                ) WITH (MEMORY_OPTIMIZED = ON, DURABILITY = {durability})
-            END
-            """;
+    static final String CREATE_TABLE_IN_MEMORY = ClientTexts.template("async-provider/create-table-inmemory.sql",
+            "table", "durability");
     /** Whether a procedure exists, asked before it is created. */
-    static final String ROUTINE_COUNT = """
-            SELECT Count(*) FROM INFORMATION_SCHEMA.ROUTINES
-            WHERE ROUTINE_TYPE = 'PROCEDURE' AND ROUTINE_NAME = {'procedure'}
-            """;
+    static final String ROUTINE_COUNT = ClientTexts.template("async-provider/routine-count.sql", "procedure");
 
     /** The two int variables SELECTed: columns without names. */
     private static final List<Column<?>> DETECTION_COLUMNS =
@@ -125,10 +65,10 @@ public final class AsyncProviderStatements {
                 ServedStatement.of(ROUTINE_COUNT, match -> BoundStatement.answering("CountProcedure",
                         count(served.named(match.literal("procedure")).isPresent() ? 1 : 0)))));
         for (Base base : Base.values()) {
-            statements.add(ServedStatement.of(AsyncProviderDefinitions.ON_DISK.get(base),
-                    match -> createProcedure(match, base)));
-            statements.add(ServedStatement.of(AsyncProviderDefinitions.IN_MEMORY.get(base),
-                    match -> createProcedure(match, base)));
+            for (String tables : List.of("sqlserver", "inmemory")) {
+                statements.add(ServedStatement.of(ClientTexts.template("async-provider/" + tables + "/"
+                        + base.procedureName + ".sql", "table", "procedure"), match -> createProcedure(match, base)));
+            }
         }
         return new StatementCatalog(statements);
     }
