@@ -24,9 +24,7 @@ class AspNetCoreCacheInteropTest {
 
     private static Map<String, String> run(String schema, String table) throws IOException, InterruptedException {
         Path program = MonoProgram.compiled("AspNetCoreCacheCalls");
-        return MonoProgram.run(program, "Data Source=127.0.0.1," + SERVER.tdsPort() + ";User ID=web;Password=x;"
-                + "Encrypt=false", Path.of("..", "docs", "spec", "statements", "aspnetcore-cache").toString(),
-                schema, table);
+        return MonoProgram.runWithStatements(program, SERVER.tdsPort(), "aspnetcore-cache", schema, table);
     }
 
     @Test

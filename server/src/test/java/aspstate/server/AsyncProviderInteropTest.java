@@ -32,9 +32,7 @@ class AsyncProviderInteropTest {
 
     private static Map<String, String> run(String repositoryType, String tableName)
             throws IOException, InterruptedException {
-        return MonoProgram.run(program, "Data Source=127.0.0.1," + SERVER.tdsPort() + ";User ID=web;Password=x;"
-                        + "Encrypt=false", Path.of("..", "docs", "spec", "statements", "async-provider").toString(),
-                repositoryType, tableName);
+        return MonoProgram.runWithStatements(program, SERVER.tdsPort(), "async-provider", repositoryType, tableName);
     }
 
     @Test

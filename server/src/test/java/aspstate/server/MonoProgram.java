@@ -35,6 +35,19 @@ final class MonoProgram {
         return out;
     }
 
+    /**
+     * Runs the compiled program against the server's TDS port with the spec's statement texts of {@code statements}
+     * (a folder of docs/spec/statements) and these further arguments; what it observed, by name, in order.
+     */
+    static Map<String, String> runWithStatements(Path program, int tdsPort, String statements, String... arguments)
+            throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>(List.of("Data Source=127.0.0.1," + tdsPort
+                + ";User ID=web;Password=x;Encrypt=false", Path.of("..", "docs", "spec", "statements", statements)
+                .toString()));
+        all.addAll(List.of(arguments));
+        return run(program, all.toArray(String[]::new));
+    }
+
     /** Runs the compiled program with these arguments; what it observed, by name, in order. */
     static Map<String, String> run(Path program, String... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(InteropClients.mono().toString(), program.toString()));
