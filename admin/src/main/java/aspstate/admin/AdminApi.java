@@ -251,8 +251,8 @@ public final class AdminApi implements AutoCloseable {
             return write(request, HttpMethod.DELETE, () -> delete(request, store.get(), id));
         }
         return onlyGetLater(request, () -> inspector.find(store.get(), id)
-                .map(session -> AdminResponse.json(HttpResponseStatus.OK, SessionDetails.of(store.get().name(),
-                        id, session, stores.clock().millis())))
+                .map(session -> AdminResponse.json(HttpResponseStatus.OK, SessionDetails.of(store.get(), id, session,
+                        stores.clock().millis())))
                 .orElseGet(() -> AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such session")));
     }
 

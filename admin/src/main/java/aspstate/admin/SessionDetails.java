@@ -13,13 +13,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One session as the inspector shows it: its metadata and its items, decoded from ASP.NET's session format
- * (docs/spec/session-blob-format.md) without running anything from it. The answer is bounded whatever the session
- * holds: at most {@link SessionBlob#MAX_ITEMS_SHOWN} items are decoded, keys and values are cut to
+ * One session as the inspector shows it: its metadata and its items, decoded from ASP.NET's session format or ASP.NET
+ * Core's (docs/spec/session-blob-format.md) without running anything from it. The answer is bounded whatever the
+ * session holds: at most {@link SessionBlob#MAX_ITEMS_SHOWN} items are decoded, keys and values are cut to
  * {@link SessionBlob#PREVIEW_CHARS}, and items stop where the JSON would pass {@link #MAX_ANSWER_BYTES}
  * ({@code cut} says so): 10,000 items of control characters would make a 124 MB answer, and end a server with a
  * 256 MiB heap.
  *
+ * @param sessionId     the id the application knows the session by, when its data carries one (ASP.NET Core's)
  * @param compressed    the data was deflate-compressed by ASP.NET
  * @param items         the items shown, in order
  * @param itemCount     the items the session holds, those not shown included
@@ -29,21 +30,21 @@ import java.util.List;
  * @param cut           what the answer leaves out and why, or null when it shows every item
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record SessionDetails(@JsonUnwrapped SessionSummary summary, boolean compressed, List<SessionItem> items,
-                      int itemCount, String decodeProblem, byte[] head, String cut) {
+record SessionDetails(@JsonUnwrapped SessionSummary summary, String sessionId, boolean compressed,
+                      List<SessionItem> items, int itemCount, String decodeProblem, byte[] head, String cut) {
     /** Enough to recognise a format (a magic number, a JSON or XML start) without sending a large session. */
     static final int HEAD_BYTES = 256;
     /** The JSON answer's size, at most: a page's worth for a person, far from what could strain the heap. */
     static final int MAX_ANSWER_BYTES = 1 << 20;
 
-    static SessionDetails of(String store, String id, SessionValue<?> session, long nowMillis) {
+    static SessionDetails of(SessionStores.Named store, String id, SessionValue<?> session, long nowMillis) {
         byte[] data = session.sessionData();
-        DecodedSession decoded = SessionBlob.decode(data);
+        DecodedSession decoded = store.decoder().apply(data);
         byte[] head = decoded.problem() == null || data == null
                 ? null : Arrays.copyOf(data, Math.min(data.length, HEAD_BYTES));
-        SessionSummary summary = SessionSummary.of(store, id, session, nowMillis);
-        SessionDetails bare = new SessionDetails(summary, decoded.compressed(), List.of(), decoded.itemCount(),
-                decoded.problem(), head, "");
+        SessionSummary summary = SessionSummary.of(store.name(), id, session, nowMillis);
+        SessionDetails bare = new SessionDetails(summary, decoded.sessionId(), decoded.compressed(), List.of(),
+                decoded.itemCount(), decoded.problem(), head, "");
         long room = MAX_ANSWER_BYTES - jsonBytes(bare) - 128; // 128: the cut text itself
         int fitting = 0;
         for (SessionItem item : decoded.items()) {
@@ -54,8 +55,8 @@ record SessionDetails(@JsonUnwrapped SessionSummary summary, boolean compressed,
             fitting++;
         }
         List<SessionItem> shown = decoded.items().subList(0, fitting);
-        return new SessionDetails(summary, decoded.compressed(), List.copyOf(shown), decoded.itemCount(),
-                decoded.problem(), head, cut(shown.size(), decoded));
+        return new SessionDetails(summary, decoded.sessionId(), decoded.compressed(), List.copyOf(shown),
+                decoded.itemCount(), decoded.problem(), head, cut(shown.size(), decoded));
     }
 
     /** Null when every item decoded is shown and the decoding stopped only where the data did (or was wrong). */

@@ -1,5 +1,6 @@
 package aspstate.admin;
 
+import aspstate.core.inspect.SessionBlob;
 import aspstate.core.Clock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.MemorySessionStore;
@@ -34,7 +35,7 @@ final class AdminTestServer implements AutoCloseable {
                             int workers) throws InterruptedException {
         this.store = store;
         SessionStores stores = new SessionStores(Clock.SYSTEM);
-        stores.add("stateserver", "stateserver", store);
+        stores.add("stateserver", "stateserver", store, SessionBlob::decode);
         AdminApi api = new AdminApi(new Status(store, checks), stores, metrics, settings, workers);
         listener = AdminListener.start(settings, api);
     }

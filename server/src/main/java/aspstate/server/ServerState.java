@@ -4,6 +4,8 @@ import aspstate.admin.ReadinessCheck;
 import aspstate.admin.ServerStatus;
 import aspstate.admin.SessionStores;
 import aspstate.core.Clock;
+import aspstate.core.inspect.CoreSessionBlob;
+import aspstate.core.inspect.SessionBlob;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.SessionValue;
 import aspstate.core.store.StoreStatistics;
@@ -39,10 +41,13 @@ final class ServerState implements ServerStatus {
         SessionStores sessions = new SessionStores(Clock.SYSTEM);
         stores.all().forEach((name, store) -> {
             String label = ServerStores.SESSION_STORE_NAMES.get(name);
-            if (label != null) {
-                sessions.add(label, ServerStores.protocolOf(name),
-                        (SessionStore<? extends SessionValue<?>>) store);
+            if (label == null) {
+                return; // the application ids are not sessions
             }
+            SessionStore<? extends SessionValue<?>> sessionStore = (SessionStore<? extends SessionValue<?>>) store;
+            // ASP.NET Core's session middleware stores its own format in the cache.
+            sessions.add(label, ServerStores.protocolOf(name), sessionStore,
+                    name.equals(ServerStores.CORE_CACHE_ENTRIES) ? CoreSessionBlob::decode : SessionBlob::decode);
         });
         return sessions;
     }

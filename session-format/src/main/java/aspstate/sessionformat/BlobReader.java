@@ -140,12 +140,8 @@ final class BlobReader {
         if (length <= previewBytes && text.length() <= previewChars) {
             return text;
         }
-        // Here the text holds at least previewChars chars; a surrogate pair is not cut in half.
-        int cut = previewChars;
-        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
-            cut--;
-        }
-        return text.substring(0, cut) + ReadLimits.CUT_MARKER;
+        // Here the text holds at least previewChars chars, so the preview cuts it.
+        return ReadLimits.preview(text, previewChars);
     }
 
     /** Skips a string as BinaryWriter.Write(string) writes it, decoding nothing. */

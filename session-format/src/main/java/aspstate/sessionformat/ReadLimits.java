@@ -27,4 +27,20 @@ public record ReadLimits(int maxItems, int previewChars, int maxInflatedBytes) {
     boolean previews() {
         return previewChars > 0;
     }
+
+    /**
+     * The text as a preview of {@code previewChars} shows it: whole when it has at most that many chars (or
+     * previewChars is 0), else its first previewChars chars and {@link #CUT_MARKER}, a surrogate pair never cut in
+     * half.
+     */
+    public static String preview(String text, int previewChars) {
+        if (previewChars == 0 || text.length() <= previewChars) {
+            return text;
+        }
+        int cut = previewChars;
+        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        return text.substring(0, cut) + CUT_MARKER;
+    }
 }

@@ -47,7 +47,7 @@ public final class SessionBlob {
         for (BlobItem item : reading.items()) {
             items.add(display(item));
         }
-        return new DecodedSession(reading.compressed(), reading.timeoutMinutes(), items, reading.itemCount(),
+        return new DecodedSession(reading.compressed(), reading.timeoutMinutes(), null, items, reading.itemCount(),
                 reading.staticObjects(), reading.problem());
     }
 
@@ -61,5 +61,10 @@ public final class SessionBlob {
             text = DotNetValues.text(item.value());
         }
         return new SessionItem(item.name(), type.tag(), type.dotNetName(), text, item.sizeBytes(), objectType);
+    }
+
+    /** The text, or its first {@link #PREVIEW_CHARS} chars and {@link #CUT_MARKER}; a surrogate pair stays whole. */
+    static String preview(String text) {
+        return ReadLimits.preview(text, PREVIEW_CHARS);
     }
 }

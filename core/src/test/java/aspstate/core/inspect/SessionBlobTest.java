@@ -59,7 +59,7 @@ class SessionBlobTest {
     void readsAFreshUninitializedSession() {
         DecodedSession session = SessionBlob.decode(hex("14 00 00 00 00 00 FF"));
 
-        assertThat(session).isEqualTo(new DecodedSession(false, 20, List.of(), 0, 0, null));
+        assertThat(session).isEqualTo(new DecodedSession(false, 20, null, List.of(), 0, 0, null));
     }
 
     static Stream<Arguments> primitiveValues() {
