@@ -63,6 +63,9 @@ class ConnectionSheddingTest {
     void aConnectionThatSendsNothingIsBehindFromItsFirstMoment() throws Exception {
         start(ConnectionLimits.defaults().withMaxConnections(10, 2));
         Socket silent = connect(STALLER);
+        // Admitted before the trickler connects: each connection's clock starts when its loop admits it, and two
+        // loops need not admit in the order the clients connected.
+        awaitOpen(1);
         Socket trickler = send(connect(STALLER), "x");
         awaitOpen(2);
         Await.until("a client from the same address is answered in place of the silent one",
