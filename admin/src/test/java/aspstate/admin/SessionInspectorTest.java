@@ -95,7 +95,7 @@ class SessionInspectorTest {
             }
             assertThat(answer.statusCode()).isEqualTo(200);
             assertThat(json.readTree(answer.body()).get("decodeProblem").asText())
-                    .isEqualTo("compressed data inflates to more than 16777216 bytes, the inspector's limit");
+                    .isEqualTo("compressed data inflates to more than 16777216 bytes, the reader's limit");
         }
     }
 
