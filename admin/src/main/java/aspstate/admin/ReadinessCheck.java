@@ -9,6 +9,12 @@ import java.util.function.Supplier;
  * must bound its own wait; it runs on the readiness thread, never on an event loop.
  */
 public record ReadinessCheck(String name, Supplier<Result> check) {
+    /**
+     * The operation a readiness check's read of a store is metered as: it has its own metrics, and is no request
+     * of a client's in the totals people read ({@code aspstate stats}, the dashboard).
+     */
+    public static final String STORE_PROBE_OPERATION = "ReadinessProbe";
+
     public ReadinessCheck {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(check, "check");

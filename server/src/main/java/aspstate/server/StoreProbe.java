@@ -18,7 +18,7 @@ import java.util.concurrent.TimeoutException;
  */
 final class StoreProbe {
     static final Duration TIMEOUT = Duration.ofSeconds(2);
-    static final String OPERATION = "ReadinessProbe";
+    static final String OPERATION = ReadinessCheck.STORE_PROBE_OPERATION;
     /** Not a key any protocol makes: StateServer keys start with '/', SQL ones are hex, SharePoint ones GUIDs. */
     private static final String KEY = "aspstate:readiness-probe";
 
