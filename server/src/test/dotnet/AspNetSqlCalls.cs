@@ -5,6 +5,7 @@
 using System;
 using System.Data;
 using System.Data.SqlClient;
+using static Observations;
 
 static class AspNetSqlCalls {
     const int Timeout = 20;
@@ -123,39 +124,9 @@ static class AspNetSqlCalls {
             + " age=" + Show(lockAge.Value) + " cookie=" + Show(lockCookie.Value) + " flags=" + Show(actionFlags.Value);
     }
 
-    static string Field(string observation, string name) {
-        foreach (string part in observation.Split(' ')) {
-            if (part.StartsWith(name + "=")) {
-                return part.Substring(name.Length + 1);
-            }
-        }
-        throw new ArgumentException(name + " not in " + observation);
-    }
-
-    /** Bytes as their length and a checksum, so that long items print short. */
-    static string Describe(object value) {
-        if (value == DBNull.Value || value == null) {
-            return "null";
-        }
-        byte[] bytes = (byte[]) value;
-        int sum = 0;
-        foreach (byte b in bytes) {
-            sum = sum * 31 + b;
-        }
-        return bytes.Length + "/" + sum;
-    }
-
-    static string Show(object value) {
-        return value == DBNull.Value ? "null" : value.ToString();
-    }
-
     static byte[] Bytes(int length, int seed) {
         var bytes = new byte[length];
         new Random(seed).NextBytes(bytes);
         return bytes;
-    }
-
-    static void Print(string name, object value) {
-        Console.WriteLine(name + "=" + value);
     }
 }

@@ -5,7 +5,8 @@
 //   {"rpc": "dbo.Proc", "params": [...]}   callProcedure: an RPC naming the procedure
 //   {"sql": "EXEC ...", "params": [...]}    execSql: sp_executesql with the parameters declared
 // with params [{"name": "id", "type": "NVarChar", "value": "...", "output": false, "length": 88}, ...], a type
-// named as in tedious's TYPES, binary values as hex and "length": "max" for a (max) type.
+// named as in tedious's TYPES, binary values as hex, date values as ISO-8601 text and "length": "max" for a (max)
+// type.
 // stdout: one JSON line a request, in order: {"outputs": {name: value}, "rows": [[...]]} or
 // {"error": {"number": n, "message": "..."}}; binary values as hex. A connection failure prints
 // {"connectError": "..."} and exits 1. The connection is kept across failed requests, so a request after a
@@ -14,13 +15,18 @@ const readline = require('node:readline');
 const { Connection, Request, TYPES } = require('tedious');
 
 const BINARY_TYPES = new Set(['VarBinary', 'Binary', 'Image']);
+// Date types go as ISO-8601 text in the requests; tedious wants Dates for them.
+const DATE_TYPES = new Set(['DateTimeOffset', 'DateTime2', 'DateTime']);
 const TIMEOUT_MILLIS = 15000;
 
 function parameterValue(param) {
   if (param.value === null || param.value === undefined) {
     return null;
   }
-  return BINARY_TYPES.has(param.type) ? Buffer.from(param.value, 'hex') : param.value;
+  if (BINARY_TYPES.has(param.type)) {
+    return Buffer.from(param.value, 'hex');
+  }
+  return DATE_TYPES.has(param.type) ? new Date(param.value) : param.value;
 }
 
 function parameterOptions(param) {

@@ -3,6 +3,7 @@ package aspstate.admin;
 import aspstate.core.LogText;
 import aspstate.core.store.StoreStatistics;
 import aspstate.transport.ConnectionStatistics;
+import aspstate.transport.CredentialCheckQueue;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.lang.management.ManagementFactory;
@@ -12,6 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,12 +25,21 @@ import org.slf4j.LoggerFactory;
  * session inspector under {@code /api/sessions} (docs/operations.md describes each). Everything but the dashboard's
  * files and the health probes needs the bearer token when one is configured; writes also need an
  * {@code X-Requested-By} header, which a page of another site cannot make a browser send.
+ *
+ * <p>Called on an event loop, it answers there only what costs nothing (the dashboard's files, liveness, the
+ * refusals); a token not seen before is checked in a {@link CredentialCheckQueue}, the readiness checks run on their
+ * own thread ({@link Readiness}), and everything that visits or changes a store, decodes a session or scrapes the
+ * metrics runs on the {@link AdminWorkers}.
  */
-public final class AdminApi {
+public final class AdminApi implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AdminApi.class);
     static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
     private static final AdminResponse NO_ICON = new AdminResponse(HttpResponseStatus.NO_CONTENT, "image/x-icon",
             new byte[0]);
+    /** The liveness answer, made once: a probe costs the event loop no serialization. */
+    private static final AdminResponse LIVE = AdminResponse.ok(Map.of("status", "up"));
+    private static final CredentialCheckQueue.Names TOKEN_CHECKS = new CredentialCheckQueue.Names(
+            "admin token check(s)", "admin-queue", "admin-token-failures");
 
     private final ServerStatus server;
     private final SessionStores stores;
@@ -34,79 +47,139 @@ public final class AdminApi {
     private final Optional<AdminToken> token;
     private final SessionInspector inspector;
     private final Dashboard dashboard = new Dashboard();
+    private final AdminWorkers workers;
+    private final CredentialCheckQueue tokenChecks;
+    private final Readiness readiness;
 
-    public AdminApi(ServerStatus server, SessionStores stores, ServerMetrics metrics, Optional<AdminToken> token) {
+    public AdminApi(ServerStatus server, SessionStores stores, ServerMetrics metrics, AdminSettings settings) {
+        this(server, stores, metrics, settings, AdminWorkers.defaultThreads());
+    }
+
+    AdminApi(ServerStatus server, SessionStores stores, ServerMetrics metrics, AdminSettings settings,
+             int workerThreads) {
         this.server = server;
         this.stores = stores;
         this.metrics = metrics;
-        this.token = token;
+        this.token = settings.token();
         this.inspector = new SessionInspector(stores);
+        this.workers = new AdminWorkers(workerThreads, settings.queue());
+        this.tokenChecks = new CredentialCheckQueue(TOKEN_CHECKS, settings.queue(), settings.tokenFailures());
+        this.readiness = new Readiness(server.readinessChecks());
         metrics.watch(stores, server);
     }
 
-    AdminResponse handle(AdminRequest request) {
+    /** The admin listener serving this API listens: its connections join the protocols' in the metrics. */
+    void listening(ConnectionStatistics connections) {
+        metrics.watchConnections(connections);
+    }
+
+    /**
+     * The answer to {@code request}, now or later.
+     *
+     * @param connectionClosed completes when the client's connection closes: a token check not yet started is
+     *                         then skipped
+     */
+    CompletableFuture<AdminResponse> handle(AdminRequest request, CompletionStage<?> connectionClosed) {
         if (token.isEmpty() && !LoopbackHost.named(request.host())) {
-            return AdminResponse.error(HttpResponseStatus.FORBIDDEN, "without --admin-token only a loopback host "
-                    + "name may be asked for (localhost, 127.0.0.1, [::1])");
+            return now(AdminResponse.error(HttpResponseStatus.FORBIDDEN, "without --admin-token only a loopback "
+                    + "host name may be asked for (localhost, 127.0.0.1, [::1])"));
         }
         List<String> path = request.path();
         if (path.isEmpty() || path.equals(List.of("index.html"))) {
-            return onlyGet(request, () -> dashboard.file("index.html").orElseThrow());
+            return now(onlyGet(request, () -> dashboard.file("index.html").orElseThrow()));
         }
         String first = path.get(0);
         if (path.equals(List.of("favicon.ico"))) {
-            return NO_ICON; // browsers ask for it; an empty answer keeps their consoles free of 404s
+            return now(NO_ICON); // browsers ask for it; an empty answer keeps their consoles free of 404s
         }
         if (path.size() == 2 && first.equals("dashboard")) {
-            return onlyGet(request, () -> dashboard.file(path.get(1)).orElseGet(AdminApi::notFound));
+            return now(onlyGet(request, () -> dashboard.file(path.get(1)).orElseGet(AdminApi::notFound)));
         }
         if (path.size() == 2 && first.equals("health")) {
-            return onlyGet(request, () -> health(path.get(1)));
+            return health(request, path.get(1));
         }
-        if (!authorized(request)) {
-            return AdminResponse.error(HttpResponseStatus.UNAUTHORIZED, "a bearer token is needed (--admin-token)");
-        }
+        return authorized(request, connectionClosed).thenCompose(allowed -> allowed ? route(request)
+                : now(AdminResponse.error(HttpResponseStatus.UNAUTHORIZED, "a bearer token is needed "
+                        + "(--admin-token)")));
+    }
+
+    /** The routes behind the token. */
+    private CompletableFuture<AdminResponse> route(AdminRequest request) {
+        List<String> path = request.path();
         if (path.equals(List.of("metrics"))) {
-            return onlyGet(request, () -> AdminResponse.text(PROMETHEUS_TEXT, metrics.scrape()));
+            return onlyGetLater(request, () -> AdminResponse.text(PROMETHEUS_TEXT, metrics.scrape()));
         }
         if (path.equals(List.of("api", "stats"))) {
-            return onlyGet(request, () -> AdminResponse.ok(stats()));
+            return onlyGetLater(request, () -> AdminResponse.ok(stats()));
         }
         if (path.size() >= 2 && path.get(0).equals("api") && path.get(1).equals("sessions")) {
             return sessions(request, path.subList(2, path.size()));
         }
-        return notFound();
+        return now(notFound());
     }
 
-    private boolean authorized(AdminRequest request) {
+    private CompletableFuture<Boolean> authorized(AdminRequest request, CompletionStage<?> connectionClosed) {
         if (token.isEmpty()) {
-            return true;
+            return CompletableFuture.completedFuture(true);
         }
         String header = request.authorization();
-        return header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
-                && token.get().accepts(header.substring(7).trim());
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return CompletableFuture.completedFuture(false);
+        }
+        String presented = header.substring(7).trim();
+        Optional<Boolean> known = token.get().known(presented);
+        if (known.isPresent()) {
+            return CompletableFuture.completedFuture(known.get());
+        }
+        CompletableFuture<Boolean> check = tokenChecks.submit(request.peer().getAddress(), "a bearer token",
+                () -> token.get().checkSlowly(presented));
+        if (!check.isDone()) {
+            connectionClosed.whenComplete((closed, failure) -> check.cancel(false));
+        }
+        return check;
     }
 
-    private AdminResponse health(String probe) {
+    private CompletableFuture<AdminResponse> health(AdminRequest request, String probe) {
+        if (!request.method().equals(HttpMethod.GET) && !request.method().equals(HttpMethod.HEAD)) {
+            return now(methodNotAllowed());
+        }
         switch (probe) {
             case "live":
-                return AdminResponse.ok(Map.of("status", "up"));
+                return now(LIVE);
             case "ready":
-                Map<String, Boolean> checks = server.readiness();
-                boolean ready = checks.values().stream().allMatch(Boolean::booleanValue);
-                return AdminResponse.json(ready ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
-                        Map.of("status", ready ? "ready" : "not ready", "checks", checks));
+                return readiness.evaluate().thenApply(AdminApi::readinessAnswer);
             default:
-                return notFound();
+                return now(notFound());
         }
     }
 
+    /** {"status": ..., "checks": {name: ok}, "reasons": {name: why not}} (reasons only for the failing ones). */
+    private static AdminResponse readinessAnswer(Readiness.Report report) {
+        Map<String, Boolean> checks = new LinkedHashMap<>();
+        Map<String, String> reasons = new LinkedHashMap<>();
+        report.results().forEach((name, result) -> {
+            checks.put(name, result.ok());
+            if (!result.ok()) {
+                reasons.put(name, result.reason());
+            }
+        });
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("status", report.ready() ? "ready" : "not ready");
+        answer.put("checks", checks);
+        if (!reasons.isEmpty()) {
+            answer.put("reasons", reasons);
+        }
+        return AdminResponse.json(report.ready() ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
+                answer);
+    }
+
+    /** On a worker: it visits the stores for the lock census and runs the readiness checks (bounded waits). */
     private Map<String, Object> stats() {
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("version", server.version());
         stats.put("uptimeSeconds", ManagementFactory.getRuntimeMXBean().getUptime() / 1000);
         stats.put("store", server.storeDescription());
-        stats.put("ready", server.readiness().values().stream().allMatch(Boolean::booleanValue));
+        stats.put("ready", ready());
         stats.put("memory", Map.of("maxBytes", server.maxMemoryBytes(), "usedBytes", server.usedMemoryBytes()));
         Map<String, Object> storeStats = new LinkedHashMap<>();
         for (Map.Entry<String, StoreStatistics> entry : server.storeStatistics().entrySet()) {
@@ -143,29 +216,42 @@ public final class AdminApi {
         return stats;
     }
 
-    private AdminResponse sessions(AdminRequest request, List<String> rest) {
+    private boolean ready() {
+        try {
+            return readiness.evaluate().get(Readiness.TIMEOUT_SECONDS + 1, TimeUnit.SECONDS).ready();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+    }
+
+    private CompletableFuture<AdminResponse> sessions(AdminRequest request, List<String> rest) {
         if (rest.isEmpty()) {
-            return onlyGet(request, () -> SessionQueries.parse(request, stores.names())
-                    .map(query -> AdminResponse.ok(inspector.list(query)))
-                    .orElseGet(() -> AdminResponse.error(HttpResponseStatus.BAD_REQUEST,
-                            SessionQueries.USAGE)));
+            Optional<SessionQuery> query = SessionQueries.parse(request, stores.names());
+            if (query.isEmpty()) {
+                return now(AdminResponse.error(HttpResponseStatus.BAD_REQUEST, SessionQueries.USAGE));
+            }
+            return onlyGetLater(request, () -> AdminResponse.ok(inspector.list(query.get())));
         }
         Optional<SessionStores.Named> store = stores.get(rest.get(0));
         if (store.isEmpty() || rest.size() < 2 || rest.size() > 3) {
-            return AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such store; stores: " + stores.names());
+            return now(AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such store; stores: "
+                    + stores.names()));
         }
         String id = rest.get(1);
         if (rest.size() == 3) {
             if (!rest.get(2).equals("unlock")) {
-                return notFound();
+                return now(notFound());
             }
             return write(request, HttpMethod.POST, () -> unlock(request, store.get(), id));
         }
         if (request.method().equals(HttpMethod.DELETE)) {
             return write(request, HttpMethod.DELETE, () -> delete(request, store.get(), id));
         }
-        return onlyGet(request, () -> inspector.find(store.get(), id)
-                .map(session -> AdminResponse.ok(SessionDetails.of(store.get().name(), id, session,
+        return onlyGetLater(request, () -> inspector.find(store.get(), id)
+                .map(session -> AdminResponse.json(HttpResponseStatus.OK, SessionDetails.of(store.get(), id, session,
                         stores.clock().millis())))
                 .orElseGet(() -> AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such session")));
     }
@@ -192,25 +278,52 @@ public final class AdminApi {
                 store.name() + "/" + LogText.client(id), result);
     }
 
-    private AdminResponse write(AdminRequest request, HttpMethod method, Supplier<AdminResponse> write) {
+    /** A write, on a worker once its method and header are right. */
+    private CompletableFuture<AdminResponse> write(AdminRequest request, HttpMethod method,
+                                                   Supplier<AdminResponse> write) {
         if (!request.method().equals(method)) {
-            return AdminResponse.error(HttpResponseStatus.METHOD_NOT_ALLOWED, "use " + method);
+            return now(AdminResponse.error(HttpResponseStatus.METHOD_NOT_ALLOWED, "use " + method));
         }
         if (request.requestedBy() == null || request.requestedBy().isBlank()) {
-            return AdminResponse.error(HttpResponseStatus.FORBIDDEN,
-                    "writes need an X-Requested-By header (any value), which other sites cannot send");
+            return now(AdminResponse.error(HttpResponseStatus.FORBIDDEN,
+                    "writes need an X-Requested-By header (any value), which other sites cannot send"));
         }
-        return write.get();
+        return workers.submit(write);
     }
 
+    /** A read that costs nothing, answered on the event loop. */
     private static AdminResponse onlyGet(AdminRequest request, Supplier<AdminResponse> read) {
         if (!request.method().equals(HttpMethod.GET) && !request.method().equals(HttpMethod.HEAD)) {
-            return AdminResponse.error(HttpResponseStatus.METHOD_NOT_ALLOWED, "use GET");
+            return methodNotAllowed();
         }
         return read.get();
     }
 
+    /** A read that visits the stores or decodes, on a worker. */
+    private CompletableFuture<AdminResponse> onlyGetLater(AdminRequest request, Supplier<AdminResponse> read) {
+        if (!request.method().equals(HttpMethod.GET) && !request.method().equals(HttpMethod.HEAD)) {
+            return now(methodNotAllowed());
+        }
+        return workers.submit(read);
+    }
+
+    private static CompletableFuture<AdminResponse> now(AdminResponse response) {
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private static AdminResponse methodNotAllowed() {
+        return AdminResponse.error(HttpResponseStatus.METHOD_NOT_ALLOWED, "use GET");
+    }
+
     private static AdminResponse notFound() {
         return AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such page; see docs/operations.md");
+    }
+
+    /** Stops the workers and the readiness and token-check threads. */
+    @Override
+    public void close() {
+        workers.close();
+        readiness.close();
+        tokenChecks.close();
     }
 }

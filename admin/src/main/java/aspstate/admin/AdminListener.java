@@ -1,26 +1,35 @@
 package aspstate.admin;
 
 import aspstate.transport.ConnectionStatistics;
+import aspstate.transport.HoldWhileUnwritable;
+import aspstate.transport.IdleConnectionTimeout;
+import aspstate.transport.RequestDeadline;
 import aspstate.transport.ServerEventLoops;
 import aspstate.transport.TcpListener;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
 
 /**
- * The operators' HTTP listener (metrics, health, the API and the dashboard), with Netty's HTTP codec on the same
- * listener plumbing as the protocols, held to small limits of its own.
+ * The operators' HTTP listener (metrics, health, the API and the dashboard): Netty's HTTP codec on the same
+ * listener plumbing and limits as the protocols (caps that shed the stalled, a request deadline, an idle timeout,
+ * back-pressure on answers a client does not read), with caps of its own. It owns the {@link AdminApi} it serves
+ * from the start, and closes it.
  */
 public final class AdminListener implements AutoCloseable {
     private final TcpListener listener;
     private final AdminSettings settings;
+    private final AdminApi api;
+    private final ConnectionStatistics statistics;
 
-    private AdminListener(TcpListener listener, AdminSettings settings) {
+    private AdminListener(TcpListener listener, AdminSettings settings, AdminApi api,
+                          ConnectionStatistics statistics) {
         this.listener = listener;
         this.settings = settings;
+        this.api = api;
+        this.statistics = statistics;
     }
 
     /** @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it */
@@ -33,15 +42,26 @@ public final class AdminListener implements AutoCloseable {
             throws InterruptedException {
         ConnectionStatistics statistics = new ConnectionStatistics("admin");
         Consumer<SocketChannel> initializer = ch -> {
-                    // A connection that sends nothing for this long is closed, in the middle of a request or not.
-                    ch.pipeline().addLast(new IdleStateHandler(AdminSettings.IDLE_SECONDS, 0, 0));
-                    ch.pipeline().addLast(new HttpServerCodec());
-                    ch.pipeline().addLast(new HttpObjectAggregator(AdminSettings.MAX_REQUEST_BYTES));
-                    ch.pipeline().addLast(new AdminHttpHandler(api));
-                };
-        TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(), false,
-                AdminSettings.CONNECTIONS, initializer);
-        return new AdminListener(listener, settings);
+            if (!settings.idleTimeout().isZero()) {
+                ch.pipeline().addLast(new IdleConnectionTimeout(settings.idleTimeout()));
+            }
+            AdminRequestDecoder decoder = new AdminRequestDecoder();
+            ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));
+            ch.pipeline().addLast(decoder);
+            ch.pipeline().addLast(new HttpResponseEncoder());
+            ch.pipeline().addLast(new HttpObjectAggregator(AdminSettings.MAX_REQUEST_BYTES));
+            ch.pipeline().addLast(new HoldWhileUnwritable());
+            ch.pipeline().addLast(new AdminHttpHandler(api));
+        };
+        try {
+            TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(),
+                    false, settings.connections(), AdminSettings.RECEIVE_BUFFER_BYTES, initializer);
+            api.listening(statistics);
+            return new AdminListener(listener, settings, api, statistics);
+        } catch (Exception e) { // a bind failure too, which Netty throws without declaring it
+            api.close();
+            throw e;
+        }
     }
 
     public AdminSettings settings() {
@@ -52,8 +72,18 @@ public final class AdminListener implements AutoCloseable {
         return listener.address();
     }
 
+    /** Its connections: how many are open, how many its limits closed. */
+    public ConnectionStatistics statistics() {
+        return statistics;
+    }
+
+    /** Stops accepting, then stops the API's workers. */
     @Override
     public void close() {
-        listener.close();
+        try {
+            listener.close();
+        } finally {
+            api.close();
+        }
     }
 }

@@ -6,10 +6,18 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** What a route answers: a status, a content type and the body's bytes. */
-record AdminResponse(HttpResponseStatus status, String contentType, byte[] body) {
+/**
+ * What a route answers: a status, a content type and the body's bytes.
+ *
+ * @param retryAfterSeconds sent as Retry-After when more than 0 (a 503 for work refused while the workers are busy)
+ */
+record AdminResponse(HttpResponseStatus status, String contentType, byte[] body, int retryAfterSeconds) {
     static final String JSON = "application/json";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    AdminResponse(HttpResponseStatus status, String contentType, byte[] body) {
+        this(status, contentType, body, 0);
+    }
 
     static AdminResponse json(HttpResponseStatus status, Object value) {
         try {
@@ -26,6 +34,13 @@ record AdminResponse(HttpResponseStatus status, String contentType, byte[] body)
     /** An error as {"error": text}; the text never contains what the client sent unescaped (JSON escapes it). */
     static AdminResponse error(HttpResponseStatus status, String text) {
         return json(status, Map.of("error", text));
+    }
+
+    /** A 503 asking the client to come back in a second: the admin workers' queue is full. */
+    static AdminResponse busy() {
+        AdminResponse error = error(HttpResponseStatus.SERVICE_UNAVAILABLE, "the admin listener is busy; retry "
+                + "later (--admin-queue)");
+        return new AdminResponse(error.status(), error.contentType(), error.body(), 1);
     }
 
     static AdminResponse text(String contentType, String body) {

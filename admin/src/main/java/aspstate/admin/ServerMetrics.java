@@ -107,13 +107,14 @@ public final class ServerMetrics implements AutoCloseable {
                 .tags("store", store).register(registry);
     }
 
-    private void watchConnections(ConnectionStatistics connections) {
+    void watchConnections(ConnectionStatistics connections) {
         String protocol = connections.protocol();
         Gauge.builder("aspstate.connections.open", connections, ConnectionStatistics::open)
                 .description("Connections open").tags("protocol", protocol).register(registry);
         for (ConnectionStatistics.Refusal refusal : ConnectionStatistics.Refusal.values()) {
             FunctionCounter.builder("aspstate.connections.refused", connections, c -> c.refused(refusal))
-                    .description("Connections closed as they were accepted")
+                    .description("Connections closed by the listener's limits: as they were accepted, or to make room "
+                            + "for a new one (shed_below_min_request_rate)")
                     .tags("protocol", protocol, "reason", refusal.label()).register(registry);
         }
     }

@@ -13,8 +13,11 @@ public interface ServerStatus {
     /** What the startup line says of the store, e.g. "memory (max-memory 3 GiB)". */
     String storeDescription();
 
-    /** Each readiness check by name (e.g. listeners, store, cluster): the server is ready when all are true. */
-    Map<String, Boolean> readiness();
+    /**
+     * What must hold for the server to be ready (e.g. listeners, store, cluster), in the order
+     * {@code /health/ready} reports them; asked once, when the admin listener starts.
+     */
+    List<ReadinessCheck> readinessChecks();
 
     /** Every store by name, the application ids included. */
     Map<String, StoreStatistics> storeStatistics();

@@ -39,11 +39,11 @@ final class SessionInspector {
 
     Page list(SessionQuery query) {
         int window = query.offset() + query.limit();
-        Comparator<SessionSummary> order = query.sort().order();
-        // The window's last session at the head, so that a better one replaces it in log(window) steps.
-        PriorityQueue<SessionSummary> kept = new PriorityQueue<>(window + 1, order.reversed());
+        Comparator<SessionQuery.Listed> order = query.sort().order();
+        // The window's last session at the head, so that one that beats it replaces it in log(window) steps, and
+        // one that does not costs one comparison.
+        PriorityQueue<SessionQuery.Listed> kept = new PriorityQueue<>(window + 1, order.reversed());
         long[] matched = {0};
-        long now = stores.clock().millis();
         for (SessionStores.Named named : stores.all()) {
             if (query.store().isPresent() && !query.store().get().equals(named.name())) {
                 continue;
@@ -54,17 +54,21 @@ final class SessionInspector {
                     return;
                 }
                 matched[0]++;
-                kept.add(SessionSummary.of(named.name(), id, session, now));
-                if (kept.size() > window) {
+                SessionQuery.Listed listed = new SessionQuery.Listed(named.name(), id, session);
+                if (kept.size() < window) {
+                    kept.add(listed);
+                } else if (order.compare(listed, kept.peek()) < 0) {
                     kept.poll();
+                    kept.add(listed);
                 }
             }));
         }
-        List<SessionSummary> sorted = new ArrayList<>(kept);
+        List<SessionQuery.Listed> sorted = new ArrayList<>(kept);
         sorted.sort(order);
-        List<SessionSummary> page = sorted.subList(Math.min(query.offset(), sorted.size()), sorted.size());
-        return new Page(List.copyOf(page), matched[0],
-                query.nextCursor(page.size(), matched[0]).orElse(null));
+        long now = stores.clock().millis();
+        List<SessionSummary> page = sorted.subList(Math.min(query.offset(), sorted.size()), sorted.size()).stream()
+                .map(listed -> SessionSummary.of(listed.store(), listed.id(), listed.session(), now)).toList();
+        return new Page(page, matched[0], query.nextCursor(page.size(), matched[0]).orElse(null));
     }
 
     /** The session as stored, or empty when there is none; its expiry does not slide. */

@@ -1,5 +1,6 @@
 package aspstate.admin;
 
+import aspstate.core.store.SessionValue;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,25 +21,32 @@ record SessionQuery(Optional<String> store, String prefix, Optional<Boolean> loc
     /** Pages reach this far into a listing at most: the sessions before the page are kept while visiting. */
     static final int MAX_WINDOW = 10_000;
 
+    /**
+     * A session met while visiting, as it is stored: it is ordered on its stored fields, and only the sessions of the
+     * page become {@link SessionSummary}s (which format dates), so that a visit of a large store allocates little.
+     */
+    record Listed(String store, String id, SessionValue<?> session) {
+    }
+
     /** The orders a listing can have; the first sessions of each are what an operator looks for. */
     enum Sort {
-        /** Oldest lock first; unlocked sessions after every locked one. */
-        LOCK_AGE(Comparator.comparing((SessionSummary s) -> !s.locked())
-                .thenComparing(s -> s.lockAgeMillis() == null ? 0 : -s.lockAgeMillis())),
+        /** Oldest lock first (the earliest lock time); unlocked sessions after every locked one. */
+        LOCK_AGE(Comparator.comparingInt((Listed l) -> l.session().locked() ? 0 : 1)
+                .thenComparingLong(l -> l.session().locked() ? l.session().lockedAtMillis() : 0)),
         /** Largest first. */
-        SIZE(Comparator.comparingLong(SessionSummary::sizeBytes).reversed()),
+        SIZE(Comparator.comparingLong((Listed l) -> l.session().sizeInBytes()).reversed()),
         /** Soonest to expire first. */
-        EXPIRY(Comparator.comparingLong(SessionSummary::expiresAtMillis)),
-        ID(Comparator.comparing(SessionSummary::store).thenComparing(SessionSummary::id));
+        EXPIRY(Comparator.comparingLong((Listed l) -> l.session().expiresAtMillis())),
+        ID(Comparator.comparing(Listed::store).thenComparing(Listed::id));
 
-        private final Comparator<SessionSummary> order;
+        private final Comparator<Listed> order;
 
-        Sort(Comparator<SessionSummary> order) {
+        Sort(Comparator<Listed> order) {
             // Ties broken by store and id, so that pages do not overlap or miss sessions between calls.
-            this.order = order.thenComparing(SessionSummary::store).thenComparing(SessionSummary::id);
+            this.order = order.thenComparing(Listed::store).thenComparing(Listed::id);
         }
 
-        Comparator<SessionSummary> order() {
+        Comparator<Listed> order() {
             return order;
         }
 

@@ -1,20 +1,27 @@
 package aspstate.admin;
 
 import aspstate.core.Clock;
+import aspstate.core.inspect.DecodedSession;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.SessionValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * The session stores operators look into, by the names metrics and the API use (stateserver, sqlstate, spstate),
- * each with the protocol that serves it and its lock census.
+ * The session stores operators look into, by the names metrics and the API use (stateserver, sqlstate, spstate,
+ * corecache), each with the protocol that serves it, its lock census, and how its session data is read for display.
  */
 public final class SessionStores {
-    /** One store as the admin listener sees it. */
-    record Named(String name, String protocol, SessionStore<? extends SessionValue<?>> store, LockCensus locks) {
+    /**
+     * One store as the admin listener sees it.
+     *
+     * @param decoder reads its session data for display: ASP.NET's format, or ASP.NET Core's
+     */
+    record Named(String name, String protocol, SessionStore<? extends SessionValue<?>> store, LockCensus locks,
+                 Function<byte[], DecodedSession> decoder) {
     }
 
     private final Map<String, Named> stores = new LinkedHashMap<>();
@@ -24,8 +31,10 @@ public final class SessionStores {
         this.clock = clock;
     }
 
-    public void add(String name, String protocol, SessionStore<? extends SessionValue<?>> store) {
-        stores.put(name, new Named(name, protocol, store, new LockCensus(store, clock)));
+    /** @param decoder reads the store's session data for display */
+    public void add(String name, String protocol, SessionStore<? extends SessionValue<?>> store,
+                    Function<byte[], DecodedSession> decoder) {
+        stores.put(name, new Named(name, protocol, store, new LockCensus(store, clock), decoder));
     }
 
     Optional<Named> get(String name) {

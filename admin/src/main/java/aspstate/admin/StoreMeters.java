@@ -24,7 +24,8 @@ final class StoreMeters implements StoreObserver {
     private final Counter lockConflicts;
     private final Counter storeFull;
     private final DistributionDataPoint locksHeld;
-    /** The time every request of the store took, for /api/stats (their count is the outcomes' counts summed). */
+    /** Clients' requests and their time in the store: what the totals people read add up. */
+    private final LongAdder clientRequests = new LongAdder();
     private final LongAdder requestNanos = new LongAdder();
 
     StoreMeters(MeterRegistry registry, RequestHistograms histograms, String protocol, String store) {
@@ -57,7 +58,10 @@ final class StoreMeters implements StoreObserver {
         }
         outcome.duration.observe(nanos / NANOS_PER_SECOND);
         outcome.count.increment();
-        requestNanos.add(nanos);
+        if (!operation.equals(ReadinessCheck.STORE_PROBE_OPERATION)) {
+            clientRequests.increment();
+            requestNanos.add(nanos);
+        }
         if (result == Result.LOCKED) {
             lockConflicts.increment();
         } else if (result == Result.STORE_FULL) {
@@ -70,14 +74,9 @@ final class StoreMeters implements StoreObserver {
         locksHeld.observe(heldMillis / 1000.0);
     }
 
+    /** Requests of clients (a readiness probe's read is not one) since the start. */
     long requests() {
-        long requests = 0;
-        for (Meters[] outcomes : byOperation.values()) {
-            for (Meters outcome : outcomes) {
-                requests += outcome == null ? 0 : outcome.count.sum();
-            }
-        }
-        return requests;
+        return clientRequests.sum();
     }
 
     long requestNanos() {

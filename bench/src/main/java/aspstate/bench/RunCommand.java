@@ -15,8 +15,9 @@ import picocli.CommandLine.Option;
         description = "Replay ASP.NET page traffic against a session store and report throughput and latency.")
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--target", required = true,
-            description = "stateserver://HOST:PORT (aspstate or any StateServer), redis://HOST:PORT or "
-                    + "tds://HOST:PORT (the ASPState procedures, SQL Server mode); loopback only")
+            description = "stateserver://HOST:PORT (aspstate or any StateServer), redis://HOST:PORT, "
+                    + "tds://HOST:PORT (the ASPState procedures, SQL Server mode) or tds-core-cache://HOST:PORT "
+                    + "(ASP.NET Core's distributed SQL Server cache); loopback only")
     String target;
 
     @Option(names = "--mix", defaultValue = "rw=90,ro=10",

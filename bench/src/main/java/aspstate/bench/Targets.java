@@ -1,5 +1,6 @@
 package aspstate.bench;
 
+import aspstate.bench.corecache.CoreCacheBackendFactory;
 import aspstate.bench.redis.RedisBackendFactory;
 import aspstate.bench.stateserver.StateServerBackendFactory;
 import aspstate.bench.tds.TdsBackendFactory;
@@ -9,7 +10,10 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 
-/** Turns a target URI into connections: stateserver://, redis:// or tds://host:port, loopback only. */
+/**
+ * Turns a target URI into connections: stateserver://, redis://, tds:// (ASP.NET's SQL Server mode) or
+ * tds-core-cache:// (ASP.NET Core's distributed SQL Server cache) and host:port, loopback only.
+ */
 public final class Targets {
     private Targets() {
     }
@@ -35,9 +39,11 @@ public final class Targets {
                 return new RedisBackendFactory(loopback(uri, 6379));
             case "tds":
                 return new TdsBackendFactory(loopback(uri, 1433));
+            case "tds-core-cache":
+                return new CoreCacheBackendFactory(loopback(uri, 1433));
             default:
                 throw new IllegalArgumentException("unknown target scheme '" + uri.getScheme()
-                        + "' (known: stateserver, redis, tds)");
+                        + "' (known: stateserver, redis, tds, tds-core-cache)");
         }
     }
 

@@ -82,7 +82,7 @@ class WorkloadOptionsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"stateserver://10.0.0.5:42424", "redis://192.168.1.2:6379", "stateserver://8.8.8.8",
-        "tds://10.0.0.5:1433"})
+        "tds://10.0.0.5:1433", "tds-core-cache://10.0.0.5:1433"})
     void onlyLoopbackTargetsAreAccepted(String target) {
         assertThatThrownBy(() -> Targets.open(target)).hasMessageContaining("loopback");
     }

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 final class OpenFileLimit {
     /** Files kept for the rest of the process: the JVM's jars, the data directory's files, cluster connections. */
     static final int RESERVED_FILES = 256;
-    /** The StateServer and TDS listeners. */
+    /** The StateServer and TDS listeners, which --max-connections holds each. */
     private static final int LISTENERS = 2;
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenFileLimit.class);
@@ -21,10 +21,13 @@ final class OpenFileLimit {
     private OpenFileLimit() {
     }
 
-    /** {@code asked}, or less if the open-file limit cannot hold that many on every listener (with a warning). */
-    static int connectionsPerListener(int asked, String where) {
+    /**
+     * {@code asked}, or less if the open-file limit cannot hold that many on both protocol listeners beside the
+     * admin listener's cap (with a warning).
+     */
+    static int connectionsPerListener(int asked, int adminConnections, String where) {
         long limit = maxFileDescriptors();
-        long fits = Math.max(1, (limit - RESERVED_FILES) / LISTENERS);
+        long fits = Math.max(1, (limit - RESERVED_FILES - adminConnections) / LISTENERS);
         if (asked <= fits) {
             return asked;
         }

@@ -63,7 +63,7 @@ final class RunningServer implements AutoCloseable {
             sqlServer.ifPresent(mode -> started.add(0, mode));
             ServerState state = new ServerState(stores, stateServer, sqlServer);
             Optional<AdminListener> admin = options.admin().map(settings -> startAdmin(loops, options, settings,
-                    new AdminApi(state, state.sessionStores(), metrics.orElseThrow(), settings.token())));
+                    new AdminApi(state, state.sessionStores(), metrics.orElseThrow(), settings)));
             return new RunningServer(stores, loops, stateServer, sqlServer, admin, metrics);
         } catch (RuntimeException | Error e) {
             CloseAll.inOrder(started);

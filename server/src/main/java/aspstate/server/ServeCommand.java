@@ -2,10 +2,12 @@ package aspstate.server;
 
 import aspstate.admin.AdminSettings;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.store.infinispan.ClusterPortLimits;
 import aspstate.store.infinispan.ClusterSettings;
 import aspstate.store.journal.JournalSettings;
 import aspstate.tds.TdsSettings;
 import aspstate.transport.ConnectionLimits;
+import aspstate.transport.CredentialCheckQueue;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,6 +62,7 @@ final class ServeCommand implements Callable<Integer> {
     static final String REQUEST_TIMEOUT = "request-timeout";
     static final String MAX_UNSENT = "max-unsent";
     static final String MAX_INBOUND = "max-inbound";
+    static final String MIN_REQUEST_RATE = "min-request-rate";
     static final String TDS_LOGIN_TIMEOUT = "tds-login-timeout";
     static final String TDS_LOGIN_QUEUE = "tds-login-queue";
     static final String TDS_LOGIN_FAILURES = "tds-login-failures";
@@ -68,6 +71,13 @@ final class ServeCommand implements Callable<Integer> {
     static final String ADMIN_PORT = "admin-port";
     static final String ADMIN_BIND = "admin-bind";
     static final String ADMIN_TOKEN = "admin-token";
+    static final String ADMIN_MAX_CONNECTIONS = "admin-max-connections";
+    static final String ADMIN_MAX_CONNECTIONS_PER_PEER = "admin-max-connections-per-peer";
+    static final String ADMIN_QUEUE = "admin-queue";
+    static final String ADMIN_TOKEN_FAILURES = "admin-token-failures";
+    static final String CLUSTER_MAX_CONNECTIONS = "cluster-max-connections";
+    static final String CLUSTER_MAX_CONNECTIONS_PER_PEER = "cluster-max-connections-per-peer";
+    static final String CLUSTER_HANDSHAKE_TIMEOUT = "cluster-handshake-timeout";
 
     static final String DEFAULT_BIND = "127.0.0.1";
     static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
@@ -95,11 +105,19 @@ final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_REQUEST_TIMEOUT = "30s";
     static final String DEFAULT_MAX_UNSENT = "1MiB";
     static final String DEFAULT_MAX_INBOUND = AUTO;
+    static final String DEFAULT_MIN_REQUEST_RATE = "" + ConnectionLimits.DEFAULT_MIN_REQUEST_RATE;
     static final String DEFAULT_TDS_LOGIN_TIMEOUT = "15s";
-    static final String DEFAULT_TDS_LOGIN_QUEUE = "" + LoginCheckQueue.DEFAULT_MAX_QUEUED;
-    static final String DEFAULT_TDS_LOGIN_FAILURES = "" + LoginCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
+    static final String DEFAULT_TDS_LOGIN_QUEUE = "" + CredentialCheckQueue.DEFAULT_MAX_QUEUED;
+    static final String DEFAULT_TDS_LOGIN_FAILURES = "" + CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
     static final String DEFAULT_SHUTDOWN_TIMEOUT = "30s";
     static final String DEFAULT_ADMIN_PORT = "" + AdminSettings.DEFAULT_PORT;
+    static final String DEFAULT_ADMIN_MAX_CONNECTIONS = "" + AdminSettings.DEFAULT_MAX_CONNECTIONS;
+    static final String DEFAULT_ADMIN_MAX_CONNECTIONS_PER_PEER = "" + AdminSettings.DEFAULT_MAX_CONNECTIONS_PER_PEER;
+    static final String DEFAULT_ADMIN_QUEUE = "" + AdminSettings.DEFAULT_QUEUE;
+    static final String DEFAULT_ADMIN_TOKEN_FAILURES = "" + AdminSettings.DEFAULT_TOKEN_FAILURES;
+    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS = "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS;
+    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS_PER_PEER = "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
+    static final String DEFAULT_CLUSTER_HANDSHAKE_TIMEOUT = "2s";
 
     @Spec
     private CommandSpec spec;

@@ -2,12 +2,19 @@ package aspstate.server;
 
 import aspstate.store.journal.Fsync;
 import static aspstate.server.ServeCommand.ADMIN_BIND;
+import static aspstate.server.ServeCommand.ADMIN_MAX_CONNECTIONS;
+import static aspstate.server.ServeCommand.ADMIN_MAX_CONNECTIONS_PER_PEER;
 import static aspstate.server.ServeCommand.ADMIN_PORT;
+import static aspstate.server.ServeCommand.ADMIN_QUEUE;
 import static aspstate.server.ServeCommand.ADMIN_TOKEN;
+import static aspstate.server.ServeCommand.ADMIN_TOKEN_FAILURES;
 import static aspstate.server.ServeCommand.ALLOW;
 import static aspstate.server.ServeCommand.BIND;
 import static aspstate.server.ServeCommand.CLUSTER_BIND;
+import static aspstate.server.ServeCommand.CLUSTER_HANDSHAKE_TIMEOUT;
 import static aspstate.server.ServeCommand.CLUSTER_JOIN_TIMEOUT;
+import static aspstate.server.ServeCommand.CLUSTER_MAX_CONNECTIONS;
+import static aspstate.server.ServeCommand.CLUSTER_MAX_CONNECTIONS_PER_PEER;
 import static aspstate.server.ServeCommand.CLUSTER_MEMBERS;
 import static aspstate.server.ServeCommand.CLUSTER_NAME;
 import static aspstate.server.ServeCommand.CLUSTER_PORT;
@@ -24,6 +31,7 @@ import static aspstate.server.ServeCommand.MAX_CONNECTIONS;
 import static aspstate.server.ServeCommand.MAX_CONNECTIONS_PER_PEER;
 import static aspstate.server.ServeCommand.MAX_INBOUND;
 import static aspstate.server.ServeCommand.MAX_UNSENT;
+import static aspstate.server.ServeCommand.MIN_REQUEST_RATE;
 import static aspstate.server.ServeCommand.REQUEST_TIMEOUT;
 import static aspstate.server.ServeCommand.SHUTDOWN_TIMEOUT;
 import static aspstate.server.ServeCommand.TDS_LOGIN_FAILURES;
@@ -48,6 +56,7 @@ import aspstate.core.DurationText;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.stateserver.CidrRange;
 import aspstate.stateserver.StateServerSettings;
+import aspstate.store.infinispan.ClusterPortLimits;
 import aspstate.store.infinispan.ClusterSettings;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
@@ -55,6 +64,7 @@ import aspstate.store.journal.JournalSettings;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.tls.TdsTls;
 import aspstate.transport.ConnectionLimits;
+import aspstate.transport.CredentialCheckQueue;
 import aspstate.transport.IoTransport;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
@@ -116,16 +126,19 @@ final class ServeOptionsParser {
         Optional<InfinispanSettings> infinispan = infinispan(cluster);
         Optional<JournalSettings> journal = journal(cluster.isPresent());
         long maxInbound = parse(MAX_INBOUND, text -> maxInbound(text, memory.maxMemoryBytes()));
-        Duration shutdownTimeout = parse(SHUTDOWN_TIMEOUT, ServeOptionsParser::positiveDuration);
+        Duration shutdownTimeout = parse(SHUTDOWN_TIMEOUT, text -> boundedDuration(text, MAX_SHUTDOWN_TIMEOUT));
         IoTransport transport = parse(TRANSPORT, IoTransport::parse);
         StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
                 versionHeader, ZoneId.systemDefault(), connections);
         return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, journal, logLevel,
-                logFormat, shutdownTimeout, admin(), transport, values, () -> values);
+                logFormat, shutdownTimeout, admin(connections, idleTimeout), transport, values, () -> values);
     }
 
-    /** Empty for --admin-port off. The token's hash is reported without its text, as logins are. */
-    private Optional<AdminSettings> admin() {
+    /**
+     * Empty for --admin-port off. The token's hash is reported without its text, as logins are. The admin listener
+     * has the protocols' request timeout, unsent limit, minimum rate and idle timeout, and caps of its own.
+     */
+    private Optional<AdminSettings> admin(ConnectionLimits protocolLimits, Duration idleTimeout) {
         if (parse(ADMIN_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF))) {
             return Optional.empty();
         }
@@ -139,7 +152,13 @@ final class ServeOptionsParser {
             throw new UserError(tokenHash.whereWithoutText() + ": " + e.getMessage());
         }
         InetAddress bind = parse(ADMIN_BIND, text -> adminAddress(text, token.isPresent()));
-        return Optional.of(new AdminSettings(bind, port, token));
+        int maxConnections = parse(ADMIN_MAX_CONNECTIONS, text -> atLeastOne(count(text)));
+        int maxPerPeer = parse(ADMIN_MAX_CONNECTIONS_PER_PEER, text -> atLeastOne(count(text)));
+        int queue = parse(ADMIN_QUEUE, text -> atLeastOne(count(text)));
+        int tokenFailures = parse(ADMIN_TOKEN_FAILURES, text -> atLeastOne(count(text)));
+        return Optional.of(new AdminSettings(bind, port, token,
+                protocolLimits.withMaxConnections(maxConnections, Math.min(maxPerPeer, maxConnections)),
+                idleTimeout, queue, tokenFailures));
     }
 
     private static int adminPort(String text) {
@@ -177,8 +196,13 @@ final class ServeOptionsParser {
         Duration requestTimeout = parse(REQUEST_TIMEOUT, text -> defaults.withRequestTimeout(DurationText.parse(text))
                 .requestTimeout());
         int maxUnsent = parse(MAX_UNSENT, text -> defaults.withMaxUnsentBytes(intBytes(text)).maxUnsentBytes());
-        int allowed = OpenFileLimit.connectionsPerListener(total, values.get(MAX_CONNECTIONS).where());
-        return new ConnectionLimits(allowed, Math.min(perPeer, allowed), requestTimeout, maxUnsent);
+        long minRate = parse(MIN_REQUEST_RATE, text -> defaults.withMinRequestRate(ByteSize.parse(text))
+                .minRequestRate());
+        int adminConnections = parse(ADMIN_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF)) ? 0
+                : parse(ADMIN_MAX_CONNECTIONS, ServeOptionsParser::count);
+        int allowed = OpenFileLimit.connectionsPerListener(total, Math.max(0, adminConnections),
+                values.get(MAX_CONNECTIONS).where());
+        return new ConnectionLimits(allowed, Math.min(perPeer, allowed), requestTimeout, maxUnsent, minRate);
     }
 
     private static int count(String text) {
@@ -248,7 +272,7 @@ final class ServeOptionsParser {
 
     /** Empty without --cluster-members: one node, in memory or with its journal. */
     private Optional<InfinispanSettings> infinispan(Optional<ClusterSettings> cluster) {
-        Duration joinTimeout = parse(CLUSTER_JOIN_TIMEOUT, ServeOptionsParser::positiveDuration);
+        Duration joinTimeout = parse(CLUSTER_JOIN_TIMEOUT, text -> boundedDuration(text, MAX_CLUSTER_JOIN_TIMEOUT));
         Optional<JournalSettings> journal = journalSettings();
         return cluster.map(settings -> new InfinispanSettings(settings, journal, joinTimeout));
     }
@@ -278,10 +302,16 @@ final class ServeOptionsParser {
         return percent;
     }
 
-    private static Duration positiveDuration(String text) {
+    /** A stop that takes longer than this is stuck; a halt then is what a supervisor needs. */
+    private static final Duration MAX_SHUTDOWN_TIMEOUT = Duration.ofHours(1);
+    /** Longer than any start an operator waits for. */
+    private static final Duration MAX_CLUSTER_JOIN_TIMEOUT = Duration.ofDays(1);
+
+    /** More than 0 and at most {@code max}: what the timers that use it can hold, and what makes sense. */
+    private static Duration boundedDuration(String text, Duration max) {
         Duration duration = DurationText.parse(text);
-        if (duration.isZero()) {
-            throw new IllegalArgumentException("must be more than 0");
+        if (duration.isZero() || duration.compareTo(max) > 0) {
+            throw new IllegalArgumentException("must be more than 0 and at most " + DurationText.format(max));
         }
         return duration;
     }
@@ -293,12 +323,25 @@ final class ServeOptionsParser {
         int port = parse(CLUSTER_PORT, ServeOptionsParser::clusterPort);
         int owners = parse(OWNERS, ServeOptionsParser::owners);
         InetAddress bind = parse(CLUSTER_BIND, ServeOptionsParser::address);
+        ClusterPortLimits portLimits = clusterPortLimits();
         if (members.isEmpty()) {
             return Optional.empty();
         }
         Optional<SSLContext> tls = clusterTls(bind, name);
-        ClusterSettings settings = new ClusterSettings(name, bind, port, members, owners, tls);
+        ClusterSettings settings = new ClusterSettings(name, bind, port, members, owners, tls, portLimits);
         return Optional.of(parse(OWNERS, text -> withEnoughMembers(settings)));
+    }
+
+    private ClusterPortLimits clusterPortLimits() {
+        ClusterPortLimits defaults = ClusterPortLimits.defaults();
+        int total = parse(CLUSTER_MAX_CONNECTIONS, text -> new ClusterPortLimits(count(text),
+                defaults.maxConnectionsPerPeer(), defaults.handshakeTimeout()).maxConnections());
+        int perPeer = parse(CLUSTER_MAX_CONNECTIONS_PER_PEER, text -> new ClusterPortLimits(
+                defaults.maxConnections(), count(text), defaults.handshakeTimeout()).maxConnectionsPerPeer());
+        Duration handshake = parse(CLUSTER_HANDSHAKE_TIMEOUT, text -> new ClusterPortLimits(
+                defaults.maxConnections(), defaults.maxConnectionsPerPeer(), DurationText.parse(text))
+                .handshakeTimeout());
+        return new ClusterPortLimits(total, Math.min(perPeer, total), handshake);
     }
 
     private static String clusterName(String text) {
@@ -371,7 +414,7 @@ final class ServeOptionsParser {
         int failures = parse(TDS_LOGIN_FAILURES, text -> atLeastOne(count(text)));
         SourcedValue value = values.get(TDS_USER);
         try {
-            return SqlLogins.parse(value.text(), new LoginCheckQueue(queue, failures));
+            return SqlLogins.parse(value.text(), new CredentialCheckQueue(SqlLogins.CHECKS, queue, failures));
         } catch (IllegalArgumentException e) {
             throw new UserError(value.whereWithoutText() + ": " + e.getMessage());
         }

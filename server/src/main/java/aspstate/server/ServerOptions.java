@@ -77,6 +77,28 @@ final class ServerOptions {
                     + "hash-password' from the token); needed to bind it beyond loopback. Default: none")
     private String adminToken;
 
+    @Option(names = "--" + ADMIN_MAX_CONNECTIONS, paramLabel = "N", defaultValue = DEFAULT_ADMIN_MAX_CONNECTIONS,
+            description = "Connections the admin listener keeps open at once; beyond it the one furthest behind --"
+                    + MIN_REQUEST_RATE + " is closed to make room, else the new one. Default: ${DEFAULT-VALUE}")
+    private String adminMaxConnections;
+
+    @Option(names = "--" + ADMIN_MAX_CONNECTIONS_PER_PEER, paramLabel = "N",
+            defaultValue = DEFAULT_ADMIN_MAX_CONNECTIONS_PER_PEER,
+            description = "Connections one client address keeps open on the admin listener at once, likewise. "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String adminMaxConnectionsPerPeer;
+
+    @Option(names = "--" + ADMIN_QUEUE, paramLabel = "N", defaultValue = DEFAULT_ADMIN_QUEUE,
+            description = "Admin requests that visit the stores (listings, a session, stats, metrics) waiting for "
+                    + "an admin thread at once, and token checks waiting for theirs; more are answered 503 with "
+                    + "Retry-After. Default: ${DEFAULT-VALUE}")
+    private String adminQueue;
+
+    @Option(names = "--" + ADMIN_TOKEN_FAILURES, paramLabel = "N", defaultValue = DEFAULT_ADMIN_TOKEN_FAILURES,
+            description = "Wrong admin tokens from one client address in a minute after which its tokens are "
+                    + "refused without a check until the minute is over. Default: ${DEFAULT-VALUE}")
+    private String adminTokenFailures;
+
     @Option(names = "--" + ALLOW, paramLabel = "CIDR", split = ",", defaultValue = DEFAULT_ALLOW,
             description = "Peers allowed to connect to the StateServer listener, as CIDR ranges or addresses; "
                     + "repeat the option or separate with commas. Given ranges REPLACE the default, so include "
@@ -166,25 +188,45 @@ final class ServerOptions {
                     + "up; it serves nothing until then. Default: ${DEFAULT-VALUE}")
     private String clusterJoinTimeout;
 
+    @Option(names = "--" + CLUSTER_MAX_CONNECTIONS, paramLabel = "N", defaultValue = DEFAULT_CLUSTER_MAX_CONNECTIONS,
+            description = "Connections the cluster port accepts at once (each costs a thread); more are closed as "
+                    + "they arrive. Default: ${DEFAULT-VALUE}")
+    private String clusterMaxConnections;
+
+    @Option(names = "--" + CLUSTER_MAX_CONNECTIONS_PER_PEER, paramLabel = "N",
+            defaultValue = DEFAULT_CLUSTER_MAX_CONNECTIONS_PER_PEER,
+            description = "Connections the cluster port accepts at once from one address (nodes on one machine "
+                    + "share theirs); more are closed as they arrive. Default: ${DEFAULT-VALUE}")
+    private String clusterMaxConnectionsPerPeer;
+
+    @Option(names = "--" + CLUSTER_HANDSHAKE_TIMEOUT, paramLabel = "DURATION",
+            defaultValue = DEFAULT_CLUSTER_HANDSHAKE_TIMEOUT,
+            description = "A connection to the cluster port must finish its TLS handshake within this long, and "
+                    + "send each part of its node address within it, or it is closed (1ms..1m). "
+                    + "Default: ${DEFAULT-VALUE}")
+    private String clusterHandshakeTimeout;
+
     @Option(names = "--" + MAX_CONNECTIONS, paramLabel = "N", defaultValue = DEFAULT_MAX_CONNECTIONS,
-            description = "Connections each listener keeps open at once; more are closed as they arrive. Lowered "
-                    + "to what the process's open-file limit allows (a warning says so). Default: ${DEFAULT-VALUE}")
+            description = "Connections the StateServer and the TDS listener each keep open at once; beyond it the "
+                    + "one furthest behind --" + MIN_REQUEST_RATE + " is closed to make room, else the new one. "
+                    + "Lowered to what the process's open-file limit allows (a warning says so). "
+                    + "Default: ${DEFAULT-VALUE}")
     private String maxConnections;
 
     @Option(names = "--" + MAX_CONNECTIONS_PER_PEER, paramLabel = "N",
             defaultValue = DEFAULT_MAX_CONNECTIONS_PER_PEER,
-            description = "Connections one client address keeps open on each listener at once; more are closed as "
-                    + "they arrive. Default: ${DEFAULT-VALUE}")
+            description = "Connections one client address keeps open on each of those listeners at once, likewise. "
+                    + "Default: ${DEFAULT-VALUE}")
     private String maxConnectionsPerPeer;
 
     @Option(names = "--" + REQUEST_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_REQUEST_TIMEOUT,
             description = "A request must arrive whole within this long of its first byte, or its connection is "
-                    + "closed (both listeners). Default: ${DEFAULT-VALUE}")
+                    + "closed (every listener, admin included). Default: ${DEFAULT-VALUE}")
     private String requestTimeout;
 
     @Option(names = "--" + MAX_UNSENT, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_UNSENT,
             description = "Answers a client has not taken yet, per connection, above which its next requests wait "
-                    + "and nothing more is read from it. Default: ${DEFAULT-VALUE}")
+                    + "and nothing more is read from it (every listener). Default: ${DEFAULT-VALUE}")
     private String maxUnsent;
 
     @Option(names = "--" + MAX_INBOUND, paramLabel = "SIZE", defaultValue = DEFAULT_MAX_INBOUND,
@@ -193,6 +235,13 @@ final class ServerOptions {
                     + "its connection. auto = a quarter of --" + MAX_MEMORY + " (a quarter of the heap when that "
                     + "is 0). Default: ${DEFAULT-VALUE}")
     private String maxInbound;
+
+    @Option(names = "--" + MIN_REQUEST_RATE, paramLabel = "SIZE", defaultValue = DEFAULT_MIN_REQUEST_RATE,
+            description = "Bytes a second a request must arrive at, at least: when a listener reaches --"
+                    + MAX_CONNECTIONS + " or --" + MAX_CONNECTIONS_PER_PEER + ", the connection furthest behind "
+                    + "this rate (a client trickling its request, or connected and silent, for over a second) is "
+                    + "closed to make room for the new one; 0 closes the new one instead. Default: ${DEFAULT-VALUE}")
+    private String minRequestRate;
 
     @Option(names = "--" + TDS_LOGIN_TIMEOUT, paramLabel = "DURATION", defaultValue = DEFAULT_TDS_LOGIN_TIMEOUT,
             description = "A TDS connection not logged in this long after it opened is closed. "

@@ -28,7 +28,8 @@ import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The stores the protocols run on, one per kind of value: the StateServer sessions and, with the TDS listener, the
- * ASPState sessions, the application ids and the SharePoint items. In memory by default; on Infinispan, durable and
+ * ASPState sessions (and those of the async provider's own tables), the application ids, the SharePoint items and
+ * the entries of ASP.NET Core's distributed SQL Server cache. In memory by default; on Infinispan, durable and
  * or clustered, with {@code --data-dir} or {@code --cluster-members}. Either way they draw on one
  * {@code --max-memory} budget, which requests still arriving share ({@code --max-inbound}).
  */
@@ -37,10 +38,11 @@ final class ServerStores implements AutoCloseable {
     static final String SQL_SESSIONS = "sqlstate-sessions";
     static final String SQL_APP_IDS = "sqlstate-appids";
     static final String SHAREPOINT_ITEMS = "spstate-items";
+    static final String CORE_CACHE_ENTRIES = "corecache-entries";
 
     /** The names operators see (metrics' store label, the admin API) for the stores that hold sessions. */
     static final Map<String, String> SESSION_STORE_NAMES = Map.of(STATESERVER, "stateserver",
-            SQL_SESSIONS, "sqlstate", SHAREPOINT_ITEMS, "spstate");
+            SQL_SESSIONS, "sqlstate", SHAREPOINT_ITEMS, "spstate", CORE_CACHE_ENTRIES, "corecache");
 
     private final Map<String, SessionStore<?>> stores;
     private final String description;
@@ -71,7 +73,7 @@ final class ServerStores implements AutoCloseable {
     static ServerStores start(ServeOptions options, Optional<ServerMetrics> metrics) {
         List<String> names = new ArrayList<>(List.of(STATESERVER));
         if (options.tds().isPresent()) {
-            names.addAll(List.of(SQL_SESSIONS, SQL_APP_IDS, SHAREPOINT_ITEMS));
+            names.addAll(List.of(SQL_SESSIONS, SQL_APP_IDS, SHAREPOINT_ITEMS, CORE_CACHE_ENTRIES));
         }
         MemoryStoreSettings memory = options.memoryStore();
         MemoryBudget budget = new MemoryBudget(memory.maxMemoryBytes());
@@ -128,7 +130,7 @@ final class ServerStores implements AutoCloseable {
         }
     }
 
-    /** The listener that serves the store of this name: the StateServer one, or TDS for the other three. */
+    /** The listener that serves the store of this name: the StateServer one, or TDS for the others. */
     static String protocolOf(String storeName) {
         return storeName.equals(STATESERVER) ? "stateserver" : "tds";
     }

@@ -48,6 +48,9 @@ final class SessionCommand implements Callable<Integer> {
                 : "not locked") + ", lock cookie " + session.get("lockCookie").asInt()
                 + (session.get("uninitialized").asBoolean() ? ", uninitialized (ActionFlags 1)" : "")
                 + (session.path("compressed").asBoolean() ? ", compressed" : ""));
+        if (session.hasNonNull("sessionId")) {
+            out.println("  session id (ISession.Id) " + HumanText.clientText(session.get("sessionId").asText()));
+        }
         JsonNode items = session.path("items");
         if (size == 0) {
             out.println("  no data");
@@ -56,8 +59,9 @@ final class SessionCommand implements Callable<Integer> {
         }
         if (session.has("decodeProblem") && size > 0) {
             String problem = HumanText.clientText(session.get("decodeProblem").asText());
-            out.println(items.isEmpty() ? "  not in ASP.NET's session format: " + problem
-                    : "  the rest is not in ASP.NET's session format: " + problem);
+            String format = found.store().equals("corecache") ? "ASP.NET Core's" : "ASP.NET's";
+            out.println(items.isEmpty() ? "  not in " + format + " session format: " + problem
+                    : "  the rest is not in " + format + " session format: " + problem);
             dump(session.path("head"), size, out);
         }
         out.flush();

@@ -6,10 +6,11 @@ import java.util.Optional;
 
 /**
  * Finds which store holds a session the user named by id only: the stores are tried in turn, since ids of
- * different protocols rarely meet (a StateServer id is a path, an ASPState id a session id and an application id).
+ * different protocols rarely meet (a StateServer id is a path, an ASPState id a session id and an application id, an
+ * ASP.NET Core cache entry's id starts with its table).
  */
 final class SessionLookup {
-    static final List<String> STORES = List.of("stateserver", "sqlstate", "spstate");
+    static final List<String> STORES = List.of("stateserver", "sqlstate", "spstate", "corecache");
 
     private SessionLookup() {
     }

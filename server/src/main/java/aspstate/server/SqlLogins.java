@@ -4,6 +4,7 @@ import aspstate.core.LogText;
 import aspstate.core.RepeatedEventLog;
 import aspstate.tds.LoginAuthenticator;
 import aspstate.tds.login.LoginRequest;
+import aspstate.transport.CredentialCheckQueue;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
@@ -24,15 +25,17 @@ import org.slf4j.LoggerFactory;
  */
 final class SqlLogins implements LoginAuthenticator {
     private static final Logger LOG = LoggerFactory.getLogger(SqlLogins.class);
-
+    /** How the login checks' queue names them in log lines. */
+    static final CredentialCheckQueue.Names CHECKS = new CredentialCheckQueue.Names("TDS login(s)",
+            ServeCommand.TDS_LOGIN_QUEUE, ServeCommand.TDS_LOGIN_FAILURES);
 
     private final Map<String, PasswordHash> users;
     /** Checked for unknown users, so that they take as long to refuse as a wrong password. */
     private final PasswordHash decoy;
-    private final LoginCheckQueue checks;
+    private final CredentialCheckQueue checks;
     private final RepeatedEventLog failed = new RepeatedEventLog(LOG);
 
-    private SqlLogins(Map<String, PasswordHash> users, LoginCheckQueue checks) {
+    private SqlLogins(Map<String, PasswordHash> users, CredentialCheckQueue checks) {
         this.users = Map.copyOf(users);
         this.decoy = users.isEmpty() ? null : PasswordHash.of(UUID.randomUUID().toString());
         this.checks = checks;
@@ -43,7 +46,7 @@ final class SqlLogins implements LoginAuthenticator {
      * @param checks where the password checks wait for their turn
      * @throws IllegalArgumentException naming the entry's user but never repeating its hash
      */
-    static SqlLogins parse(String text, LoginCheckQueue checks) {
+    static SqlLogins parse(String text, CredentialCheckQueue checks) {
         Map<String, PasswordHash> users = new LinkedHashMap<>();
         for (String entry : entries(text)) {
             int equals = entry.indexOf('=');
@@ -86,7 +89,7 @@ final class SqlLogins implements LoginAuthenticator {
     }
 
     /**
-     * The check runs on the {@link LoginCheckQueue}'s one thread: PBKDF2 is slow on purpose, and doing it there keeps
+     * The check runs on the {@link CredentialCheckQueue}'s one thread: PBKDF2 is slow on purpose, and doing it there keeps
      * the event loops serving other connections and a flood of logins from taking every core.
      */
     @Override

@@ -1,23 +1,23 @@
 package aspstate.server;
 
+import aspstate.core.corecache.CacheEntry;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
-import aspstate.tds.sqlstate.AspStateCatalog;
-import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.spstate.SharePointCatalog;
+import aspstate.tds.ServedCatalogs;
 import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.ServerEventLoops;
 import java.net.InetSocketAddress;
 
 /**
- * ASP.NET's SQL Server mode and SharePoint's State Service: the TDS listener serving the ASPState and the SharePoint
- * procedures over three stores of their own, one for session items, one for application ids and one for SharePoint
- * items (kept apart so that names and ids of one never meet those of another). Logins are checked against
- * {@code --tds-user}. The stores belong to the {@link ServerStores}, which closes them.
+ * ASP.NET's SQL Server mode, SharePoint's State Service and ASP.NET Core's distributed SQL Server cache: the TDS
+ * listener serving what {@link ServedCatalogs} lists over four stores of their own, one for session items, one for
+ * application ids, one for SharePoint items and one for cache entries (kept apart so that names and ids of one
+ * never meet those of another). Logins are checked against {@code --tds-user}. The stores belong to the
+ * {@link ServerStores}, which closes them.
  */
 final class SqlServerMode implements AutoCloseable {
     private final TdsListener listener;
@@ -34,11 +34,11 @@ final class SqlServerMode implements AutoCloseable {
         SessionStore<SqlSessionItem> sessions = stores.get(ServerStores.SQL_SESSIONS);
         SessionStore<AppRegistration> appIds = stores.get(ServerStores.SQL_APP_IDS);
         SessionStore<SharePointStateItem> sharePointItems = stores.get(ServerStores.SHAREPOINT_ITEMS);
+        SessionStore<CacheEntry> cacheEntries = stores.get(ServerStores.CORE_CACHE_ENTRIES);
         try {
-            ProcedureCatalog catalog = ProcedureCatalog.combine(AspStateCatalog.create(sessions, appIds),
-                    SharePointCatalog.create(sharePointItems));
-            return new SqlServerMode(TdsListener.start(loops, settings, catalog, options.tdsLogins(),
-                    stores.inbound()), options.tdsLogins());
+            ServedCatalogs catalogs = ServedCatalogs.create(sessions, appIds, sharePointItems, cacheEntries);
+            return new SqlServerMode(TdsListener.start(loops, settings, catalogs.procedures(), catalogs.statements(),
+                    options.tdsLogins(), stores.inbound()), options.tdsLogins());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
@@ -62,6 +62,10 @@ final class SqlServerMode implements AutoCloseable {
         int count = logins.count();
         return (count == 0 ? "any login" : count == 1 ? "1 login" : count + " logins") + ", "
                 + (settings().tls().isPresent() ? "TLS" : "no TLS");
+    }
+
+    boolean isListening() {
+        return listener.isListening();
     }
 
     ConnectionStatistics connections() {

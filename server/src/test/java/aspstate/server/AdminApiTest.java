@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.client.StateServerConnection;
 import aspstate.client.StateServerResponse;
+import aspstate.tds.SpecStatements;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -16,7 +17,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -96,6 +99,41 @@ class AdminApiTest {
     }
 
     @Test
+    void anAspNetCoreSessionIsDecodedInItsOwnFormatCountedAndDeleted() throws Exception {
+        // DistributedSession's data: revision 2, 1 entry, the session's 16-byte id, then "user" = "alice".
+        String data = "02000001" + "33221100554477668899aabbccddeeff" + "0004" + HexFormat.of().formatHex(
+                "user".getBytes(StandardCharsets.UTF_8)) + "00000005" + HexFormat.of().formatHex(
+                "alice".getBytes(StandardCharsets.UTF_8));
+        String table = "[dbo].[SessionCache]";
+        List<JsonNode> set = TediousClient.run(server.tdsAddress().orElseThrow().getPort(),
+                TediousRequest.execSql(SpecStatements.text("aspnetcore-cache/set.sql", table))
+                        .in("Id", "NVarChar", 449, "cookie-value").in("Value", "VarBinary", 8000,
+                                HexFormat.of().parseHex(data))
+                        .in("SlidingExpirationInSeconds", "Float", 1200.0)
+                        .in("UtcNow", "DateTimeOffset", Instant.now().toString())
+                        .out("AbsoluteExpiration", "DateTimeOffset"));
+        assertThat(set.get(0).has("error")).as(set.toString()).isFalse();
+        String path = "/api/sessions/corecache/" + URLEncoder.encode("[dbo].[sessioncache]/cookie-value",
+                StandardCharsets.UTF_8);
+
+        JsonNode listed = getJson("/api/sessions?store=corecache").get("sessions").get(0);
+        JsonNode details = getJson(path);
+
+        assertThat(listed.get("id").asText()).isEqualTo("[dbo].[sessioncache]/cookie-value");
+        assertThat(listed.get("timeoutMinutes").asInt()).isEqualTo(20);
+        assertThat(details.get("sessionId").asText()).isEqualTo("00112233-4455-6677-8899-aabbccddeeff");
+        assertThat(details.get("items").get(0).get("name").asText()).isEqualTo("user");
+        assertThat(details.get("items").get(0).get("value").asText()).isEqualTo("alice");
+        assertThat(details.has("decodeProblem")).isFalse();
+        assertThat(get("/metrics").body()).contains("aspstate_sessions_active{store=\"corecache\"} 1.0",
+                "aspstate_requests_total{operation=\"SetCacheItem\",outcome=\"ok\",protocol=\"tds\","
+                        + "store=\"corecache\"} 1.0");
+        assertThat(send(HttpRequest.newBuilder(uri(path)).DELETE().header("X-Requested-By", "test").build())
+                .statusCode()).isEqualTo(200);
+        assertThat(get(path).statusCode()).isEqualTo(404);
+    }
+
+    @Test
     void deleteRemovesTheSessionAndIsRefusedWithoutTheHeader() throws Exception {
         client.set(KEY, WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
 
@@ -146,7 +184,7 @@ class AdminApiTest {
 
         JsonNode stats = getJson("/api/stats");
         assertThat(stats.get("stores").fieldNames()).toIterable()
-                .containsExactly("stateserver", "sqlstate", "sqlstate-appids", "spstate");
+                .containsExactly("stateserver", "sqlstate", "sqlstate-appids", "spstate", "corecache");
         assertThat(stats.get("connections").get("stateserver").get("open").asInt()).isEqualTo(1);
         assertThat(stats.get("ready").asBoolean()).isTrue();
     }

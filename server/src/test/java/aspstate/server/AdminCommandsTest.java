@@ -49,7 +49,8 @@ class AdminCommandsTest {
             assertThat(delete.out().trim()).isEqualTo("deleted stateserver " + KEY);
             CliRun gone = CliRun.run("session", KEY, "--admin", admin);
             assertThat(gone.exitCode()).isEqualTo(1);
-            assertThat(gone.err().trim()).isEqualTo("aspstate: no session " + KEY + " in stateserver, sqlstate, spstate");
+            assertThat(gone.err().trim())
+                    .isEqualTo("aspstate: no session " + KEY + " in stateserver, sqlstate, spstate, corecache");
         }
     }
 

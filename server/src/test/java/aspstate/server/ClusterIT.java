@@ -284,10 +284,10 @@ class ClusterIT {
     @Test
     @Order(4)
     void sqlClientReachesTheFailoverPartnerWhenTheDataSourceIsDown() throws Exception {
-        Path program = SqlClientInteropTest.compiled();
+        Path program = MonoProgram.compiled("AspNetSqlCalls");
         int down = LoopbackPorts.free();
 
-        Map<String, String> observed = SqlClientInteropTest.run(program, "Data Source=127.0.0.1," + down
+        Map<String, String> observed = MonoProgram.run(program, "Data Source=127.0.0.1," + down
                 + ";Failover Partner=127.0.0.1," + tdsPorts.get(0) + ";Initial Catalog=ASPState;User ID=web;"
                 + "Password=x;Encrypt=false;Connect Timeout=30");
 

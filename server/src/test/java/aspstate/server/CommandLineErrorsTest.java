@@ -44,7 +44,24 @@ class CommandLineErrorsTest {
         "--owners           | 0            | must be a whole number of at least 2",
         "--owners           | 1            | must be a whole number of at least 2 (for one copy, run a single node without --cluster-members)",
         "--cluster-bind     | nowhere.invalid | no such address or host name",
-        "--cluster-join-timeout | 0        | must be more than 0",
+        "--cluster-join-timeout | 0        | must be more than 0 and at most 1d",
+        // Durations and sizes beyond what the server can use: each overflowed, or never worked, after the start.
+        "--idle-timeout     | 110000d      | idle-timeout must be 0 (never) or at most 1d",
+        "--request-timeout  | 110000d      | request-timeout must be more than 0 and at most 1d",
+        "--request-timeout  | 0            | request-timeout must be more than 0 and at most 1d",
+        "--tds-login-timeout | 110000d     | tds-login-timeout must be more than 0 and at most 1d",
+        "--shutdown-timeout | 110000d      | must be more than 0 and at most 1h",
+        "--cluster-join-timeout | 110000d  | must be more than 0 and at most 1d",
+        "--cluster-handshake-timeout | 2m  | cluster-handshake-timeout must be 1ms..1m",
+        "--cluster-handshake-timeout | 0   | cluster-handshake-timeout must be 1ms..1m",
+        "--max-unsent       | 2GiB         | must be less than 2 GiB",
+        "--max-unsent       | 1KiB         | max-unsent must be at least 4096 bytes, got 1024",
+        "--min-request-rate | -5           | not a byte size: '-5'",
+        "--admin-max-connections | 0       | must be at least 1",
+        "--admin-queue      | 0            | must be at least 1",
+        "--admin-token-failures | many     | not a whole number",
+        "--cluster-max-connections | 0     | cluster-max-connections must be at least 1, got 0",
+        "--cluster-max-connections-per-peer | x | not a whole number",
     })
     void aBadValueIsOneLineNamingTheOptionAndTheValue(String option, String value, String problem) {
         CliRun run = CliRun.run("serve", option, value);

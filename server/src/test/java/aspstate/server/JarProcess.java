@@ -118,6 +118,10 @@ final class JarProcess implements AutoCloseable {
         }
     }
 
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
     long pid() {
         return process.pid();
     }

@@ -82,8 +82,9 @@ class ServeConfigFileTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.options()).isNull();
         assertThat(run.errLines()).singleElement().asString()
-                .startsWith("aspstate: " + file + ": unknown key 'max_body' (known keys: admin-bind, admin-port, admin-token, "
-                        + "allow, bind, ")
+                .startsWith("aspstate: " + file + ": unknown key 'max_body' (known keys: admin-bind, "
+                        + "admin-max-connections, admin-max-connections-per-peer, admin-port, admin-queue, admin-token, "
+                        + "admin-token-failures, allow, bind, ")
                 .contains("max-body");
     }
 

@@ -3,11 +3,7 @@ package aspstate.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,7 +16,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(120)
 class SqlClientInteropTest {
-    private static final Duration LIMIT = Duration.ofSeconds(60);
     /** 24 characters and the application's id in lower-case hex, as ASP.NET makes SQL session ids. */
     private static final String MISSING = "item=null long=null locked=null age=null cookie=null flags=null";
 
@@ -28,33 +23,11 @@ class SqlClientInteropTest {
 
     @BeforeAll
     static void compile() throws IOException, InterruptedException {
-        program = compiled();
-    }
-
-    /** src/test/dotnet/AspNetSqlCalls.cs, compiled with mcs. */
-    static Path compiled() throws IOException, InterruptedException {
-        Path out = Files.createDirectories(Path.of("target", "dotnet")).resolve("AspNetSqlCalls.exe");
-        BoundedProcess.Result compiled = BoundedProcess.run(List.of(InteropClients.mcs().toString(),
-                "-r:System.Data.dll", "-out:" + out, "src/test/dotnet/AspNetSqlCalls.cs"), Map.of(), "", LIMIT);
-        assertThat(compiled.exitCode()).as("mcs: %s %s", compiled.stdout(), compiled.stderr()).isZero();
-        return out;
+        program = MonoProgram.compiled("AspNetSqlCalls");
     }
 
     private static Map<String, String> run(String connectionString) throws IOException, InterruptedException {
-        return run(program, connectionString);
-    }
-
-    /** Runs the compiled program against the connection string; what it observed, by name. */
-    static Map<String, String> run(Path program, String connectionString) throws IOException, InterruptedException {
-        BoundedProcess.Result result = BoundedProcess.run(List.of(InteropClients.mono().toString(),
-                program.toString(), connectionString), Map.of(), "", LIMIT);
-        assertThat(result.exitCode()).as("AspNetSqlCalls: %s %s", result.stdout(), result.stderr()).isZero();
-        Map<String, String> observed = new LinkedHashMap<>();
-        for (String line : result.stdout()) {
-            int equals = line.indexOf('=');
-            observed.put(line.substring(0, equals), line.substring(equals + 1));
-        }
-        return observed;
+        return MonoProgram.run(program, connectionString);
     }
 
     @Test

@@ -5,7 +5,9 @@ import static aspstate.server.TediousRequest.callProcedure;
 import static aspstate.server.TediousRequest.execSql;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.tds.SpecStatements;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -116,6 +118,38 @@ class TediousInteropTest {
         assertThat(HexFormat.of().parseHex(outputs.get("item").asText())).isEqualTo(item);
         assertThat(outputs.get("locked").asBoolean()).isFalse();
         assertThat(outputs.get("lockCookie").isInt()).as("a new lock's cookie").isTrue();
+    }
+
+    @Test
+    void aspNetCoreCacheStatementsThroughExecSql() throws Exception {
+        String table = "[dbo].[TediousCache]";
+        Instant now = Instant.now();
+        byte[] value = bytes(500, 6);
+
+        List<JsonNode> replies = TediousClient.run(SERVER.tdsPort(),
+                cacheStatement("set.sql", table, "tedious-key", now).in("Value", "VarBinary", 8000, value)
+                        .in("SlidingExpirationInSeconds", "Float", 1200.0).out("AbsoluteExpiration", "DateTimeOffset"),
+                cacheStatement("get.sql", table, "tedious-key", now.plusSeconds(60)),
+                cacheStatement("refresh.sql", table, "tedious-key", now.plusSeconds(1199)),
+                cacheStatement("get.sql", table, "tedious-key", now.plusSeconds(2398)),
+                cacheStatement("get.sql", table, "tedious-key", now.plusSeconds(3600)),
+                execSql(SpecStatements.text("aspnetcore-cache/remove.sql", table))
+                        .in("Id", "NVarChar", 449, "tedious-key"));
+
+        assertSucceeded(replies.get(0));
+        assertThat(replies.get(0).at("/outputs/AbsoluteExpiration").isNull())
+                .as("an OUTPUT the statement does not assign comes back as it went").isTrue();
+        assertThat(replies.get(1).at("/rows/0/0").asText()).isEqualTo(HexFormat.of().formatHex(value));
+        assertSucceeded(replies.get(2));
+        assertThat(replies.get(3).get("rows")).as("renewed by the refresh").hasSize(1);
+        assertThat(replies.get(4).get("rows")).as("20 idle minutes later").isEmpty();
+        assertSucceeded(replies.get(5));
+    }
+
+    /** A cache statement of docs/spec/statements with the @Id and @UtcNow the library passes every one of them. */
+    private static TediousRequest cacheStatement(String file, String table, String id, Instant utcNow) {
+        return execSql(SpecStatements.text("aspnetcore-cache/" + file, table)).in("Id", "NVarChar", 449, id)
+                .in("UtcNow", "DateTimeOffset", utcNow.toString());
     }
 
     /** A session id as ASP.NET makes them: 24 characters, then the application id in lower-case hex. */

@@ -58,7 +58,7 @@ final class BlobReader {
         return slice(remaining(), "the rest", sliceEndName);
     }
 
-    void require(int length, String what) {
+    void require(long length, String what) {
         if (length > remaining()) {
             throw new BlobFormatException(endName + " ends at byte " + limit + " in the middle of " + what + " ("
                     + length + " bytes from byte " + position + ", " + remaining() + " there)");
@@ -140,12 +140,14 @@ final class BlobReader {
         if (length <= previewBytes && text.length() <= previewChars) {
             return text;
         }
-        // Here the text holds at least previewChars chars; a surrogate pair is not cut in half.
-        int cut = previewChars;
-        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
-            cut--;
-        }
-        return text.substring(0, cut) + ReadLimits.CUT_MARKER;
+        // Here the text holds at least previewChars chars, so the preview cuts it.
+        return ReadLimits.preview(text, previewChars);
+    }
+
+    /** Skips a string as BinaryWriter.Write(string) writes it, decoding nothing. */
+    void skipString(String what) {
+        int length = length7Bit(what);
+        skip(length, what);
     }
 
     /** BinaryReader.Read7BitEncodedInt: 7 bits a byte, low bits first, at most 5 bytes, never negative here. */

@@ -17,6 +17,7 @@ final class EnvelopeReader {
     private final ReadLimits limits;
     private final List<BlobItem> items = new ArrayList<>();
     private Integer timeoutMinutes;
+    private int itemCount;
     private int staticObjects;
     private byte[] staticObjectBytes;
 
@@ -34,8 +35,8 @@ final class EnvelopeReader {
         } catch (BlobFormatException e) {
             problem = compressed ? "in the inflated data: " + e.getMessage() : e.getMessage();
         }
-        return new BlobReading(compressed, reader.timeoutMinutes, reader.items, reader.staticObjects, problem,
-                reader.staticObjectBytes);
+        return new BlobReading(compressed, reader.timeoutMinutes, reader.items, reader.itemCount,
+                reader.staticObjects, problem, reader.staticObjectBytes);
     }
 
     private void readEnvelope() {
@@ -55,11 +56,14 @@ final class EnvelopeReader {
         }
     }
 
+    /**
+     * Reads the first {@link ReadLimits#maxItems()} items and skips the others, whose names and values are not
+     * decoded: the work and the memory stay bounded by that limit, however many items the blob holds.
+     */
     private void readItems() {
         int count = in.int32("the item count");
-        if (count < 0 || count > limits.maxItems()) {
-            throw new BlobFormatException("item count " + count + " is outside 0-" + limits.maxItems()
-                    + " (the reader's limit)");
+        if (count < 0) {
+            throw new BlobFormatException("item count " + count + " is negative");
         }
         if (count == 0) {
             return;
@@ -74,21 +78,35 @@ final class EnvelopeReader {
             throw new BlobFormatException("item count " + count + " cannot fit in the " + in.remaining()
                     + " bytes after byte " + in.position());
         }
-        List<String> names = new ArrayList<>(count);
+        itemCount = count;
+        int read = Math.min(count, limits.maxItems());
+        List<String> names = new ArrayList<>(read);
         for (int i = 0; i < count; i++) {
-            names.add(i == nullKeyIndex ? null : in.string("key " + i));
+            if (i < read) {
+                names.add(i == nullKeyIndex ? null : in.string("key " + i));
+            } else if (i != nullKeyIndex) {
+                in.skipString("key " + i);
+            }
         }
-        in.require(4 * count, "the offsets table");
+        in.require(4L * count, "the offsets table");
         int[] endOffsets = new int[count];
         for (int i = 0; i < count; i++) {
             endOffsets[i] = in.int32("the offsets table");
         }
         int valuesStart = in.position();
         int previousEnd = 0;
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < read; i++) {
             String label = "item " + i + " (" + (names.get(i) == null ? "null key" : "'" + names.get(i) + "'") + ")";
             items.add(readItem(names.get(i), endOffsets[i] - previousEnd, label, valuesStart + previousEnd));
             previousEnd = endOffsets[i];
+        }
+        if (read < count) {
+            int skipped = endOffsets[count - 1] - previousEnd;
+            if (skipped < 0) {
+                throw new BlobFormatException("the offsets table goes backwards after item " + (read - 1)
+                        + ": the last item would end " + -skipped + " bytes before it");
+            }
+            in.skip(skipped, "the items after the first " + read);
         }
     }
 

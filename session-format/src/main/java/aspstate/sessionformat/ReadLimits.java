@@ -4,7 +4,8 @@ package aspstate.sessionformat;
  * How much of a blob a reader takes on: what a session holds is read whole by an application and previewed by the
  * inspector, and both bound what a hostile blob can make them allocate.
  *
- * @param maxItems         a blob declaring more items is refused before anything is allocated for them
+ * @param maxItems         items read, at most: those after them are counted and skipped, nothing decoded or
+ *                         allocated for them
  * @param previewChars     strings and keys longer than this are cut to it and {@link #CUT_MARKER}, decoding only
  *                         the bytes needed; 0 reads them whole
  * @param maxInflatedBytes compressed data inflating to more is refused, so that a small zip bomb cannot exhaust
@@ -25,5 +26,21 @@ public record ReadLimits(int maxItems, int previewChars, int maxInflatedBytes) {
 
     boolean previews() {
         return previewChars > 0;
+    }
+
+    /**
+     * The text as a preview of {@code previewChars} shows it: whole when it has at most that many chars (or
+     * previewChars is 0), else its first previewChars chars and {@link #CUT_MARKER}, a surrogate pair never cut in
+     * half.
+     */
+    public static String preview(String text, int previewChars) {
+        if (previewChars == 0 || text.length() <= previewChars) {
+            return text;
+        }
+        int cut = previewChars;
+        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        return text.substring(0, cut) + CUT_MARKER;
     }
 }

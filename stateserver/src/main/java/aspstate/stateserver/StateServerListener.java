@@ -82,6 +82,11 @@ public final class StateServerListener implements AutoCloseable {
         return listener.address();
     }
 
+    /** True while it accepts connections: bound, and not closed. */
+    public boolean isListening() {
+        return listener.isListening();
+    }
+
     public ConnectionStatistics statistics() {
         return statistics;
     }

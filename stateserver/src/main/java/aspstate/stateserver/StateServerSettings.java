@@ -40,9 +40,7 @@ public record StateServerSettings(InetAddress bindAddress, int port, List<CidrRa
             throw new IllegalArgumentException("max-body must be 1.." + LARGEST_POSSIBLE_BODY + " bytes, got "
                     + maxBodyBytes);
         }
-        if (idleTimeout.isNegative()) {
-            throw new IllegalArgumentException("idle-timeout must not be negative");
-        }
+        ConnectionLimits.requireIdleTimeout(idleTimeout);
         if (!aspNetVersion.matches("\\d+(\\.\\d+)*") || Integer.parseInt(aspNetVersion.split("\\.")[0]) < 2) {
             throw new IllegalArgumentException("version-header must be a version like 4.0.30319 with major >= 2 "
                     + "(the ASP.NET client refuses older), got '" + aspNetVersion + "'");

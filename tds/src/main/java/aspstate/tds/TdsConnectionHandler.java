@@ -16,8 +16,11 @@ import aspstate.tds.packet.TdsPacketWriter;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.request.SqlBatchRequest;
+import aspstate.tds.request.TransactionManagerRequest;
 import aspstate.tds.rpc.RpcResponder;
 import aspstate.tds.session.TdsSession;
+import aspstate.tds.session.TransactionResponder;
+import aspstate.tds.statement.StatementCatalog;
 import aspstate.tds.tls.PreloginTls;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
@@ -64,6 +67,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private final TdsSettings settings;
     private final ProcedureCatalog catalog;
+    private final StatementCatalog statements;
     private final LoginAuthenticator authenticator;
     private final TdsPacketWriter writer;
     private final int spid;
@@ -76,10 +80,11 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     /** The login being checked, cancelled if the connection goes away first (its work is then not done). */
     private CompletableFuture<Boolean> loginCheck;
 
-    TdsConnectionHandler(TdsSettings settings, ProcedureCatalog catalog, LoginAuthenticator authenticator,
-                         int spid) {
+    TdsConnectionHandler(TdsSettings settings, ProcedureCatalog catalog, StatementCatalog statements,
+                         LoginAuthenticator authenticator, int spid) {
         this.settings = settings;
         this.catalog = catalog;
+        this.statements = statements;
         this.authenticator = authenticator;
         this.spid = spid;
         this.writer = new TdsPacketWriter(spid, TdsSettings.INITIAL_PACKET_SIZE);
@@ -179,7 +184,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
                 replyInOrder(ctx, out -> {
                     resetIfAsked(message, out);
-                    return BatchResponder.respond(batch.text(), session, catalog, out);
+                    return BatchResponder.respond(batch.text(), session, catalog, statements, out);
                 });
             }
             case PacketType.RPC -> {
@@ -188,6 +193,16 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 replyInOrder(ctx, out -> {
                     resetIfAsked(message, out);
                     return rpcResponder.respond(calls, out);
+                });
+            }
+            case PacketType.TRANSACTION_MANAGER -> {
+                expect(Phase.LOGGED_IN, "transaction manager request");
+                TransactionManagerRequest request = TransactionManagerRequest.parse(message.payload(),
+                        session.login().sendsAllHeaders());
+                replyInOrder(ctx, out -> {
+                    resetIfAsked(message, out);
+                    TransactionResponder.respond(request, session, out);
+                    return CompletableFuture.completedFuture(null);
                 });
             }
             case PacketType.ATTENTION -> {
@@ -307,7 +322,7 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         int packetSize = settings.negotiatePacketSize(login.packetSize());
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
         session = new TdsSession(login, spid, database);
-        rpcResponder = new RpcResponder(catalog, session.prepared(), session::database, login.version());
+        rpcResponder = new RpcResponder(catalog, statements, session.prepared(), session::database, login.version());
         ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, login.version(), database, packetSize,
                 writer.packetSize(), settings.failoverPartner().orElse(null))));
         writer.packetSize(packetSize);

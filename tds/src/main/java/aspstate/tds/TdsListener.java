@@ -2,6 +2,7 @@ package aspstate.tds;
 
 import aspstate.tds.packet.TdsPacketDecoder;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.statement.StatementCatalog;
 import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.HoldWhileUnwritable;
 import aspstate.transport.InboundBudget;
@@ -41,13 +42,16 @@ public final class TdsListener implements AutoCloseable {
     public static TdsListener start(TdsSettings settings, ProcedureCatalog catalog,
                                     LoginAuthenticator authenticator, InboundBudget inbound)
             throws InterruptedException {
-        return start(null, settings, catalog, authenticator, inbound);
+        return start(null, settings, catalog, StatementCatalog.NONE, authenticator, inbound);
     }
 
-    /** @param loops a server's shared event loops, or null for loops of the listener's own */
+    /**
+     * @param loops      a server's shared event loops, or null for loops of the listener's own
+     * @param statements the statements served besides the procedures, recognized by their shape
+     */
     public static TdsListener start(ServerEventLoops loops, TdsSettings settings, ProcedureCatalog catalog,
-                                    LoginAuthenticator authenticator, InboundBudget inbound)
-            throws InterruptedException {
+                                    StatementCatalog statements, LoginAuthenticator authenticator,
+                                    InboundBudget inbound) throws InterruptedException {
         AtomicInteger connections = new AtomicInteger();
         ConnectionStatistics statistics = new ConnectionStatistics("tds");
         Consumer<SocketChannel> initializer = ch -> {
@@ -58,7 +62,8 @@ public final class TdsListener implements AutoCloseable {
                     ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));
                     ch.pipeline().addLast(decoder);
                     ch.pipeline().addLast(new HoldWhileUnwritable());
-                    ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, authenticator, spid));
+                    ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, statements, authenticator,
+                            spid));
                 };
         TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(), false,
                 settings.connections(), initializer);
@@ -68,6 +73,11 @@ public final class TdsListener implements AutoCloseable {
     /** The address actually bound (with the real port when port 0 was asked for). */
     public InetSocketAddress address() {
         return listener.address();
+    }
+
+    /** True while it accepts connections: bound, and not closed. */
+    public boolean isListening() {
+        return listener.isListening();
     }
 
     public ConnectionStatistics statistics() {

@@ -57,9 +57,7 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
                     + " <= min <= max <= " + DEFAULT_MAX_PACKET_SIZE + ", got min " + minPacketSize + ", max "
                     + maxPacketSize);
         }
-        if (loginTimeout.isNegative() || loginTimeout.isZero()) {
-            throw new IllegalArgumentException("login-timeout must be more than 0");
-        }
+        ConnectionLimits.requireTimeout("tds-login-timeout", loginTimeout);
         if (maxMessageBytes < INITIAL_PACKET_SIZE) {
             throw new IllegalArgumentException("max-message must be at least " + INITIAL_PACKET_SIZE
                     + " bytes (a login must fit), got " + maxMessageBytes);

@@ -10,6 +10,7 @@ import java.util.List;
 
 /** Client messages built by hand from [MS-TDS], independently of the server's parsers. */
 public final class ClientMessages {
+    static final int TRANSACTION_MANAGER = 0x0E;
     public static final int PRELOGIN = 0x12;
     public static final int LOGIN7 = 0x10;
     static final int SQL_BATCH = 0x01;
@@ -109,6 +110,15 @@ public final class ClientMessages {
     /** SQL_BATCH payload of a TDS 7.2+ client: ALL_HEADERS, then the text. */
     static byte[] sqlBatch(String text) {
         return concat(allHeaders(), utf16(text));
+    }
+
+    /**
+     * Transaction manager request payload ([MS-TDS] 2.2.6.9): ALL_HEADERS, the request type, then its payload as
+     * given (for a begin: isolation level and name; for a commit or rollback: name and flags).
+     */
+    static byte[] transactionManager(int requestType, byte[] payload) {
+        ByteBuffer type = ByteBuffer.allocate(2).order(ByteOrder.LITTLE_ENDIAN).putShort((short) requestType);
+        return concat(allHeaders(), type.array(), payload);
     }
 
     /** RPC payload calling a procedure by name, without parameters: ALL_HEADERS, name, option flags. */

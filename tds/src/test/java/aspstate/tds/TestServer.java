@@ -2,6 +2,7 @@ package aspstate.tds;
 
 import aspstate.tds.login.LoginRequest;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.statement.StatementCatalog;
 import aspstate.transport.InboundBudget;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
@@ -40,14 +41,25 @@ final class TestServer implements AutoCloseable {
         listener = start(settings, catalog, LoginAuthenticator.ACCEPT_ALL);
     }
 
+    /** Serves the procedures and statements of {@code catalogs}. */
+    TestServer(ServedCatalogs catalogs) {
+        listener = start(TdsSettings.defaults().withPort(0), catalogs.procedures(), catalogs.statements(),
+                LoginAuthenticator.ACCEPT_ALL);
+    }
+
     /** Lets in only the logins {@code authenticator} accepts. */
     TestServer(LoginAuthenticator authenticator) {
         listener = start(TdsSettings.defaults().withPort(0), procedures.catalog(), authenticator);
     }
 
     private TdsListener start(TdsSettings settings, ProcedureCatalog catalog, LoginAuthenticator authenticator) {
+        return start(settings, catalog, StatementCatalog.NONE, authenticator);
+    }
+
+    private TdsListener start(TdsSettings settings, ProcedureCatalog catalog, StatementCatalog statements,
+                              LoginAuthenticator authenticator) {
         try {
-            return TdsListener.start(settings, catalog, (login, peer) -> {
+            return TdsListener.start(null, settings, catalog, statements, (login, peer) -> {
                 logins.add(login);
                 return authenticator.accepts(login, peer);
             }, inbound);

@@ -5,13 +5,17 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
-/** A listener's connections for operators: how many are open, and how many were turned away and why. */
+/** A listener's connections for operators: how many are open, and how many its limits closed and why. */
 public final class ConnectionStatistics {
-    /** Why a connection was closed as it was accepted. */
+    /**
+     * Why the listener's limits closed a connection: as it was accepted (the caps, the allowed peers), or later to
+     * make room for a new one (the one furthest behind the minimum request rate, when a cap was reached).
+     */
     public enum Refusal {
         MAX_CONNECTIONS("max_connections"),
         MAX_CONNECTIONS_PER_PEER("max_connections_per_peer"),
-        NOT_ALLOWED("not_allowed");
+        NOT_ALLOWED("not_allowed"),
+        SHED_BELOW_MIN_RATE("shed_below_min_request_rate");
 
         private final String label;
 

@@ -2,6 +2,7 @@ package aspstate.transport;
 
 import aspstate.core.DurationText;
 import aspstate.core.RepeatedEventLog;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -14,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * Closes a connection whose request has not arrived whole within the request timeout of its first byte. An idle
  * timeout alone does not do this: a client sending one byte now and then is never idle, and would hold its
  * connection (and what it buffered) for ever. Placed before the protocol's decoder, which says through
- * {@link RequestFraming} when a request is under way.
+ * {@link RequestFraming} when a request is under way. It also keeps the connection's {@link ConnectionProgress}
+ * (how much of the request arrived since when), by which a full listener picks the connection to shed.
  */
 public final class RequestDeadline extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDeadline.class);
@@ -23,6 +25,8 @@ public final class RequestDeadline extends ChannelInboundHandlerAdapter {
     private final long timeoutNanos;
     private final RequestFraming framing;
     private ScheduledFuture<?> deadline;
+    /** Null on a channel that no {@link TcpListener} admitted (a client's, a test's). */
+    private ConnectionProgress progress;
 
     public RequestDeadline(Duration timeout, RequestFraming framing) {
         this.timeoutNanos = timeout.toNanos();
@@ -30,15 +34,29 @@ public final class RequestDeadline extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        progress = ConnectionProgress.of(ctx.channel());
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         long framedBefore = framing.requestsFramed();
+        long bytes = msg instanceof ByteBuf buffer ? buffer.readableBytes() : 0;
         ctx.fireChannelRead(msg);
         if (!framing.midRequest()) {
             cancel();
+            if (progress != null) {
+                progress.betweenRequests();
+            }
         } else if (deadline == null || framing.requestsFramed() != framedBefore) {
             // A new request began in this read: its time starts now.
             cancel();
             deadline = ctx.executor().schedule(() -> expire(ctx), timeoutNanos, TimeUnit.NANOSECONDS);
+            if (progress != null) {
+                progress.requestStarted(System.nanoTime(), bytes);
+            }
+        } else if (progress != null) {
+            progress.received(bytes);
         }
     }
 

@@ -13,8 +13,9 @@ import java.util.function.Consumer;
 
 /**
  * A TCP listener, Nagle off, on a server's shared {@link ServerEventLoops} or on loops of its own. It holds every
- * connection to the {@link ConnectionLimits} (how many, per peer, how much unsent); each protocol module gives it the
- * pipeline to build for a connection it admits.
+ * connection to the {@link ConnectionLimits} (how many, per peer, which to shed, how much unsent); each protocol
+ * module gives it the pipeline to build for a connection it admits, with a {@link RequestDeadline} before its
+ * decoder so that the connection's progress is known.
  */
 public final class TcpListener implements AutoCloseable {
     /** Its own loops, closed with it; null on a server's shared loops, which their owner closes. */
@@ -45,20 +46,33 @@ public final class TcpListener implements AutoCloseable {
                                     int port, boolean halfClosure, ConnectionLimits limits,
                                     Consumer<SocketChannel> initializer)
             throws InterruptedException {
+        return start(loops, statistics, bindAddress, port, halfClosure, limits, 0, initializer);
+    }
+
+    /**
+     * As above, with each connection's kernel receive buffer held to {@code receiveBufferBytes} (0: the kernel's
+     * own, which grows to megabytes). For a listener of small requests: what a client sent while its reading was
+     * paused is still read once it goes (a reset does not discard it), and a small buffer keeps that small.
+     */
+    public static TcpListener start(ServerEventLoops loops, ConnectionStatistics statistics, InetAddress bindAddress,
+                                    int port, boolean halfClosure, ConnectionLimits limits, int receiveBufferBytes,
+                                    Consumer<SocketChannel> initializer)
+            throws InterruptedException {
         boolean ownsLoops = loops == null;
         return start(ownsLoops ? ServerEventLoops.perCpu(IoTransport.best()) : loops, ownsLoops, statistics,
-                bindAddress, port, halfClosure, limits, initializer);
+                bindAddress, port, halfClosure, limits, receiveBufferBytes, initializer);
     }
 
     private static TcpListener start(ServerEventLoops loops, boolean ownsLoops, ConnectionStatistics statistics,
                                      InetAddress bindAddress, int port, boolean halfClosure, ConnectionLimits limits,
-                                     Consumer<SocketChannel> initializer)
+                                     int receiveBufferBytes, Consumer<SocketChannel> initializer)
             throws InterruptedException {
         OpenConnections connections = new OpenConnections(limits, statistics);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loops.acceptor(), loops.workers())
                 .channel(loops.transport().serverSocketChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
+                .handler(new AcceptFailures(statistics.protocol()))
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, halfClosure)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
@@ -70,10 +84,15 @@ public final class TcpListener implements AutoCloseable {
                             ch.close();
                             return;
                         }
+                        ch.pipeline().addLast(new PausedReadLimit(statistics.protocol()));
                         initializer.accept(ch);
                     }
                 });
         ReadBufferRing.useFor(loops.workers(), bootstrap::childOption);
+        if (receiveBufferBytes > 0) {
+            // On the listening socket, so that accepted ones start with it and their window is scaled for it.
+            bootstrap.option(ChannelOption.SO_RCVBUF, receiveBufferBytes);
+        }
         try {
             return new TcpListener(ownsLoops ? loops : null, bootstrap.bind(bindAddress, port).sync().channel());
         } catch (Exception e) {
@@ -82,6 +101,11 @@ public final class TcpListener implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** True while the listener accepts connections: bound, and not closed. */
+    public boolean isListening() {
+        return serverChannel.isActive();
     }
 
     /** The address actually bound (with the real port when port 0 was asked for). */

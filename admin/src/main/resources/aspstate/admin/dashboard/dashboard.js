@@ -224,7 +224,8 @@ function showStats(stats, locks) {
     latency = requests > 0 ? ((stats.requests.seconds - previous.requests.seconds) / requests) * 1000 : 0;
   }
   previous = { at: now, requests: stats.requests };
-  const sessionStores = ['stateserver', 'sqlstate', 'spstate'].map((name) => stats.stores[name]).filter(Boolean);
+  const sessionStores = ['stateserver', 'sqlstate', 'spstate', 'corecache'].map((name) => stats.stores[name])
+    .filter(Boolean);
   const sessions = sessionStores.reduce((sum, store) => sum + store.active, 0);
   const open = Object.values(stats.connections).reduce((sum, listener) => sum + listener.open, 0);
   $('requests-rate').textContent = rate(requestRate);
@@ -314,10 +315,12 @@ async function showSession(store, id) {
       definition('lock cookie', String(body.lockCookie)),
       definition('uninitialized (ActionFlags 1)', body.uninitialized ? 'yes' : 'no'));
     if (body.compressed) metadata.append(definition('compressed', 'yes'));
+    if (body.sessionId) metadata.append(definition('session id (ISession.Id)', body.sessionId));
+    const format = store === 'corecache' ? 'ASP.NET Core\'s' : 'ASP.NET\'s';
     $('decode-problem').hidden = !body.decodeProblem;
     $('decode-problem').textContent = !body.decodeProblem ? ''
-      : ((body.items || []).length === 0 ? 'Not in ASP.NET\'s session format: '
-        : 'The rest is not in ASP.NET\'s session format: ') + body.decodeProblem;
+      : ((body.items || []).length === 0 ? 'Not in ' + format + ' session format: '
+        : 'The rest is not in ' + format + ' session format: ') + body.decodeProblem;
     $('data-head').hidden = !body.head;
     $('data-head').textContent = body.head ? hexDump(body.head, body.sizeBytes) : '';
     const tbody = $('items-table').tBodies[0];

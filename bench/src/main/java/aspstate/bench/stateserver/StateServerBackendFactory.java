@@ -1,26 +1,21 @@
 package aspstate.bench.stateserver;
 
-import aspstate.bench.BackendFactory;
-import aspstate.bench.ClientLoops;
+import aspstate.bench.OwnClientFactory;
 import aspstate.bench.SessionBackend;
 import aspstate.client.Connector;
 import aspstate.client.StateServerConnection;
 import aspstate.transport.ClientConnections;
-import aspstate.transport.IoTransport;
-import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
 
-/** Connections to a StateServer-protocol server; all share one I/O thread ({@link ClientLoops}). */
-public final class StateServerBackendFactory implements BackendFactory {
-    private final InetSocketAddress address;
-    private final EventLoopGroup group = ClientLoops.newGroup();
-    /** The transport's own connections (native, with its read buffers), as the TDS side gets. */
-    private final Connector connector = ClientConnections.connector(group);
-
+/** Connections to a StateServer-protocol server; all share one I/O thread ({@link OwnClientFactory}). */
+public final class StateServerBackendFactory extends OwnClientFactory {
     /** Netty's default, which the generator has always connected with. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
+
+    private final InetSocketAddress address;
+    /** The transport's own connections (native, with its read buffers), as the TDS side gets. */
+    private final Connector connector = ClientConnections.connector(group);
 
     public StateServerBackendFactory(InetSocketAddress address) {
         this.address = address;
@@ -32,22 +27,7 @@ public final class StateServerBackendFactory implements BackendFactory {
     }
 
     @Override
-    public IoTransport transport() {
-        return IoTransport.of(group);
-    }
-
-    @Override
-    public ScheduledExecutorService pacer() {
-        return group.next();
-    }
-
-    @Override
     public String name() {
         return "aspstate";
-    }
-
-    @Override
-    public void close() {
-        ClientLoops.shutDown(group);
     }
 }

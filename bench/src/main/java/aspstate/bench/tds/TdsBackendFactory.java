@@ -1,14 +1,10 @@
 package aspstate.bench.tds;
 
-import aspstate.bench.BackendFactory;
-import aspstate.bench.ClientLoops;
+import aspstate.bench.OwnClientFactory;
 import aspstate.bench.SessionBackend;
 import aspstate.tds.client.TdsClient;
-import aspstate.transport.IoTransport;
-import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,13 +12,12 @@ import java.util.concurrent.TimeUnit;
  * sends the calls as ASP.NET's SqlClient does. The application id is asked for once, on the first connection, as
  * ASP.NET asks once per application domain. All connections share one I/O thread, as the StateServer ones do.
  */
-public final class TdsBackendFactory implements BackendFactory {
+public final class TdsBackendFactory extends OwnClientFactory {
     /** The application path every bench session belongs to; its id becomes the session ids' suffix. */
     static final String APP_NAME = "/LM/W3SVC/1/ROOT/bench";
     private static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(10);
 
     private final InetSocketAddress address;
-    private final EventLoopGroup group = ClientLoops.newGroup();
     private String appSuffix;
 
     public TdsBackendFactory(InetSocketAddress address) {
@@ -51,22 +46,7 @@ public final class TdsBackendFactory implements BackendFactory {
     }
 
     @Override
-    public IoTransport transport() {
-        return IoTransport.of(group);
-    }
-
-    @Override
-    public ScheduledExecutorService pacer() {
-        return group.next();
-    }
-
-    @Override
     public String name() {
         return "aspstate-tds";
-    }
-
-    @Override
-    public void close() {
-        ClientLoops.shutDown(group);
     }
 }

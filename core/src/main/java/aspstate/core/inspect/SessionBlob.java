@@ -18,10 +18,17 @@ import java.util.List;
  * (an Object item's class is only named).
  */
 public final class SessionBlob {
-    /** A blob declaring more items than this is not read: the inspector is not a bulk export. */
-    public static final int MAX_ITEMS = 10_000;
-    /** Compressed data inflating to more than this is refused, so a small zip bomb cannot exhaust the heap. */
-    public static final int MAX_INFLATED_BYTES = ReadLimits.DEFAULT_MAX_INFLATED_BYTES;
+    /**
+     * Items decoded, at most: those after it are counted ({@link DecodedSession#itemCount()}) and skipped, since the
+     * inspector is for a person to read, not a bulk export.
+     */
+    public static final int MAX_ITEMS_SHOWN = 1_000;
+    /**
+     * Compressed data inflating to more than this is not decoded, so a small deflate bomb cannot exhaust the heap;
+     * the inflation holds exactly the inflated bytes (no growing buffer's copies), and the admin workers decode at
+     * most one blob each at a time.
+     */
+    public static final int MAX_INFLATED_BYTES = 16 * 1024 * 1024;
     /** String values and keys are shown up to this many chars, then {@link #CUT_MARKER}. */
     public static final int PREVIEW_CHARS = 1024;
     public static final String CUT_MARKER = ReadLimits.CUT_MARKER;
@@ -35,13 +42,13 @@ public final class SessionBlob {
     }
 
     static DecodedSession decode(byte[] data, int maxInflatedBytes) {
-        BlobReading reading = SessionBlobReader.read(data, new ReadLimits(MAX_ITEMS, PREVIEW_CHARS, maxInflatedBytes));
+        BlobReading reading = SessionBlobReader.read(data, new ReadLimits(MAX_ITEMS_SHOWN, PREVIEW_CHARS, maxInflatedBytes));
         List<SessionItem> items = new ArrayList<>(reading.items().size());
         for (BlobItem item : reading.items()) {
             items.add(display(item));
         }
-        return new DecodedSession(reading.compressed(), reading.timeoutMinutes(), items, reading.staticObjects(),
-                reading.problem());
+        return new DecodedSession(reading.compressed(), reading.timeoutMinutes(), null, items, reading.itemCount(),
+                reading.staticObjects(), reading.problem());
     }
 
     private static SessionItem display(BlobItem item) {
@@ -54,5 +61,10 @@ public final class SessionBlob {
             text = DotNetValues.text(item.value());
         }
         return new SessionItem(item.name(), type.tag(), type.dotNetName(), text, item.sizeBytes(), objectType);
+    }
+
+    /** The text, or its first {@link #PREVIEW_CHARS} chars and {@link #CUT_MARKER}; a surrogate pair stays whole. */
+    static String preview(String text) {
+        return ReadLimits.preview(text, PREVIEW_CHARS);
     }
 }

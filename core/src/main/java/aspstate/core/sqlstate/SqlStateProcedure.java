@@ -14,7 +14,7 @@ import aspstate.core.store.Outcome;
  * is legal T-SQL: like {@code LockCookie = NULL} in the shipped WHERE clauses, it matches no item. A NULL @timeout
  * would violate the shipped table's NOT NULL column, so the TDS layer rejects it before building a record.
  */
-public sealed interface SqlStateProcedure extends Mutation<SqlSessionItem, SqlProcedureResult> {
+public sealed interface SqlStateProcedure extends SqlSessionProcedure {
 
     /** The procedure's name, which is the record's. */
     @Override

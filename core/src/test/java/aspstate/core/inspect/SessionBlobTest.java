@@ -1,14 +1,15 @@
 package aspstate.core.inspect;
 
-import static aspstate.core.inspect.SessionBlobBuilder.compress;
-import static aspstate.core.inspect.SessionBlobBuilder.int32Value;
-import static aspstate.core.inspect.SessionBlobBuilder.session;
-import static aspstate.core.inspect.SessionBlobBuilder.stringValue;
-import static aspstate.core.inspect.SessionBlobBuilder.value;
+import static aspstate.core.testing.SessionBlobBuilder.compress;
+import static aspstate.core.testing.SessionBlobBuilder.int32Value;
+import static aspstate.core.testing.SessionBlobBuilder.session;
+import static aspstate.core.testing.SessionBlobBuilder.stringValue;
+import static aspstate.core.testing.SessionBlobBuilder.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import aspstate.core.testing.SessionBlobBuilder;
 import aspstate.sessionformat.DotNetBinaryWriter;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -58,7 +59,7 @@ class SessionBlobTest {
     void readsAFreshUninitializedSession() {
         DecodedSession session = SessionBlob.decode(hex("14 00 00 00 00 00 FF"));
 
-        assertThat(session).isEqualTo(new DecodedSession(false, 20, List.of(), 0, null));
+        assertThat(session).isEqualTo(new DecodedSession(false, 20, null, List.of(), 0, 0, null));
     }
 
     static Stream<Arguments> primitiveValues() {
@@ -194,6 +195,25 @@ class SessionBlobTest {
     }
 
     @Test
+    void itemsBeyondTheShownOnesAreCountedAndSkippedUndecoded() {
+        SessionBlobBuilder blob = session(20);
+        int count = SessionBlob.MAX_ITEMS_SHOWN + 500;
+        for (int i = 0; i < count; i++) {
+            blob.item("k" + i, stringValue("v" + i));
+        }
+        blob.staticObject("app", out -> out.bool(false).string("System.Object").bool(false));
+
+        DecodedSession session = SessionBlob.decode(compress(blob.build()));
+
+        assertThat(session.problem()).isNull();
+        assertThat(session.itemCount()).isEqualTo(count);
+        assertThat(session.items()).hasSize(SessionBlob.MAX_ITEMS_SHOWN);
+        assertThat(session.items().get(SessionBlob.MAX_ITEMS_SHOWN - 1).name())
+                .isEqualTo("k" + (SessionBlob.MAX_ITEMS_SHOWN - 1));
+        assertThat(session.staticObjects()).as("what follows the skipped items is still read").isEqualTo(1);
+    }
+
+    @Test
     void staticObjectsAreCountedAndSkipped() {
         byte[] blob = session(20).item("a", int32Value(1))
                 .staticObject("declared", out -> out.bool(false).string("MyApp.Thing").bool(true))
@@ -270,7 +290,7 @@ class SessionBlobTest {
     void aHugeItemCountIsRefusedBeforeAnythingIsAllocated() {
         DecodedSession session = SessionBlob.decode(hex("14 00 00 00 01 00 FF FF FF 7F FF FF FF FF FF"));
 
-        assertThat(session.problem()).isEqualTo("item count 2147483647 is outside 0-10000 (the reader's limit)");
+        assertThat(session.problem()).isEqualTo("item count 2147483647 cannot fit in the 1 bytes after byte 14");
         assertThat(session.timeoutMinutes()).isEqualTo(20);
     }
 
@@ -326,6 +346,16 @@ class SessionBlobTest {
 
         assertThat(SessionBlob.decode(blob).problem())
                 .isEqualTo("item 0 ('d'): Decimal flags 0x001D0000 are not a sign and a scale of 0-28");
+    }
+
+    @Test
+    void dataThatInflatesToExactlyTheLimitIsRead() {
+        byte[] envelope = session(20).item("k", stringValue("v")).build();
+
+        DecodedSession session = SessionBlob.decode(compress(envelope), envelope.length);
+
+        assertThat(session.problem()).isNull();
+        assertThat(session.items()).extracting(SessionItem::value).containsExactly("v");
     }
 
     @Test

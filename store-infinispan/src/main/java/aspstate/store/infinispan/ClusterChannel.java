@@ -27,6 +27,10 @@ import org.jgroups.util.TLSClientAuth;
  * a node that hangs or is cut off is suspected after {@link #HEARTBEAT_TIMEOUT_MILLIS} without heartbeats. FD_SOCK2,
  * which Infinispan's stack also has, is left out: it opens a plain-text socket of its own, beside TLS.
  * MERGE3 looks for other partitions every few seconds, so a healed partition merges within about ten.
+ *
+ * <p>The cluster port is held to {@link ClusterPortLimits} ({@link CappedTcp}). With a secret, a client without it
+ * cannot get past the TLS handshake: it holds a connection for the handshake timeout at most, and never reaches
+ * JGroups. Without one (loopback only), anyone on the machine can reach JGroups, within the caps.
  */
 final class ClusterChannel {
     static final int HEARTBEAT_TIMEOUT_MILLIS = 6_000;
@@ -42,7 +46,8 @@ final class ClusterChannel {
 
     /** A new, unconnected channel; Infinispan connects it (to the cluster name) and closes it when it stops. */
     static JChannel create(ClusterSettings settings) throws Exception {
-        TCP tcp = new TCP();
+        GroupedTransportLogs.install();
+        TCP tcp = new CappedTcp(settings.portLimits());
         tcp.setBindAddress(settings.bindAddress());
         tcp.setBindPort(settings.port());
         tcp.setPortRange(0); // exactly the port asked for: the other nodes look for it there

@@ -18,9 +18,10 @@ import javax.net.ssl.SSLContext;
  * @param owners      copies kept of every entry, written synchronously: the cluster loses no entry while fewer
  *                    than this many nodes are lost at once
  * @param tls         mutual TLS for all traffic between nodes, or empty (allowed on loopback only)
+ * @param portLimits  what a client of the cluster port may hold
  */
 public record ClusterSettings(String name, InetAddress bindAddress, int port, List<InetSocketAddress> members,
-                              int owners, Optional<SSLContext> tls) {
+                              int owners, Optional<SSLContext> tls, ClusterPortLimits portLimits) {
     public static final String DEFAULT_NAME = "aspstate";
     public static final int DEFAULT_PORT = 7800;
     public static final int DEFAULT_OWNERS = 2;
@@ -30,6 +31,7 @@ public record ClusterSettings(String name, InetAddress bindAddress, int port, Li
         Objects.requireNonNull(bindAddress, "bindAddress");
         members = List.copyOf(members);
         Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(portLimits, "portLimits");
         if (name.isBlank()) {
             throw new IllegalArgumentException("a cluster name is needed");
         }
@@ -43,6 +45,12 @@ public record ClusterSettings(String name, InetAddress bindAddress, int port, Li
         if (members.isEmpty()) {
             throw new IllegalArgumentException("at least one member is needed");
         }
+    }
+
+    /** With the default limits of the cluster port. */
+    public ClusterSettings(String name, InetAddress bindAddress, int port, List<InetSocketAddress> members,
+                           int owners, Optional<SSLContext> tls) {
+        this(name, bindAddress, port, members, owners, tls, ClusterPortLimits.defaults());
     }
 
     /** This node's name in the cluster, the same across its restarts: its cluster address. */

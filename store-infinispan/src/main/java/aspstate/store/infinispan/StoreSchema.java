@@ -1,6 +1,7 @@
 package aspstate.store.infinispan;
 
 import aspstate.store.infinispan.schema.AppRegistrationAdapter;
+import aspstate.store.infinispan.schema.CacheEntryAdapter;
 import aspstate.store.infinispan.schema.SessionEntryAdapter;
 import aspstate.store.infinispan.schema.SharePointStateItemAdapter;
 import aspstate.store.infinispan.schema.SqlSessionItemAdapter;
@@ -23,6 +24,7 @@ import org.infinispan.protostream.annotations.ProtoSyntax;
             SqlSessionItemAdapter.class,
             AppRegistrationAdapter.class,
             SharePointStateItemAdapter.class,
+            CacheEntryAdapter.class,
             NodeCounters.class,
             ClusterStopRequest.class,
             Tombstone.class

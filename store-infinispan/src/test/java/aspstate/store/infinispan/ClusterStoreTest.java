@@ -7,10 +7,13 @@ import static aspstate.store.infinispan.StoreCalls.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.ManualClock;
+import aspstate.core.corecache.CacheEntry;
+import aspstate.core.corecache.SqlTime;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.store.MemoryBudget;
+import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreStatistics;
 import java.net.InetAddress;
@@ -88,6 +91,18 @@ class ClusterStoreTest {
                         .isEqualTo(StateResult.Shape.DATA);
                 assertThat(result.data()).isEqualTo(DATA);
             }
+        }
+    }
+
+    @Test
+    void anAspNetCoreCacheEntryWrittenOnOneNodeIsReadOnEveryOther() {
+        CacheEntry entry = new CacheEntry(DATA, SqlTime.ofMillis(T) + 1_200 * SqlTime.TICKS_PER_SECOND, 1200L, null);
+        SessionStore<CacheEntry> writer = nodes.get(0).store("corecache-entries");
+        writer.execute("[dbo].[c]/k", (current, now) -> Outcome.put(entry, true)).toCompletableFuture().join();
+
+        for (int reader = 1; reader < 3; reader++) {
+            assertThat(read(nodes.get(reader).<CacheEntry>store("corecache-entries"), "[dbo].[c]/k"))
+                    .as("node %d", reader).usingRecursiveComparison().isEqualTo(entry);
         }
     }
 

@@ -13,7 +13,8 @@ import java.util.function.Supplier;
 
 /** What the store tests do to a store: a request, a read, a write, awaited; and a bounded wait for a condition. */
 final class StoreCalls {
-    static final List<String> NAMES = List.of("stateserver", "sqlstate-sessions", "sqlstate-appids", "spstate-items");
+    static final List<String> NAMES = List.of("stateserver", "sqlstate-sessions", "sqlstate-appids", "spstate-items",
+            "corecache-entries");
 
     private StoreCalls() {
     }

@@ -2,6 +2,7 @@ package aspstate.store.infinispan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.core.corecache.CacheEntry;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
@@ -70,6 +71,21 @@ class StoreSchemaTest {
 
         assertThat(roundTrip(registration).value()).isEqualTo(registration);
         assertThat(roundTrip(item).value()).usingRecursiveComparison().isEqualTo(item);
+    }
+
+    @Test
+    void anAspNetCoreCacheEntryKeepsEveryFieldAndItsNullsApartFromZero() throws IOException {
+        CacheEntry sliding = new CacheEntry(DATA, 17_500_000_000_123_456L, 1200L, null);
+        CacheEntry absolute = new CacheEntry(new byte[0], -5L, null, 0L);
+
+        Object first = roundTrip(sliding).value();
+        Object second = roundTrip(absolute).value();
+
+        assertThat(first).usingRecursiveComparison().isEqualTo(sliding);
+        assertThat(((CacheEntry) first).absoluteExpirationTicks()).isNull();
+        assertThat(second).usingRecursiveComparison().isEqualTo(absolute);
+        assertThat(((CacheEntry) second).slidingExpirationSeconds()).isNull();
+        assertThat(((CacheEntry) second).absoluteExpirationTicks()).isZero();
     }
 
     @Test

@@ -16,7 +16,8 @@ public enum StoreKind {
             return false;
         }
     },
-    SHAREPOINT_ITEMS(4, "spstate-items", new SharePointItemCodec());
+    SHAREPOINT_ITEMS(4, "spstate-items", new SharePointItemCodec()),
+    CORE_CACHE_ENTRIES(5, "corecache-entries", new CacheEntryCodec());
 
     private final int id;
     private final String storeName;

@@ -75,7 +75,8 @@ class JournalCheckTest {
         JournalCheck.Report verified = JournalCheck.verify(directory, FORMATS);
         assertThat(verified.damaged()).isFalse();
         assertThat(verified.lines()).contains("10 record(s) read, up to record 10; entries: stateserver 10, "
-                + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0", "sound: the server starts on it");
+                + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0, corecache-entries 0",
+                "sound: the server starts on it");
         assertThat(JournalCheck.repair(directory, FORMATS).lines()).last().asString().startsWith("nothing to repair");
     }
 
@@ -92,7 +93,7 @@ class JournalCheckTest {
                 + (JournalFile.HEADER + 4 * record) + ": a damaged record, with good records again from offset "
                 + (JournalFile.HEADER + 5 * record)));
         assertThat(verified.lines()).contains("9 record(s) read, up to record 10; entries: stateserver 9, "
-                + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0");
+                + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0, corecache-entries 0");
 
         JournalCheck.Report repaired = JournalCheck.repair(directory, FORMATS);
         assertThat(repaired.lines()).last().asString().startsWith("repaired: 9 entries written to ");

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import aspstate.core.ManualClock;
+import aspstate.core.corecache.CacheEntry;
+import aspstate.core.corecache.SqlTime;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
@@ -29,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -152,6 +155,34 @@ class JournaledStoresTest {
         SharePointStateItem spBack = read(back.store(StoreKind.SHAREPOINT_ITEMS), "sp");
         assertThat(spBack.item()).isNull();
         assertThat(spBack.toString()).isEqualTo(nothing.toString());
+    }
+
+    @Test
+    void aCacheEntryComesBackWithItsExpirationsEitherOfThemNullAndItsRenewedExpiry() {
+        JournaledStores stores = open();
+        SessionStore<CacheEntry> cache = stores.store(StoreKind.CORE_CACHE_ENTRIES);
+        long expires = SqlTime.ofMillis(NOW + 60_000) + 1;
+        CacheEntry sliding = new CacheEntry(bytes(3000, 6), expires, 1200L, null);
+        put(cache, "[dbo].[cache]/sliding", sliding);
+        CacheEntry absolute = new CacheEntry(new byte[0], expires, null, SqlTime.ofMillis(NOW + 90_000));
+        put(cache, "[dbo].[cache]/absolute", absolute);
+        CacheEntry both = new CacheEntry(new byte[] {9}, expires, 0L, expires);
+        put(cache, "[dbo].[cache]/both", both);
+        CacheEntry renewed = new CacheEntry(sliding.value(), expires + SqlTime.TICKS_PER_SECOND, 1200L, null);
+        put(cache, "[dbo].[cache]/sliding", renewed);
+
+        JournaledStores back = reopen(stores);
+
+        SessionStore<CacheEntry> cacheBack = back.store(StoreKind.CORE_CACHE_ENTRIES);
+        Map<String, CacheEntry> expected = Map.of("[dbo].[cache]/sliding", renewed, "[dbo].[cache]/absolute", absolute,
+                "[dbo].[cache]/both", both);
+        expected.forEach((key, entry) -> {
+            CacheEntry entryBack = read(cacheBack, key);
+            assertThat(entryBack.value()).as(key).isEqualTo(entry.value());
+            assertThat(entryBack.expiresAtTicks()).as(key).isEqualTo(entry.expiresAtTicks());
+            assertThat(entryBack.slidingExpirationSeconds()).as(key).isEqualTo(entry.slidingExpirationSeconds());
+            assertThat(entryBack.absoluteExpirationTicks()).as(key).isEqualTo(entry.absoluteExpirationTicks());
+        });
     }
 
     @Test

@@ -8,18 +8,21 @@ import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.sql.BatchParser;
 import aspstate.tds.sql.BatchStatement;
 import aspstate.tds.error.SqlException;
-import aspstate.tds.error.SqlException;
+import aspstate.tds.statement.RecognizedStatement;
+import aspstate.tds.statement.StatementCatalog;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Answers a SQL batch in the T-SQL subset session-state clients and drivers send (see {@link BatchParser}). As
- * SQL Server compiles a batch before it runs any of it, a batch with a syntax error (102) or a variable error
- * (137, 134, 2715) runs nothing and gets that one error.
+ * Answers a SQL batch: a statement the server recognizes by its shape ({@link StatementCatalog}), else one in the
+ * T-SQL subset session-state clients and drivers send (see {@link BatchParser}). As SQL Server compiles a batch
+ * before it runs any of it, a batch with a syntax error (102) or a variable error (137, 134, 2715) runs nothing and
+ * gets that one error.
  */
 public final class BatchResponder {
     private BatchResponder() {
@@ -30,8 +33,12 @@ public final class BatchResponder {
      * asynchronously). Must be called on the connection's event loop.
      */
     public static CompletionStage<Void> respond(String text, TdsSession session, ProcedureCatalog catalog,
-                                                ByteBuf out) {
+                                                StatementCatalog shapes, ByteBuf out) {
         TdsVersion version = session.login().version();
+        Optional<RecognizedStatement> recognized = shapes.recognize(text);
+        if (recognized.isPresent()) {
+            return RecognizedBatch.run(recognized.get(), version, out);
+        }
         List<BatchStatement> statements;
         try {
             statements = BatchParser.parse(text);

@@ -18,13 +18,13 @@ import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SysobjectsQuery;
 import aspstate.tds.sql.TypedValue;
 import aspstate.tds.sql.UseStatement;
-import aspstate.tds.token.ColMetadataToken;
+import aspstate.tds.proc.RowSet;
+import aspstate.tds.rpc.StatementOutcomes;
 import aspstate.tds.token.Column;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
 import aspstate.tds.token.ErrorToken;
 import aspstate.tds.token.InfoToken;
-import aspstate.tds.token.RowToken;
 import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.TdsType;
 import io.netty.buffer.ByteBuf;
@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.stream.Stream;
 
 /**
  * Runs the statements of one checked batch in order, each answered as SQL Server answers it: a result set with
@@ -161,9 +162,7 @@ final class BatchRun {
             columns.add(column(item.alias(), value.type().tdsType()));
             row.add(value.value());
         }
-        ColMetadataToken.write(out, version, columns);
-        RowToken.write(out, version, columns, row);
-        DoneToken.write(out, version, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, 1);
+        StatementOutcomes.write(out, version, new RowSet(columns, List.of(row)), DoneToken.DONE, more);
     }
 
     private static <T> Column<T> column(String name, TdsType<T> type) {
@@ -172,12 +171,11 @@ final class BatchRun {
 
     /** The served procedures the query selects, spelled as they were created. */
     private void sysobjects(SysobjectsQuery query, int more) {
-        List<String> names = catalog.procedures().stream().map(Procedure::name).filter(query::selects)
-                .sorted(String.CASE_INSENSITIVE_ORDER).toList();
-        ColMetadataToken.write(out, version, SYSOBJECTS_NAME_COLUMNS);
-        for (String name : names) {
-            RowToken.write(out, version, SYSOBJECTS_NAME_COLUMNS, List.of(name));
-        }
-        DoneToken.write(out, version, DoneToken.DONE, DoneToken.COUNT | more, DoneToken.SELECT_COMMAND, names.size());
+        // A name asked for may be one of a family's, which are not listed.
+        Stream<Procedure> candidates = query.name() == null ? catalog.procedures().stream()
+                : catalog.named(query.name()).stream();
+        List<List<Object>> rows = candidates.map(Procedure::name).filter(query::selects)
+                .sorted(String.CASE_INSENSITIVE_ORDER).<List<Object>>map(List::of).toList();
+        StatementOutcomes.write(out, version, new RowSet(SYSOBJECTS_NAME_COLUMNS, rows), DoneToken.DONE, more);
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.tds.client;
 
+import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.TdsType;
 import aspstate.tds.type.TextPointerType;
 import aspstate.tds.wire.Utf16;
@@ -18,16 +19,40 @@ import java.util.function.Consumer;
 public final class RpcCall {
     /** fByRefValue: the parameter is an output the reply returns in a RETURNVALUE. */
     private static final int OUTPUT = 0x01;
+    /** The RPC names a well-known system procedure by number instead of by name. */
+    private static final int PROC_ID_MARKER = 0xFFFF;
+    private static final int SP_EXECUTESQL = 10;
+    /** The longest text SqlClient sends as nvarchar(n); a longer one goes as a (max) type. */
+    private static final int LONGEST_NVARCHAR = 4000;
 
     private final String procedure;
+    /** The system procedure's number, or 0 for a call by name. */
+    private final int procId;
     private final List<Consumer<ByteBuf>> parameters = new ArrayList<>();
 
-    private RpcCall(String procedure) {
+    private RpcCall(String procedure, int procId) {
         this.procedure = procedure;
+        this.procId = procId;
     }
 
     public static RpcCall of(String procedure) {
-        return new RpcCall(procedure);
+        return new RpcCall(procedure, 0);
+    }
+
+    /**
+     * A parameterized statement as SqlClient sends a CommandType.Text command with parameters: sp_executesql by its
+     * number, the text and the declarations as unnamed nvarchar parameters, then the values ({@link #input}).
+     *
+     * @param declarations the parameters as the text declares them, e.g. {@code @Id nvarchar(449),@UtcNow datetimeoffset(7)}
+     */
+    public static RpcCall executeSql(String statement, String declarations) {
+        return new RpcCall("sp_executesql", SP_EXECUTESQL).input("", text(statement), statement)
+                .input("", text(declarations), declarations);
+    }
+
+    private static NVarCharType text(String value) {
+        return value.length() <= LONGEST_NVARCHAR ? NVarCharType.ofCharacters(Math.max(1, value.length()))
+                : NVarCharType.MAX;
     }
 
     public <T> RpcCall input(String name, TdsType<T> type, T value) {
@@ -75,9 +100,13 @@ public final class RpcCall {
         out.writeByte(status);
     }
 
-    /** The request's payload after ALL_HEADERS: name, option flags (none), parameters. */
+    /** The request's payload after ALL_HEADERS: name or number, option flags (none), parameters. */
     void writeTo(ByteBuf out) {
-        Utf16.writeUsVarchar(out, procedure);
+        if (procId != 0) {
+            out.writeShortLE(PROC_ID_MARKER).writeShortLE(procId);
+        } else {
+            Utf16.writeUsVarchar(out, procedure);
+        }
         out.writeShortLE(0);
         for (Consumer<ByteBuf> parameter : parameters) {
             parameter.accept(out);

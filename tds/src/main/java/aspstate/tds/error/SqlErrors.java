@@ -35,6 +35,8 @@ public final class SqlErrors {
     public static final int UNKNOWN_TYPE = 2715;
     /** "Could not find stored procedure '%s'." */
     public static final int NO_SUCH_PROCEDURE = 2812;
+    /** "Error converting data type %s to %s.": text that is not a number, for a numeric type. */
+    public static final int CONVERSION_ERROR = 8114;
     /** "Arithmetic overflow error converting expression to data type %s." */
     public static final int ARITHMETIC_OVERFLOW = 8115;
     /** "Procedure or function %s has too many arguments specified." */
@@ -88,11 +90,23 @@ public final class SqlErrors {
         return new SqlError(TYPE_CLASH, 2, USER_ERROR_SEVERITY, message);
     }
 
-    /** @param operation INSERT or UPDATE, as SQL Server names the statement that failed */
-    public static SqlError nullNotAllowed(String column, String table, String operation) {
+    /**
+     * A NULL for a NOT NULL column.
+     *
+     * @param qualifiedTable the table as SQL Server names it in the message, {@code database.schema.table}
+     * @param operation      INSERT or UPDATE, as SQL Server names the statement that failed
+     */
+    public static SqlError nullNotAllowedIn(String column, String qualifiedTable, String operation) {
         return new SqlError(NULL_NOT_ALLOWED, 2, USER_ERROR_SEVERITY, "Cannot insert the value NULL into column '"
-                + column + "', table 'ASPState." + table + "'; column does not allow nulls. " + operation
+                + column + "', table '" + qualifiedTable + "'; column does not allow nulls. " + operation
                 + " fails.");
+    }
+
+    /** A value longer than the column of a table it would be stored in. */
+    public static SqlError truncatedColumn(String table, String column, int length, int maxLength) {
+        return new SqlError(TRUNCATED, 14, USER_ERROR_SEVERITY, "String or binary data would be truncated in table '"
+                + table + "', column '" + column + "': the value has " + length + " characters, at most " + maxLength
+                + " fit.");
     }
 
     public static SqlError truncated(String parameter, int length, int maxLength) {

@@ -7,6 +7,8 @@ public final class PacketType {
     /** Every server reply, whatever it answers. */
     public static final int TABULAR_RESULT = 0x04;
     public static final int ATTENTION = 0x06;
+    /** Transaction manager request: begin, commit, roll back a transaction. */
+    public static final int TRANSACTION_MANAGER = 0x0E;
     public static final int LOGIN7 = 0x10;
     public static final int PRELOGIN = 0x12;
 

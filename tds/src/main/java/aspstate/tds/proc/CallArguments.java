@@ -44,11 +44,16 @@ public final class CallArguments {
         return type.cast(value);
     }
 
-    /** A value stored into a NOT NULL column of {@code table} by the procedure's {@code operation}. */
+    /** A value stored into a NOT NULL column of the ASPState {@code table} by the procedure's {@code operation}. */
     public <T> T notNull(String parameter, Class<T> type, String column, String table, String operation) {
+        return notNullIn(parameter, type, column, SessionTables.DATABASE + "." + table, operation);
+    }
+
+    /** A value stored into a NOT NULL column of {@code qualifiedTable} ({@code database.schema.table}). */
+    public <T> T notNullIn(String parameter, Class<T> type, String column, String qualifiedTable, String operation) {
         T value = value(parameter, type);
         if (value == null) {
-            throw SqlException.of(SqlErrors.nullNotAllowed(column, table, operation));
+            throw SqlException.of(SqlErrors.nullNotAllowedIn(column, qualifiedTable, operation));
         }
         return value;
     }
@@ -73,7 +78,12 @@ public final class CallArguments {
 
     /** @timeout in minutes, stored into the sessions table's NOT NULL Timeout column. */
     public int timeout(String operation) {
-        return notNull(TIMEOUT.name(), Number.class, "Timeout", SessionTables.SESSIONS_TABLE, operation).intValue();
+        return timeoutIn(SessionTables.DATABASE + "." + SessionTables.SESSIONS_TABLE, operation);
+    }
+
+    /** @timeout in minutes, stored into the NOT NULL Timeout column of {@code qualifiedTable}. */
+    public int timeoutIn(String qualifiedTable, String operation) {
+        return notNullIn(TIMEOUT.name(), Number.class, "Timeout", qualifiedTable, operation).intValue();
     }
 
     /** @lockCookie; NULL is legal and matches no item. */

@@ -13,7 +13,8 @@ import java.util.Optional;
  * The procedures the server serves, looked up as clients name them ({@link ProcedureName}: {@code Proc},
  * {@code dbo.Proc}, {@code [dbo].[Proc]}, {@code ASPState.dbo.Proc}), case-insensitively (the server's collation is
  * case-insensitive). Any database is accepted, since operators name theirs; the schema, when given, must be dbo
- * ({@code db..Proc} leaves it to the default, dbo).
+ * ({@code db..Proc} leaves it to the default, dbo). Besides its listed procedures it serves the {@link ProcedureFamily}
+ * families it was given, whose names follow a pattern.
  */
 public final class ProcedureCatalog {
     /** The schema every served procedure is in. */
@@ -25,8 +26,15 @@ public final class ProcedureCatalog {
      * name), in the declared case: found without parsing or lower-casing the name.
      */
     private final Map<String, Procedure> byDeclaredSpelling = new HashMap<>();
+    private final List<ProcedureFamily> families;
 
     public ProcedureCatalog(Iterable<? extends Procedure> procedures) {
+        this(procedures, List.of());
+    }
+
+    /** @param families asked, in order, for a name no listed procedure has */
+    public ProcedureCatalog(Iterable<? extends Procedure> procedures, List<ProcedureFamily> families) {
+        this.families = List.copyOf(families);
         for (Procedure procedure : procedures) {
             if (byName.putIfAbsent(key(procedure.name()), procedure) != null) {
                 throw new IllegalArgumentException("two procedures named " + procedure.name());
@@ -45,7 +53,9 @@ public final class ProcedureCatalog {
     public static ProcedureCatalog combine(ProcedureCatalog first, ProcedureCatalog second) {
         List<Procedure> procedures = new ArrayList<>(first.procedures());
         procedures.addAll(second.procedures());
-        return new ProcedureCatalog(procedures);
+        List<ProcedureFamily> families = new ArrayList<>(first.families);
+        families.addAll(second.families);
+        return new ProcedureCatalog(procedures, families);
     }
 
     public Optional<Procedure> find(String name) {
@@ -55,10 +65,25 @@ public final class ProcedureCatalog {
         }
         return ProcedureName.parse(name)
                 .filter(parsed -> parsed.inSchema(SCHEMA))
-                .map(parsed -> byName.get(key(parsed.name())));
+                .flatMap(parsed -> named(parsed.name()));
     }
 
-    /** Every procedure, in no particular order; all are in schema dbo. */
+    /** The procedure of this bare name (no schema or brackets, any case), listed or of a family. */
+    public Optional<Procedure> named(String name) {
+        Procedure listed = byName.get(key(name));
+        if (listed != null) {
+            return Optional.of(listed);
+        }
+        for (ProcedureFamily family : families) {
+            Optional<Procedure> found = family.find(name);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Every listed procedure, in no particular order; all are in schema dbo. Families' are not listed. */
     public Collection<Procedure> procedures() {
         return Collections.unmodifiableCollection(byName.values());
     }

@@ -7,24 +7,26 @@ import java.util.Map;
 /**
  * What a procedure call produced: its return status, the values of its output parameters (by parameter name,
  * case-insensitive; an output left out keeps the value the client passed, as an unassigned T-SQL variable does),
- * the result sets it selected, or the error that ended it.
+ * what its statements answered in order (result sets, and rows affected where a client counts them), or the error
+ * that ended it.
  */
 public final class ProcedureResult {
     private final int returnStatus;
     private final ParameterValues outputs;
-    private final List<RowSet> rowSets;
+    private final List<StatementOutcome> outcomes;
     private final SqlError error;
 
-    private ProcedureResult(int returnStatus, Map<String, ?> outputs, List<RowSet> rowSets, SqlError error) {
+    private ProcedureResult(int returnStatus, Map<String, ?> outputs, List<? extends StatementOutcome> outcomes,
+                            SqlError error) {
         this.returnStatus = returnStatus;
         this.outputs = new ParameterValues(outputs);
-        this.rowSets = List.copyOf(rowSets);
+        this.outcomes = List.copyOf(outcomes);
         this.error = error;
     }
 
     /** Success with return status 0, as every session-state procedure returns. */
-    public static ProcedureResult of(Map<String, ?> outputs, List<RowSet> rowSets) {
-        return new ProcedureResult(0, outputs, rowSets, null);
+    public static ProcedureResult of(Map<String, ?> outputs, List<? extends StatementOutcome> outcomes) {
+        return new ProcedureResult(0, outputs, outcomes, null);
     }
 
     public static ProcedureResult of(Map<String, ?> outputs) {
@@ -48,8 +50,8 @@ public final class ProcedureResult {
         return outputs.get(parameter);
     }
 
-    public List<RowSet> rowSets() {
-        return rowSets;
+    public List<StatementOutcome> outcomes() {
+        return outcomes;
     }
 
     /** The error that ended the call, or null. */

@@ -4,7 +4,7 @@ import aspstate.tds.token.Column;
 import java.util.List;
 
 /** A result set a procedure returns: its columns and rows (one value per column, null for NULL). */
-public record RowSet(List<Column<?>> columns, List<List<Object>> rows) {
+public record RowSet(List<Column<?>> columns, List<List<Object>> rows) implements StatementOutcome {
     public RowSet {
         columns = List.copyOf(columns);
         rows = List.copyOf(rows);

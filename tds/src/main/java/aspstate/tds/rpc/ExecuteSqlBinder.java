@@ -4,6 +4,7 @@ import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.request.RpcParameter;
+import aspstate.tds.rpc.SentVariables.Variable;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.Expression;
 import aspstate.tds.error.SqlException;
@@ -20,10 +21,6 @@ import java.util.function.Function;
  * procedure's output for an argument marked OUTPUT, else the value it came with.
  */
 final class ExecuteSqlBinder {
-    /** A declared variable (its index in @params) and the RPC parameter that carries its value. */
-    private record Variable(int ordinal, int declaration, RpcParameter sent) {
-    }
-
     private ExecuteSqlBinder() {
     }
 
@@ -38,12 +35,9 @@ final class ExecuteSqlBinder {
         ExecStatement statement = prepared.statement();
         Procedure procedure = procedures.apply(statement.procedureName())
                 .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(statement.procedureName())));
-        List<Variable> variables = variables(prepared, values, firstValue);
+        List<Variable> variables = SentVariables.match(prepared.declarations(), values, firstValue);
         // The variables that came with a value, by declaration: a declared variable sent no value is undeclared.
-        Variable[] byDeclaration = new Variable[prepared.declarations().size()];
-        for (Variable variable : variables) {
-            byDeclaration[variable.declaration()] = variable;
-        }
+        Variable[] byDeclaration = SentVariables.byDeclaration(prepared.declarations(), variables);
         if (statement.returnVariable() != null) {
             declared(byDeclaration, prepared.returnDeclaration(), statement.returnVariable());
         }
@@ -71,25 +65,8 @@ final class ExecuteSqlBinder {
         return new ProcedureInvocation(procedure, new ProcedureCall(arguments.values()), List.copyOf(outputs));
     }
 
-    private static List<Variable> variables(PreparedCall prepared, List<RpcParameter> values, int firstValue) {
-        List<Variable> variables = new ArrayList<>(values.size());
-        int declared = prepared.declarations().size();
-        for (int i = 0; i < values.size(); i++) {
-            RpcParameter sent = values.get(i);
-            int declaration = sent.named() ? prepared.declarationNamed(sent.name())
-                    : i < declared ? i : PreparedCall.NONE;
-            if (declaration == PreparedCall.NONE) {
-                throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS, "Procedure or function "
-                        + "sp_executesql has too many arguments specified: value " + (i + 1) + " ("
-                        + (sent.named() ? sent.name() : "unnamed") + ") has no declaration in @params.");
-            }
-            variables.add(new Variable(firstValue + i, declaration, sent));
-        }
-        return variables;
-    }
-
     private static Variable declared(Variable[] byDeclaration, int declaration, String name) {
-        Variable found = declaration == PreparedCall.NONE ? null : byDeclaration[declaration];
+        Variable found = declaration == Declarations.NONE ? null : byDeclaration[declaration];
         if (found == null) {
             throw SqlException.of(SqlErrors.undeclared(name));
         }
@@ -100,14 +77,16 @@ final class ExecuteSqlBinder {
      * @param parameter the procedure's parameter whose output is assigned to the variable, or null
      */
     private static OutputParameter output(PreparedCall prepared, Variable variable, String parameter) {
-        String name = variable.sent().named() ? variable.sent().name()
-                : prepared.declarations().get(variable.declaration()).name();
-        Object input = variable.sent().value().value();
+        String name = SentVariables.name(prepared.declarations(), variable);
         if (variable.declaration() == prepared.returnDeclaration()) {
             return new OutputParameter(variable.ordinal(), name, variable.sent().value().type(),
                     result -> result.returnStatus());
         }
+        if (parameter == null) {
+            return SentVariables.unchanged(prepared.declarations(), variable);
+        }
+        Object input = variable.sent().value().value();
         return new OutputParameter(variable.ordinal(), name, variable.sent().value().type(),
-                result -> parameter != null && result.hasOutput(parameter) ? result.output(parameter) : input);
+                result -> result.hasOutput(parameter) ? result.output(parameter) : input);
     }
 }

@@ -1,67 +1,33 @@
 package aspstate.tds.rpc;
 
 import aspstate.tds.sql.ExecStatement;
-import aspstate.tds.sql.ParameterDeclarations.Declaration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
- * A statement sent through sp_executesql or sp_prepexec, parsed once: the call and its declared parameters, with
+ * A procedure call sent through sp_executesql or sp_prepexec, parsed once: the call and its declared parameters, with
  * what every execution of it would otherwise work out again (a prepared statement runs once per request): which
  * declaration each of the statement's variables names.
  */
-final class PreparedCall {
-    /** No declaration: a literal argument, or a variable the statement uses but @params does not declare. */
-    static final int NONE = -1;
+record PreparedCall(ExecStatement statement, Declarations declarations, int[] argumentDeclarations,
+                    int returnDeclaration) implements Prepared {
 
-    private final ExecStatement statement;
-    private final List<Declaration> declarations;
-    /** Lower-cased declared name to its index in {@link #declarations}. */
-    private final Map<String, Integer> declarationIndex = new HashMap<>();
-    private final int[] argumentDeclarations;
-    private final int returnDeclaration;
+    PreparedCall(ExecStatement statement, Declarations declarations) {
+        this(statement, declarations, argumentDeclarations(statement, declarations),
+                statement.returnVariable() == null ? Declarations.NONE
+                        : declarations.indexOf(statement.returnVariable()));
+    }
 
-    PreparedCall(ExecStatement statement, List<Declaration> declarations) {
-        this.statement = statement;
-        this.declarations = List.copyOf(declarations);
-        for (int i = 0; i < declarations.size(); i++) {
-            declarationIndex.putIfAbsent(key(declarations.get(i).name()), i);
-        }
-        argumentDeclarations = new int[statement.arguments().size()];
-        for (int position = 0; position < argumentDeclarations.length; position++) {
+    /** The declaration each argument passes, by position: {@link Declarations#NONE} for a literal or an undeclared one. */
+    private static int[] argumentDeclarations(ExecStatement statement, Declarations declarations) {
+        int[] indexes = new int[statement.arguments().size()];
+        for (int position = 0; position < indexes.length; position++) {
             String variable = statement.arguments().get(position).variable();
-            argumentDeclarations[position] = variable == null ? NONE : declarationNamed(variable);
+            indexes[position] = variable == null ? Declarations.NONE : declarations.indexOf(variable);
         }
-        returnDeclaration = statement.returnVariable() == null ? NONE : declarationNamed(statement.returnVariable());
+        return indexes;
     }
 
-    ExecStatement statement() {
-        return statement;
-    }
-
-    List<Declaration> declarations() {
-        return declarations;
-    }
-
-    /** The declaration the statement's argument at {@code position} passes, or {@link #NONE}. */
+    /** The declaration the statement's argument at {@code position} passes, or {@link Declarations#NONE}. */
     int argumentDeclaration(int position) {
         return argumentDeclarations[position];
-    }
-
-    /** The declaration of {@code EXEC @ret = ...}'s variable, or {@link #NONE}. */
-    int returnDeclaration() {
-        return returnDeclaration;
-    }
-
-    /** The declaration of that name (any case), or {@link #NONE}. */
-    int declarationNamed(String name) {
-        return declarationIndex.getOrDefault(key(name), NONE);
-    }
-
-    /** Variable names compare case-insensitively under the server's collation. */
-    private static String key(String variable) {
-        return variable.toLowerCase(Locale.ROOT);
     }
 }

@@ -11,17 +11,17 @@ import java.util.Map;
  * sp_prepexec's @handle before it has one.
  */
 public final class PreparedStatements {
-    private final Map<Integer, PreparedCall> byHandle = new HashMap<>();
+    private final Map<Integer, Prepared> byHandle = new HashMap<>();
     private int lastHandle;
 
-    int prepare(PreparedCall call) {
+    int prepare(Prepared call) {
         lastHandle++;
         byHandle.put(lastHandle, call);
         return lastHandle;
     }
 
-    PreparedCall get(int handle) {
-        PreparedCall call = byHandle.get(handle);
+    Prepared get(int handle) {
+        Prepared call = byHandle.get(handle);
         if (call == null) {
             throw SqlException.userError(SqlErrors.NO_SUCH_HANDLE,
                     "Could not find prepared statement with handle " + handle + ".");

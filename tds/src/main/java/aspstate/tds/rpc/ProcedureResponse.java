@@ -5,22 +5,21 @@ import aspstate.tds.error.SqlException;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.proc.RowSet;
-import aspstate.tds.token.ColMetadataToken;
+import aspstate.tds.proc.StatementOutcome;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
 import aspstate.tds.token.InfoToken;
 import aspstate.tds.token.ReturnStatusToken;
 import aspstate.tds.token.ReturnValueToken;
-import aspstate.tds.token.RowToken;
 import aspstate.tds.type.SqlValue;
 import aspstate.tds.type.TdsType;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 
 /**
- * The tokens answering one procedure call, in SQL Server's order: each result set (COLMETADATA, ROWs,
- * DONEINPROC), RETURNSTATUS, a RETURNVALUE per output parameter in parameter order, DONEPROC. A failed call
+ * The tokens answering one procedure call, in SQL Server's order: what each statement answered (a result set as
+ * COLMETADATA, ROWs and DONEINPROC; a count of rows affected as a DONEINPROC), RETURNSTATUS, a RETURNVALUE per
+ * output parameter in parameter order, DONEPROC. A failed call
  * answers ERROR, INFO 3621, DONEINPROC with DONE_ERROR, RETURNSTATUS, DONEPROC.
  */
 public final class ProcedureResponse {
@@ -50,13 +49,8 @@ public final class ProcedureResponse {
 
     private static void succeeded(ByteBuf out, TdsVersion version, ProcedureResult result,
                                   List<OutputParameter> outputs, int more) {
-        for (RowSet rowSet : result.rowSets()) {
-            ColMetadataToken.write(out, version, rowSet.columns());
-            for (List<Object> row : rowSet.rows()) {
-                RowToken.write(out, version, rowSet.columns(), row);
-            }
-            DoneToken.write(out, version, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
-                    DoneToken.SELECT_COMMAND, rowSet.rows().size());
+        for (StatementOutcome outcome : result.outcomes()) {
+            StatementOutcomes.write(out, version, outcome, DoneToken.DONEINPROC, DoneToken.MORE);
         }
         ReturnStatusToken.write(out, result.returnStatus());
         for (OutputParameter output : outputs) {

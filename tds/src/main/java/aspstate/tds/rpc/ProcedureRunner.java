@@ -5,19 +5,22 @@ import aspstate.core.RepeatedEventLog;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
 import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureResult;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a bound procedure call, whether it came by RPC or in a SQL batch. A procedure that fails inside the server
- * (a store failure, a bug) gives the client an error as a procedure's own error would, and the log the cause,
- * so the connection stays usable.
+ * Runs a bound procedure call or recognized statement, whether it came by RPC or in a SQL batch. One that fails
+ * inside the server (a store failure, a bug) gives the client an error as a procedure's own error would, and the log
+ * the cause, so the connection stays usable; one that refuses its arguments ({@link SqlException}) gives the client
+ * that error alone.
  */
 public final class ProcedureRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ProcedureRunner.class);
@@ -30,7 +33,18 @@ public final class ProcedureRunner {
 
     /** The call's result; never a failed stage. */
     public static CompletionStage<ProcedureResult> run(Procedure procedure, ProcedureCall call) {
-        return start(procedure, call).handle((result, failure) -> {
+        return run("procedure " + procedure.name(), () -> procedure.call(call), call);
+    }
+
+    /**
+     * The result of {@code call}; never a failed stage.
+     *
+     * @param what      what it runs, for messages: {@code procedure TempGetStateItem3}, {@code statement ...}
+     * @param arguments what it was given, for the log should it fail inside the server
+     */
+    public static CompletionStage<ProcedureResult> run(String what, Supplier<CompletionStage<ProcedureResult>> call,
+                                                       Object arguments) {
+        return start(call).handle((result, failure) -> {
             if (failure == null) {
                 return result;
             }
@@ -45,20 +59,23 @@ public final class ProcedureRunner {
             if (cause instanceof StoreFullException) {
                 // The store has logged it (grouped); the client gets SQL Server's answer for a full database.
                 return ProcedureResult.failed(SqlErrors.databaseFull(
-                        "Could not allocate space for the session state of procedure " + procedure.name()
+                        "Could not allocate space for the session state of " + what
                         + " because the server's session store is full: " + cause.getMessage() + "."));
             }
-            FAILED.occurred("{} procedure call(s) failed inside the server (latest: {} with {})", procedure.name(),
-                    LogText.client(String.valueOf(call)), cause);
+            FAILED.occurred("{} call(s) failed inside the server (latest: {} with {})", what,
+                    LogText.client(String.valueOf(arguments)), cause);
             return ProcedureResult.failed(SqlErrors.userError(SqlErrors.USER_DEFINED,
-                    "Procedure " + procedure.name() + " failed inside the server; the server's log says why."));
+                    Character.toUpperCase(what.charAt(0)) + what.substring(1)
+                            + " failed inside the server; the server's log says why."));
         });
     }
 
-    /** A procedure that throws instead of failing its stage is answered the same way. */
-    private static CompletionStage<ProcedureResult> start(Procedure procedure, ProcedureCall call) {
+    /** One that throws instead of failing its stage is answered the same way; an argument refused, as its error. */
+    private static CompletionStage<ProcedureResult> start(Supplier<CompletionStage<ProcedureResult>> call) {
         try {
-            return procedure.call(call);
+            return call.get();
+        } catch (SqlException refused) {
+            return CompletableFuture.completedFuture(ProcedureResult.failed(refused.error()));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -7,9 +7,10 @@ import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.sql.ExecStatement;
-import aspstate.tds.sql.ParameterDeclarations;
 import aspstate.tds.error.SqlException;
-import aspstate.tds.error.SqlException;
+import aspstate.tds.statement.BoundStatement;
+import aspstate.tds.statement.RecognizedStatement;
+import aspstate.tds.statement.StatementCatalog;
 import aspstate.tds.system.SystemProcedures;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.type.IntNType;
@@ -23,13 +24,14 @@ import java.util.function.Supplier;
 
 /**
  * Answers the RPC messages of one connection: procedures called by name (the catalog's, and system procedures
- * such as sp_sproc_columns), and procedure calls sent as T-SQL through sp_executesql, sp_prepexec and sp_execute
- * (whose prepared handles it keeps), plus sp_unprepare. Every call is bound when the message arrives, in order, so
+ * such as sp_sproc_columns), and procedure calls and recognized statements sent as T-SQL through sp_executesql,
+ * sp_prepexec and sp_execute (whose prepared handles it keeps), plus sp_unprepare. Every call is bound when the message arrives, in order, so
  * a later call may use a handle an earlier one prepared; the procedures then run one after another and their
  * answers are appended in call order.
  */
 public final class RpcResponder {
     private final ProcedureCatalog catalog;
+    private final StatementCatalog statements;
     private final SystemProcedures system;
     private final PreparedStatements prepared;
     private final Supplier<String> currentDatabase;
@@ -41,9 +43,10 @@ public final class RpcResponder {
      *                        connection's event loop
      * @param version         the TDS version the connection speaks, whose token layouts the answers use
      */
-    public RpcResponder(ProcedureCatalog catalog, PreparedStatements prepared, Supplier<String> currentDatabase,
-                        TdsVersion version) {
+    public RpcResponder(ProcedureCatalog catalog, StatementCatalog statements, PreparedStatements prepared,
+                        Supplier<String> currentDatabase, TdsVersion version) {
         this.catalog = catalog;
+        this.statements = statements;
         this.system = new SystemProcedures(catalog);
         this.prepared = prepared;
         this.currentDatabase = currentDatabase;
@@ -74,9 +77,9 @@ public final class RpcResponder {
     private Answer bind(RpcRequest rpc) {
         try {
             return switch (systemProcedure(rpc)) {
-                case RpcRequest.SP_EXECUTESQL -> invoke(executeSql(rpc));
-                case RpcRequest.SP_PREPEXEC -> invoke(prepareAndExecute(rpc));
-                case RpcRequest.SP_EXECUTE -> invoke(execute(rpc));
+                case RpcRequest.SP_EXECUTESQL -> executeSql(rpc);
+                case RpcRequest.SP_PREPEXEC -> prepareAndExecute(rpc);
+                case RpcRequest.SP_EXECUTE -> execute(rpc);
                 case RpcRequest.SP_UNPREPARE -> unprepare(rpc);
                 default -> invoke(ByNameBinder.bind(find(rpc.procedureName())
                         .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(rpc.procedureName()))), rpc));
@@ -104,26 +107,31 @@ public final class RpcResponder {
      * sp_executesql @stmt, @params, values...; a statement without parameters comes alone, as mssql-jdbc sends a
      * call without arguments.
      */
-    private ProcedureInvocation executeSql(RpcRequest rpc) {
+    private Answer executeSql(RpcRequest rpc) {
         String declarations = rpc.parameters().size() > 1 ? fixed(rpc, 1, "@params", String.class) : null;
-        PreparedCall call = parse(fixed(rpc, 0, "@stmt", String.class), declarations);
-        return ExecuteSqlBinder.bind(this::find, call, values(rpc, 2), 2, List.of());
+        return run(parse(fixed(rpc, 0, "@stmt", String.class), declarations), values(rpc, 2), 2, List.of());
     }
 
     /** sp_prepexec @handle OUTPUT, @params, @stmt, values...: the handle comes back as the first RETURNVALUE. */
-    private ProcedureInvocation prepareAndExecute(RpcRequest rpc) {
+    private Answer prepareAndExecute(RpcRequest rpc) {
         RpcParameter handleParameter = fixedParameter(rpc, 0, "@handle");
-        PreparedCall call = parse(fixed(rpc, 2, "@stmt", String.class), fixed(rpc, 1, "@params", String.class));
+        Prepared call = parse(fixed(rpc, 2, "@stmt", String.class), fixed(rpc, 1, "@params", String.class));
         int handle = prepared.prepare(call);
         OutputParameter handleOutput = new OutputParameter(0, handleParameter.name(), IntNType.INT,
                 result -> handle);
-        return ExecuteSqlBinder.bind(this::find, call, values(rpc, 3), 3, List.of(handleOutput));
+        return run(call, values(rpc, 3), 3, List.of(handleOutput));
     }
 
     /** sp_execute @handle, values... */
-    private ProcedureInvocation execute(RpcRequest rpc) {
-        PreparedCall call = prepared.get(fixed(rpc, 0, "@handle", Number.class).intValue());
-        return ExecuteSqlBinder.bind(this::find, call, values(rpc, 1), 1, List.of());
+    private Answer execute(RpcRequest rpc) {
+        return run(prepared.get(fixed(rpc, 0, "@handle", Number.class).intValue()), values(rpc, 1), 1, List.of());
+    }
+
+    private Answer run(Prepared call, List<RpcParameter> values, int firstValue, List<OutputParameter> leadOutputs) {
+        if (call instanceof PreparedShape shape) {
+            return invoke(StatementBinder.bind(shape, values, firstValue, leadOutputs));
+        }
+        return invoke(ExecuteSqlBinder.bind(this::find, (PreparedCall) call, values, firstValue, leadOutputs));
     }
 
     private Answer unprepare(RpcRequest rpc) {
@@ -134,8 +142,14 @@ public final class RpcResponder {
         };
     }
 
-    private static PreparedCall parse(String statement, String declarations) {
-        return new PreparedCall(ExecStatement.parse(statement), ParameterDeclarations.parse(declarations));
+    /** A statement this server recognizes, else a procedure call (EXEC), else a syntax error. */
+    private Prepared parse(String statement, String declarations) {
+        Declarations declared = Declarations.of(declarations);
+        Optional<RecognizedStatement> recognized = statements.recognize(statement);
+        if (recognized.isPresent()) {
+            return new PreparedShape(recognized.get(), declared);
+        }
+        return new PreparedCall(ExecStatement.parse(statement), declared);
     }
 
     /** The values after the system procedure's own parameters; none when it was sent without the optional ones. */
@@ -164,6 +178,13 @@ public final class RpcResponder {
 
     private Answer invoke(ProcedureInvocation invocation) {
         return (out, more) -> ProcedureRunner.run(invocation.procedure(), invocation.call())
+                .thenAccept(result -> ProcedureResponse.write(out, version, result, invocation.outputs(), more));
+    }
+
+    private Answer invoke(StatementInvocation invocation) {
+        BoundStatement statement = invocation.statement();
+        return (out, more) -> ProcedureRunner.run("statement " + statement.name(),
+                        () -> statement.run(invocation.arguments()), statement.name())
                 .thenAccept(result -> ProcedureResponse.write(out, version, result, invocation.outputs(), more));
     }
 

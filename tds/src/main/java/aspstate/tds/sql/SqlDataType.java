@@ -6,6 +6,8 @@ import aspstate.tds.sql.SqlToken.Kind;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
 import aspstate.tds.type.DateTimeNType;
+import aspstate.tds.type.DateTimeOffsetNType;
+import aspstate.tds.type.FltNType;
 import aspstate.tds.type.TextPointerType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.NVarCharType;
@@ -16,8 +18,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The type of a T-SQL variable or literal, among those the session-state procedures use: the integers, bit, the
- * character types, varbinary, image and datetime.
+ * The type of a T-SQL variable or literal, among those the session-state clients use: the integers, bit, float, the
+ * character types, varbinary, image, datetime and datetimeoffset.
  *
  * @param length characters or bytes for the types that have one, {@link #MAX} for (max), else 0
  */
@@ -29,8 +31,8 @@ public record SqlDataType(Base base, int length) {
 
     /** The types, each with its longest (n): 0 for a type without a length. */
     public enum Base {
-        TINYINT(0), SMALLINT(0), INT(0), BIGINT(0), BIT(0), CHAR(8000), VARCHAR(8000), NVARCHAR(4000),
-        VARBINARY(8000), IMAGE(0), DATETIME(0);
+        TINYINT(0), SMALLINT(0), INT(0), BIGINT(0), BIT(0), FLOAT(0), CHAR(8000), VARCHAR(8000), NVARCHAR(4000),
+        VARBINARY(8000), IMAGE(0), DATETIME(0), DATETIMEOFFSET(0);
 
         private final int longest;
 
@@ -60,6 +62,9 @@ public record SqlDataType(Base base, int length) {
     public static final SqlDataType BIGINT = new SqlDataType(Base.BIGINT, 0);
     public static final SqlDataType BIT = new SqlDataType(Base.BIT, 0);
     public static final SqlDataType DATETIME = new SqlDataType(Base.DATETIME, 0);
+    public static final SqlDataType FLOAT = new SqlDataType(Base.FLOAT, 0);
+    /** datetimeoffset(7), its default precision. */
+    public static final SqlDataType DATETIMEOFFSET = new SqlDataType(Base.DATETIMEOFFSET, 0);
 
     public static SqlDataType of(Base base, int length) {
         return new SqlDataType(base, length);
@@ -117,12 +122,14 @@ public record SqlDataType(Base base, int length) {
             case INT -> IntNType.INT;
             case BIGINT -> IntNType.BIGINT;
             case BIT -> BitNType.BIT;
+            case FLOAT -> FltNType.FLOAT;
             case CHAR -> SingleByteCharType.fixedChar(length);
             case VARCHAR -> length == MAX ? SingleByteCharType.VARCHAR_MAX : SingleByteCharType.varchar(length);
             case NVARCHAR -> length == MAX ? NVarCharType.MAX : NVarCharType.ofCharacters(length);
             case VARBINARY -> length == MAX ? BigVarBinaryType.MAX : BigVarBinaryType.of(length);
             case IMAGE -> TextPointerType.IMAGE;
             case DATETIME -> DateTimeNType.DATETIME;
+            case DATETIMEOFFSET -> DateTimeOffsetNType.DATETIMEOFFSET;
         };
     }
 

@@ -6,12 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits T-SQL text into tokens: words, [bracketed names], @variables (and @@system variables), numbers,
- * 'string' and N'string' literals, 0x binary literals and single punctuation characters; whitespace and comments
- * ({@code --} to the end of the line, {@code /* *}{@code /}) are dropped.
+ * Splits T-SQL text into tokens: words, [bracketed] and "quoted" names (a doubled closing character inside stands for
+ * one), @variables (and @@system variables), numbers, 'string' and N'string' literals, 0x binary literals and single
+ * punctuation and operator characters; whitespace and comments ({@code --} to the end of the line, and
+ * {@code /* *}{@code /}, which nest in T-SQL) are dropped.
  */
 final class SqlLexer {
-    private static final String PUNCTUATION = ",=.();-><";
+    private static final String PUNCTUATION = ",=.();-><*&~+/%!|^";
 
     private final String text;
     private int index;
@@ -41,12 +42,10 @@ final class SqlLexer {
         int start = index;
         char c = text.charAt(index);
         if (c == '[') {
-            int close = text.indexOf(']', index);
-            if (close < 0) {
-                throw SqlException.syntax(text.substring(start), start + 1, "']' to close the name");
-            }
-            index = close + 1;
-            return new SqlToken(Kind.QUOTED_NAME, text.substring(start + 1, close), start + 1);
+            return quotedName(start, ']', "']' to close the name");
+        }
+        if (c == '"') {
+            return quotedName(start, '"', "'\"' to close the name");
         }
         if (c == '\'' || ((c == 'N' || c == 'n') && text.startsWith("'", index + 1))) {
             return string(start);
@@ -74,6 +73,35 @@ final class SqlLexer {
         throw SqlException.syntax(String.valueOf(c), start + 1, "a name, variable, number or one of " + PUNCTUATION);
     }
 
+    /** A delimited identifier from its opening character. */
+    private SqlToken quotedName(int start, char close, String expected) {
+        index = start + 1;
+        return new SqlToken(Kind.QUOTED_NAME, delimited(start, close, expected), start + 1);
+    }
+
+    /**
+     * The text from here to the closing character, past which it leaves the index; the closing character doubled
+     * stands for itself, as in 'it''s' and [a]]b].
+     *
+     * @param start where the token began, for the error when it is not closed
+     */
+    private String delimited(int start, char close, String expected) {
+        StringBuilder value = new StringBuilder();
+        while (true) {
+            int end = text.indexOf(close, index);
+            if (end < 0) {
+                throw SqlException.syntax(text.substring(start), start + 1, expected);
+            }
+            value.append(text, index, end);
+            index = end + 1;
+            if (index >= text.length() || text.charAt(index) != close) {
+                return value.toString();
+            }
+            value.append(close);
+            index++;
+        }
+    }
+
     /** 0x and hex digits, none or more; SQL Server reads an odd count as if a 0 led. */
     private SqlToken binary(int start) {
         index += 2;
@@ -84,24 +112,12 @@ final class SqlLexer {
         return new SqlToken(Kind.BINARY, text.substring(digits, index), start + 1);
     }
 
-    /** A literal from its N or opening quote; a doubled quote inside stands for one quote. */
+    /** A literal from its N or opening quote. */
     private SqlToken string(int start) {
         boolean unicode = text.charAt(start) != '\'';
         index = text.indexOf('\'', index) + 1; // past the opening quote, after N if there is one
-        StringBuilder value = new StringBuilder();
-        while (true) {
-            int quote = text.indexOf('\'', index);
-            if (quote < 0) {
-                throw SqlException.syntax(text.substring(start), start + 1, "a quote to close the string");
-            }
-            value.append(text, index, quote);
-            index = quote + 1;
-            if (!text.startsWith("'", index)) {
-                return new SqlToken(unicode ? Kind.UNICODE_STRING : Kind.STRING, value.toString(), start + 1);
-            }
-            value.append('\'');
-            index++;
-        }
+        String value = delimited(start, '\'', "a quote to close the string");
+        return new SqlToken(unicode ? Kind.UNICODE_STRING : Kind.STRING, value, start + 1);
     }
 
     /** Identifier characters per SQL Server's rules for regular identifiers. */
@@ -129,10 +145,28 @@ final class SqlLexer {
                 int end = text.indexOf('\n', index);
                 index = end < 0 ? text.length() : end + 1;
             } else if (text.startsWith("/*", index)) {
-                int end = text.indexOf("*/", index + 2);
-                index = end < 0 ? text.length() : end + 2;
+                skipBlockComment();
             } else {
                 return;
+            }
+        }
+    }
+
+    /** From its opening to its closing mark, comments inside included; an unclosed one runs to the end. */
+    private void skipBlockComment() {
+        int depth = 0;
+        while (index < text.length()) {
+            if (text.startsWith("/*", index)) {
+                depth++;
+                index += 2;
+            } else if (text.startsWith("*/", index)) {
+                depth--;
+                index += 2;
+                if (depth == 0) {
+                    return;
+                }
+            } else {
+                index++;
             }
         }
     }

@@ -23,7 +23,7 @@ record SqlToken(Kind kind, String text, int position) {
     /** As SQL Server quotes it in "Incorrect syntax near": the end of the text shows as the last token would. */
     String shown() {
         return switch (kind) {
-            case QUOTED_NAME -> "[" + text + "]";
+            case QUOTED_NAME -> "[" + text.replace("]", "]]") + "]";
             case STRING -> "'" + text.replace("'", "''") + "'";
             case UNICODE_STRING -> "N'" + text.replace("'", "''") + "'";
             case BINARY -> "0x" + text;

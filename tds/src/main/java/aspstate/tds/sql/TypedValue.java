@@ -3,11 +3,13 @@ package aspstate.tds.sql;
 import aspstate.tds.sql.SqlDataType.Base;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 
 /**
  * A value with its T-SQL type: a literal, a variable's content, or a procedure's output.
  *
- * @param value Integer (Long for bigint), Boolean, String, byte[] or LocalDateTime, or null for NULL
+ * @param value Integer (Long for bigint), Double, Boolean, String, byte[], LocalDateTime or OffsetDateTime, or null
+ *              for NULL
  */
 public record TypedValue(SqlDataType type, Object value) {
     /**
@@ -17,6 +19,9 @@ public record TypedValue(SqlDataType type, Object value) {
     public static TypedValue of(Object value) {
         if (value instanceof Long) {
             return new TypedValue(SqlDataType.BIGINT, value);
+        }
+        if (value instanceof Double) {
+            return new TypedValue(SqlDataType.FLOAT, value);
         }
         if (value instanceof Number number) {
             return new TypedValue(SqlDataType.INT, number.intValue());
@@ -32,6 +37,9 @@ public record TypedValue(SqlDataType type, Object value) {
         }
         if (value instanceof LocalDateTime) {
             return new TypedValue(SqlDataType.DATETIME, value);
+        }
+        if (value instanceof OffsetDateTime) {
+            return new TypedValue(SqlDataType.DATETIMEOFFSET, value);
         }
         return new TypedValue(SqlDataType.INT, null); // NULL alone is typed int, as a bare NULL literal is
     }

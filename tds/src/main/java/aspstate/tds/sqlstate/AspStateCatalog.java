@@ -33,6 +33,7 @@ import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.SessionProcedure;
+import aspstate.tds.proc.SessionTables;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.List;
@@ -68,6 +69,10 @@ public final class AspStateCatalog {
     private static final int VERSION_LENGTH = 10;
     /** tAppName: varchar(280). */
     private static final int APP_NAME_LENGTH = 280;
+    /** ASPStateTempSessions: its keys are the ids alone. */
+    private static final SessionRows ASPSTATE_ROWS = new SessionRows("", ID.name(), SessionTables.DATABASE,
+            SessionTables.SESSIONS_TABLE, SessionTables.SESSIONS_PRIMARY_KEY);
+
 
     private AspStateCatalog() {
     }
@@ -88,7 +93,7 @@ public final class AspStateCatalog {
      */
     public static ProcedureCatalog create(SessionStore<SqlSessionItem> sessions, SessionStore<AppRegistration> appIds,
                                           SqlStateServerProcedures server, ZoneId localZone) {
-        SessionItemBodies items = new SessionItemBodies(sessions, localZone);
+        SessionItemBodies items = new SessionItemBodies(sessions, ASPSTATE_ROWS);
         AppIds applications = new AppIds(appIds);
         return new ProcedureCatalog(List.of(
                 new SessionProcedure("TempGetVersion",
@@ -104,12 +109,15 @@ public final class AspStateCatalog {
                 new SessionProcedure("DeleteExpiredSessions", List.of(), arguments -> CompletableFuture
                         .completedFuture(ItemOutputs.NONE.answer(server.deleteExpiredSessions(), localZone))),
 
-                get(items, "TempGetStateItem", ItemOutputs.LOCK_DATE, new TempGetStateItem()),
-                get(items, "TempGetStateItem2", ItemOutputs.LOCK_AGE, new TempGetStateItem2()),
-                get(items, "TempGetStateItem3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS, new TempGetStateItem3()),
-                get(items, "TempGetStateItemExclusive", ItemOutputs.LOCK_DATE, new TempGetStateItemExclusive()),
-                get(items, "TempGetStateItemExclusive2", ItemOutputs.LOCK_AGE, new TempGetStateItemExclusive2()),
-                get(items, "TempGetStateItemExclusive3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS,
+                get(items, "TempGetStateItem", ItemOutputs.LOCK_DATE, localZone, new TempGetStateItem()),
+                get(items, "TempGetStateItem2", ItemOutputs.LOCK_AGE, localZone, new TempGetStateItem2()),
+                get(items, "TempGetStateItem3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS, localZone,
+                        new TempGetStateItem3()),
+                get(items, "TempGetStateItemExclusive", ItemOutputs.LOCK_DATE, localZone,
+                        new TempGetStateItemExclusive()),
+                get(items, "TempGetStateItemExclusive2", ItemOutputs.LOCK_AGE, localZone,
+                        new TempGetStateItemExclusive2()),
+                get(items, "TempGetStateItemExclusive3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS, localZone,
                         new TempGetStateItemExclusive3()),
 
                 change(items, "TempReleaseStateItemExclusive", ID_COOKIE,
@@ -140,17 +148,21 @@ public final class AspStateCatalog {
                                 arguments.timeout(CallArguments.UPDATE), arguments.lockCookie()))));
     }
 
-    /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
-    private static SessionProcedure get(SessionItemBodies items, String name, ItemOutputs outputs,
+    /**
+     * A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all.
+     *
+     * @param localZone the zone of the v1 gets' @lockDate
+     */
+    private static SessionProcedure get(SessionItemBodies items, String name, ItemOutputs outputs, ZoneId localZone,
                                          SqlStateProcedure procedure) {
         return new SessionProcedure(name, outputs.parameters(ID_ONLY),
-                items.onExistingItem(outputs, arguments -> procedure));
+                items.onExistingItem(result -> outputs.answer(result, localZone), arguments -> procedure));
     }
 
     /** An update, release, remove or reset of an existing item: inputs only. */
     private static SessionProcedure change(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
                                             Function<CallArguments, SqlStateProcedure> request) {
-        return new SessionProcedure(name, inputs, items.onExistingItem(ItemOutputs.NONE, request));
+        return new SessionProcedure(name, inputs, items.onExistingItem(SessionItemBodies.NO_OUTPUTS, request));
     }
 
     private static SessionProcedure insert(SessionItemBodies items, String name, List<ProcedureParameter> inputs,

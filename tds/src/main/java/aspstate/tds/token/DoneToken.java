@@ -24,6 +24,9 @@ public final class DoneToken {
 
     /** CurCmd of a SELECT statement. */
     public static final int SELECT_COMMAND = 0xC1;
+    public static final int INSERT_COMMAND = 0xC3;
+    public static final int DELETE_COMMAND = 0xC4;
+    public static final int UPDATE_COMMAND = 0xC5;
     /** CurCmd of an EXECUTE statement, which a procedure call is. */
     public static final int EXECUTE_COMMAND = 0xE0;
 

@@ -11,6 +11,11 @@ public final class EnvChangeToken {
     private static final int LANGUAGE = 2;
     public static final int PACKET_SIZE = 4;
     private static final int SQL_COLLATION = 7;
+    private static final int BEGIN_TRANSACTION = 8;
+    private static final int COMMIT_TRANSACTION = 9;
+    private static final int ROLLBACK_TRANSACTION = 10;
+    /** A transaction descriptor is 8 bytes. */
+    private static final int DESCRIPTOR_LENGTH = 8;
     private static final int MIRRORING_PARTNER = 13;
     private static final int RESET_ACKNOWLEDGEMENT = 18;
 
@@ -47,6 +52,31 @@ public final class EnvChangeToken {
     public static void resetAcknowledgement(ByteBuf out) {
         int lengthAt = start(out, RESET_ACKNOWLEDGEMENT);
         out.writeByte(0).writeByte(0);
+        end(out, lengthAt);
+    }
+
+    /** A transaction began (type 8): its descriptor, which the client sends back in ALL_HEADERS; no old value. */
+    public static void beginTransaction(ByteBuf out, long descriptor) {
+        int lengthAt = start(out, BEGIN_TRANSACTION);
+        out.writeByte(DESCRIPTOR_LENGTH).writeLongLE(descriptor);
+        out.writeByte(0);
+        end(out, lengthAt);
+    }
+
+    /** The transaction of this descriptor was committed (type 9): no new value, the descriptor as the old one. */
+    public static void commitTransaction(ByteBuf out, long descriptor) {
+        transactionEnded(out, COMMIT_TRANSACTION, descriptor);
+    }
+
+    /** The transaction of this descriptor was rolled back (type 10). */
+    public static void rollbackTransaction(ByteBuf out, long descriptor) {
+        transactionEnded(out, ROLLBACK_TRANSACTION, descriptor);
+    }
+
+    private static void transactionEnded(ByteBuf out, int type, long descriptor) {
+        int lengthAt = start(out, type);
+        out.writeByte(0);
+        out.writeByte(DESCRIPTOR_LENGTH).writeLongLE(descriptor);
         end(out, lengthAt);
     }
 

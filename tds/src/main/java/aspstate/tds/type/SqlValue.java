@@ -4,7 +4,8 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * A typed value: what an RPC parameter carries and what a RETURNVALUE sends back. The Java value is one of
- * Integer/Long, Boolean, byte[], String, LocalDateTime, or null for NULL, as its type reads it.
+ * Integer/Long, Double, Boolean, byte[], String, LocalDateTime, OffsetDateTime, or null for NULL, as its type reads
+ * it.
  */
 public record SqlValue(TdsType<?> type, Object value) {
     public SqlValue {

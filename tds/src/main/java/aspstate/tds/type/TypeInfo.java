@@ -15,6 +15,8 @@ public final class TypeInfo {
             case BitNType.TYPE -> BitNType.readTypeInfo(in);
             case DateTimeNType.TYPE -> DateTimeNType.readTypeInfo(in);
             case DateTime2NType.TYPE -> DateTime2NType.readTypeInfo(in);
+            case DateTimeOffsetNType.TYPE -> DateTimeOffsetNType.readTypeInfo(in);
+            case FltNType.TYPE -> FltNType.readTypeInfo(in);
             case BigVarBinaryType.TYPE -> BigVarBinaryType.readTypeInfo(in);
             case NVarCharType.TYPE -> NVarCharType.readTypeInfo(in);
             case SingleByteCharType.VARCHAR, SingleByteCharType.CHAR -> SingleByteCharType.readTypeInfo(type, in);
@@ -22,8 +24,8 @@ public final class TypeInfo {
                     TextPointerType.readTypeInfo(type, in);
             // The value's length depends on the type, so nothing after it can be read: the request is lost.
             default -> throw new TdsProtocolException("parameter of TDS type 0x" + Integer.toHexString(type)
-                    + ", which this server does not read; session-state clients send int, bit, datetime, "
-                    + "binary and character types");
+                    + ", which this server does not read; session-state clients send int, bit, float, datetime, "
+                    + "datetimeoffset, binary and character types");
         };
     }
 }

@@ -10,6 +10,7 @@ import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.statement.StatementCatalog;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.List;
@@ -52,7 +53,8 @@ class BatchResponderTest {
         LoginRequest login = new LoginRequest(0x74000004, 4096, "", "sa", "x", "", "", "", "", "");
         ByteBuf out = Unpooled.buffer();
         CompletableFuture<Void> written =
-                BatchResponder.respond(batch, new TdsSession(login, 51, "master"), CATALOG, out).toCompletableFuture();
+                BatchResponder.respond(batch, new TdsSession(login, 51, "master"), CATALOG, StatementCatalog.NONE, out)
+                        .toCompletableFuture();
         assertThat(written).isDone();
         return out;
     }

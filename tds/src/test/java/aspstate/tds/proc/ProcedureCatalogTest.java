@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
@@ -72,5 +73,20 @@ class ProcedureCatalogTest {
         assertThatThrownBy(() -> ProcedureCatalog.combine(catalog,
                 new ProcedureCatalog(List.of(named("TEMPGETVERSION")))))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aFamilyServesTheNamesOfItsPatternAfterTheListedProcedures() {
+        ProcedureFamily perTable = name -> name.toLowerCase().endsWith("_getstateitem")
+                ? Optional.of(named(name)) : Optional.empty();
+        ProcedureCatalog withFamily = ProcedureCatalog.combine(catalog,
+                new ProcedureCatalog(List.of(), List.of(perTable)));
+
+        assertThat(withFamily.find("[dbo].[Sessions_GetStateItem]")).map(Procedure::name)
+                .contains("Sessions_GetStateItem");
+        assertThat(withFamily.named("TEMPGETVERSION")).map(Procedure::name).contains("TempGetVersion");
+        assertThat(withFamily.find("other.Sessions_GetStateItem")).as("not in dbo").isEmpty();
+        assertThat(withFamily.find("Sessions_GetStateItemX")).isEmpty();
+        assertThat(withFamily.procedures()).hasSize(1);
     }
 }

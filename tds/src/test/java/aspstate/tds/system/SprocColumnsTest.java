@@ -170,7 +170,7 @@ class SprocColumnsTest {
         SprocColumns procedure = new SprocColumns(SprocColumns.Version.SP_SPROC_COLUMNS_100, catalog, "ASPState");
         ProcedureResult result = procedure.call(new ProcedureCall(Map.of("@procedure_name", "TempGetAppID",
                 "@procedure_owner", "dbo", "@ODBCVer", "3"))).toCompletableFuture().join();
-        assertThat(column(result.rowSets().get(0), COLUMN_NAME)).containsExactly("@RETURN_VALUE", "@appName",
+        assertThat(column((RowSet) result.outcomes().get(0), COLUMN_NAME)).containsExactly("@RETURN_VALUE", "@appName",
                 "@appId");
     }
 

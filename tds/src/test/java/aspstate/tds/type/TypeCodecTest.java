@@ -8,6 +8,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +32,10 @@ class TypeCodecTest {
                 Arguments.of(SingleByteCharType.varchar(280), "/LM/W3SVC/1/ROOT/é"),
                 Arguments.of(SingleByteCharType.fixedChar(10), "2         "),
                 Arguments.of(DateTimeNType.DATETIME, when), Arguments.of(DateTimeNType.SMALLDATETIME, when.withSecond(0)
-                        .withNano(0)));
+                        .withNano(0)),
+                Arguments.of(FltNType.FLOAT, 1200.5), Arguments.of(FltNType.REAL, -0.25),
+                Arguments.of(DateTimeOffsetNType.DATETIMEOFFSET, when.plusNanos(4_567_800).atOffset(ZoneOffset.UTC)),
+                Arguments.of(DateTimeOffsetNType.DATETIMEOFFSET, when.atOffset(ZoneOffset.ofHoursMinutes(-5, -30))));
     }
 
     @ParameterizedTest
@@ -159,6 +164,27 @@ class TypeCodecTest {
         // Scale 7: 5 time bytes of 100 ns units, then 3 date bytes; 0001-01-02 00:00:01 = 10^7 units, day 1.
         ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2a07" + "08" + "8096980000" + "010000"));
         assertThat(TypeInfo.read(in).readValue(in)).isEqualTo(LocalDateTime.of(1, 1, 2, 0, 0, 1));
+    }
+
+    @Test
+    void datetimeoffsetIsTheUtcDateTime2AndTheOffsetInMinutes() {
+        // 0001-01-02 00:00:01 UTC at +01:00 (60 minutes): 10^7 units, day 1, then 3c00.
+        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2b07" + "0a" + "8096980000" + "010000" + "3c00"));
+        assertThat(TypeInfo.read(in).readValue(in)).isEqualTo(OffsetDateTime.of(1, 1, 2, 1, 0, 1, 0,
+                ZoneOffset.ofHours(1)));
+        ByteBuf beyondFourteenHours = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2b07" + "0a" + "0000000000"
+                + "010000" + "4903"));
+        assertThatThrownBy(() -> TypeInfo.read(beyondFourteenHours).readValue(beyondFourteenHours))
+                .isInstanceOf(TdsProtocolException.class);
+    }
+
+    @Test
+    void floatIsAnIeeeDoubleLittleEndian() {
+        assertThat(hex(raw(FltNType.FLOAT), 1200.0)).isEqualTo("6d08" + "08" + "0000000000c09240");
+        ByteBuf realWithDoubleValue = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6d04" + "08"
+                + "0000000000c09240"));
+        assertThatThrownBy(() -> TypeInfo.read(realWithDoubleValue).readValue(realWithDoubleValue))
+                .isInstanceOf(TdsProtocolException.class);
     }
 
     @Test

@@ -1,5 +1,6 @@
-package aspstate.server;
+package aspstate.transport;
 
+import aspstate.core.LogText;
 import aspstate.core.RepeatedEventLog;
 import java.net.InetAddress;
 import java.util.concurrent.CompletableFuture;
@@ -15,29 +16,41 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where the password checks of TDS logins wait for the one thread that does them. PBKDF2 is slow on purpose, so a
- * flood of logins must not queue work without end: the queue is bounded ({@code --tds-login-queue}), one peer may
- * have at most {@link #MAX_QUEUED_PER_PEER} checks waiting, a peer whose logins keep failing
- * ({@code --tds-login-failures} in a minute) is refused without a check until the minute is over, and a check whose
- * connection is gone is not done. A refused login is answered as a wrong password is, at once: a real client on
- * another address still gets its check within a few hash times however hard the flood.
+ * Where the checks of a listener's credentials (TDS logins, admin tokens) wait for the one thread that does them.
+ * The hash they are checked against (PBKDF2) is slow on purpose, so a flood of attempts must not queue work without
+ * end, nor run it on an event loop: the queue is bounded, one peer may have at most {@link #MAX_QUEUED_PER_PEER}
+ * checks waiting, a peer whose checks keep failing (the failure limit in a minute) is refused without a check until
+ * the minute is over, and a check whose connection is gone is not done. A refused check is answered as a wrong
+ * credential is, at once: a real client on another address still gets its check within a few hash times however
+ * hard the flood.
  */
-final class LoginCheckQueue {
+public final class CredentialCheckQueue implements AutoCloseable {
     /** Checks one peer address may have waiting or running; more are refused at once. */
-    static final int MAX_QUEUED_PER_PEER = 4;
-    static final int DEFAULT_MAX_QUEUED = 32;
-    static final int DEFAULT_MAX_FAILURES_PER_MINUTE = 10;
+    public static final int MAX_QUEUED_PER_PEER = 4;
+    public static final int DEFAULT_MAX_QUEUED = 32;
+    public static final int DEFAULT_MAX_FAILURES_PER_MINUTE = 10;
     private static final long WINDOW_NANOS = TimeUnit.MINUTES.toNanos(1);
     /** Peers whose failures are remembered at once; beyond it new peers are not throttled (but still queued). */
     private static final int MAX_TRACKED_PEERS = 10_000;
 
-    private static final Logger LOG = LoggerFactory.getLogger(LoginCheckQueue.class);
-    private static final RepeatedEventLog REFUSED = new RepeatedEventLog(LOG);
+    private static final Logger LOG = LoggerFactory.getLogger(CredentialCheckQueue.class);
 
+    /**
+     * How log lines name what is checked and the settings that bound it.
+     *
+     * @param checks         the checks, plural, e.g. "TDS login(s)"
+     * @param queueOption    the option that sets the queue's bound, e.g. "tds-login-queue"
+     * @param failuresOption the option that sets the failures allowed a minute, e.g. "tds-login-failures"
+     */
+    public record Names(String checks, String queueOption, String failuresOption) {
+    }
+
+    private final Names names;
     private final ExecutorService checker;
     private final int maxFailuresPerMinute;
     private final ConcurrentHashMap<InetAddress, AtomicInteger> queuedPerPeer = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<InetAddress, FailureWindow> failures = new ConcurrentHashMap<>();
+    private final RepeatedEventLog refused = new RepeatedEventLog(LOG);
 
     /** Failures of one peer in the minute that began with the first of them. */
     private record FailureWindow(long startNanos, int count) {
@@ -46,17 +59,19 @@ final class LoginCheckQueue {
         }
     }
 
-    LoginCheckQueue(int maxQueued, int maxFailuresPerMinute) {
+    public CredentialCheckQueue(Names names, int maxQueued, int maxFailuresPerMinute) {
         if (maxQueued < 1) {
-            throw new IllegalArgumentException("tds-login-queue must be at least 1, got " + maxQueued);
+            throw new IllegalArgumentException(names.queueOption() + " must be at least 1, got " + maxQueued);
         }
         if (maxFailuresPerMinute < 1) {
-            throw new IllegalArgumentException("tds-login-failures must be at least 1, got " + maxFailuresPerMinute);
+            throw new IllegalArgumentException(names.failuresOption() + " must be at least 1, got "
+                    + maxFailuresPerMinute);
         }
+        this.names = names;
         this.maxFailuresPerMinute = maxFailuresPerMinute;
         this.checker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(maxQueued),
                 runnable -> {
-                    Thread thread = new Thread(runnable, "aspstate-login-check");
+                    Thread thread = new Thread(runnable, "aspstate-credential-check");
                     thread.setDaemon(true);
                     return thread;
                 });
@@ -65,20 +80,23 @@ final class LoginCheckQueue {
     /**
      * Runs {@code check} on the checking thread, or refuses it at once (false) if a limit says so. The caller may
      * cancel the result when the connection closes: a check not yet started is then skipped.
+     *
+     * @param who what the peer claims to be (a user name), for log lines; escaped there
      */
-    CompletableFuture<Boolean> submit(InetAddress peer, String user, BooleanSupplier check) {
+    public CompletableFuture<Boolean> submit(InetAddress peer, String who, BooleanSupplier check) {
         CompletableFuture<Boolean> result = new CompletableFuture<>();
         if (isThrottled(peer)) {
-            REFUSED.occurred("refused {} TDS login(s) without a check: more than --tds-login-failures {} failed in "
-                    + "a minute from that address (latest from {})", maxFailuresPerMinute, peer.getHostAddress());
+            refused.occurred("refused {} {} without a check: more than --{} {} failed in a minute from that "
+                    + "address (latest from {})", names.checks(), names.failuresOption(), maxFailuresPerMinute,
+                    peer.getHostAddress());
             result.complete(false);
             return result;
         }
         AtomicInteger queued = queuedPerPeer.computeIfAbsent(peer, address -> new AtomicInteger());
         if (queued.incrementAndGet() > MAX_QUEUED_PER_PEER) {
             dequeued(peer, queued);
-            REFUSED.occurred("refused {} TDS login(s) without a check: {} already waiting from that address "
-                    + "(latest from {})", MAX_QUEUED_PER_PEER, peer.getHostAddress());
+            refused.occurred("refused {} {} without a check: {} already waiting from that address (latest from {})",
+                    names.checks(), MAX_QUEUED_PER_PEER, peer.getHostAddress());
             result.complete(false);
             return result;
         }
@@ -101,11 +119,17 @@ final class LoginCheckQueue {
             });
         } catch (RejectedExecutionException e) {
             dequeued(peer, queued);
-            REFUSED.occurred("refused {} TDS login(s) without a check: --tds-login-queue full (latest from {} as "
-                    + "'{}')", peer.getHostAddress(), aspstate.core.LogText.client(user));
+            refused.occurred("refused {} {} without a check: --{} full (latest from {} as '{}')", names.checks(),
+                    names.queueOption(), peer.getHostAddress(), LogText.client(who));
             result.complete(false);
         }
         return result;
+    }
+
+    /** Stops the checking thread; checks still waiting are not done. */
+    @Override
+    public void close() {
+        checker.shutdownNow();
     }
 
     private void dequeued(InetAddress peer, AtomicInteger queued) {

@@ -1,7 +1,8 @@
-package aspstate.server;
+package aspstate.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.core.testing.ServerCostHash;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,21 +10,29 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A login flood: 600 logins with a wrong password, unbounded, would queue 33 s of PBKDF2 work on the one checking
- * thread, and a real login would then take 31.6 s. Here with the real hash, at its real cost.
+ * A flood of wrong credentials: 600 TDS logins with a wrong password, unbounded, would queue 33 s of PBKDF2 work on
+ * the one checking thread, and a real login would then take 31.6 s. Here with a hash of the server's cost
+ * (PBKDF2-SHA256, 210,000 iterations).
  */
 @Timeout(60)
-class LoginCheckQueueTest {
-    private static final PasswordHash HASH = PasswordHash.of("right");
+class CredentialCheckQueueTest {
+    private static final CredentialCheckQueue.Names NAMES = new CredentialCheckQueue.Names("test check(s)",
+            "test-queue", "test-failures");
+    private static final Predicate<String> RIGHT = ServerCostHash.acceptingOnly("right");
+
+    private static boolean matches(String password) {
+        return RIGHT.test(password);
+    }
 
     @Test
     void aFloodFromOneAddressDelaysARealLoginFromAnotherByAFewHashesAtMost() throws Exception {
-        LoginCheckQueue queue = new LoginCheckQueue(LoginCheckQueue.DEFAULT_MAX_QUEUED,
-                LoginCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE);
+        CredentialCheckQueue queue = new CredentialCheckQueue(NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED,
+                CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE);
         InetAddress attacker = InetAddress.getByName("127.0.0.2");
         // The checking thread is held while the flood arrives, so that which of its logins get in does not depend
         // on how fast this thread submits them.
@@ -37,25 +46,25 @@ class LoginCheckQueueTest {
         for (int i = 0; i < 600; i++) {
             flood.add(queue.submit(attacker, "sa", () -> {
                 hashed.incrementAndGet();
-                return HASH.matches("wrong");
+                return matches("wrong");
             }));
         }
         held.complete(null);
         assertThat(holding.get(10, TimeUnit.SECONDS)).isTrue();
         long start = System.nanoTime();
         CompletableFuture<Boolean> real = queue.submit(InetAddress.getByName("127.0.0.1"), "app",
-                () -> HASH.matches("right"));
+                () -> matches("right"));
         assertThat(real.get(10, TimeUnit.SECONDS)).isTrue();
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
 
         CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
         assertThat(flood).allSatisfy(login -> assertThat(login.join()).isFalse());
-        assertThat(hashed.get()).as("checks done for the flood").isLessThanOrEqualTo(LoginCheckQueue.MAX_QUEUED_PER_PEER);
+        assertThat(hashed.get()).as("checks done for the flood").isLessThanOrEqualTo(CredentialCheckQueue.MAX_QUEUED_PER_PEER);
     }
 
     @Test
     void anAddressWhoseLoginsKeepFailingIsRefusedWithoutACheckForTheMinute() throws Exception {
-        LoginCheckQueue queue = new LoginCheckQueue(LoginCheckQueue.DEFAULT_MAX_QUEUED, 3);
+        CredentialCheckQueue queue = new CredentialCheckQueue(NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, 3);
         InetAddress attacker = InetAddress.getByName("127.0.0.2");
         AtomicInteger hashed = new AtomicInteger();
         for (int i = 0; i < 10; i++) {
@@ -74,7 +83,7 @@ class LoginCheckQueueTest {
 
     @Test
     void aCheckWhoseConnectionIsGoneIsNotDone() throws Exception {
-        LoginCheckQueue queue = new LoginCheckQueue(LoginCheckQueue.DEFAULT_MAX_QUEUED, 100);
+        CredentialCheckQueue queue = new CredentialCheckQueue(NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, 100);
         CompletableFuture<Void> blocker = new CompletableFuture<>();
         CompletableFuture<Boolean> first = queue.submit(InetAddress.getByName("127.0.0.4"), "a", () -> {
             blocker.join();

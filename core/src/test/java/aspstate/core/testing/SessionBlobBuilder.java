@@ -1,4 +1,4 @@
-package aspstate.core.inspect;
+package aspstate.core.testing;
 
 import aspstate.sessionformat.DotNetBinaryWriter;
 import java.io.ByteArrayOutputStream;
@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import java.util.zip.Deflater;
 
 /** Builds session blobs as SessionStateUtility.Serialize writes them, so tests can state their items, not bytes. */
-final class SessionBlobBuilder {
+public final class SessionBlobBuilder {
     private final int timeoutMinutes;
     private final List<String> names = new ArrayList<>();
     private final List<byte[]> values = new ArrayList<>();
@@ -18,24 +18,24 @@ final class SessionBlobBuilder {
         this.timeoutMinutes = timeoutMinutes;
     }
 
-    static SessionBlobBuilder session(int timeoutMinutes) {
+    public static SessionBlobBuilder session(int timeoutMinutes) {
         return new SessionBlobBuilder(timeoutMinutes);
     }
 
     /** @param name null for the null-key item */
-    SessionBlobBuilder item(String name, byte[] value) {
+    public SessionBlobBuilder item(String name, byte[] value) {
         names.add(name);
         values.add(value);
         return this;
     }
 
     /** @param entry writes the entry after its name: hasInstance and the value, or the type name and lateBound */
-    SessionBlobBuilder staticObject(String name, Consumer<DotNetBinaryWriter> entry) {
+    public SessionBlobBuilder staticObject(String name, Consumer<DotNetBinaryWriter> entry) {
         staticObjects.add(out -> entry.accept(out.string(name)));
         return this;
     }
 
-    byte[] build() {
+    public byte[] build() {
         DotNetBinaryWriter out = new DotNetBinaryWriter()
                 .int32(timeoutMinutes).bool(!names.isEmpty()).bool(!staticObjects.isEmpty());
         if (!names.isEmpty()) {
@@ -55,8 +55,21 @@ final class SessionBlobBuilder {
         return out.u8(0xFF).toByteArray();
     }
 
+    /**
+     * {@code items} String items whose keys ({@code k0}, {@code k1}... padded) and values are {@code chars}
+     * characters of {@code fill}: sessions as large, or as costly to show, as a test needs.
+     */
+    public static byte[] manyStrings(int items, int chars, char fill) {
+        String filler = String.valueOf(fill).repeat(chars);
+        SessionBlobBuilder blob = session(20);
+        for (int i = 0; i < items; i++) {
+            blob.item(("k" + i + filler).substring(0, chars), stringValue(filler));
+        }
+        return blob.build();
+    }
+
     /** As SerializeStoreData with compressionEnabled: raw deflate, then one 0xFF of padding. */
-    static byte[] compress(byte[] envelope) {
+    public static byte[] compress(byte[] envelope) {
         Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
         deflater.setInput(envelope);
         deflater.finish();
@@ -71,17 +84,17 @@ final class SessionBlobBuilder {
     }
 
     /** A value of the given tag: the tag byte, then what the writer writes. */
-    static byte[] value(int tag, Consumer<DotNetBinaryWriter> payload) {
+    public static byte[] value(int tag, Consumer<DotNetBinaryWriter> payload) {
         DotNetBinaryWriter out = new DotNetBinaryWriter().u8(tag);
         payload.accept(out);
         return out.toByteArray();
     }
 
-    static byte[] stringValue(String text) {
+    public static byte[] stringValue(String text) {
         return value(1, out -> out.string(text));
     }
 
-    static byte[] int32Value(int number) {
+    public static byte[] int32Value(int number) {
         return value(2, out -> out.int32(number));
     }
 }

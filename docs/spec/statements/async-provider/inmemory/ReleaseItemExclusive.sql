@@ -1,0 +1,12 @@
+
+            CREATE PROCEDURE {1} (
+                    @SessionId nvarchar(88),
+                    @LockCookie int
+            ) WITH NATIVE_COMPILATION, SCHEMABINDING AS
+                BEGIN ATOMIC
+                    WITH (TRANSACTION ISOLATION LEVEL = SNAPSHOT, LANGUAGE = N'us_english');
+                    UPDATE [dbo].{0}
+                    SET Expires = DATEADD(n, Timeout, GETUTCDATE()),
+                        Locked = 0
+                    WHERE SessionId = @SessionId AND LockCookie = @LockCookie
+                END

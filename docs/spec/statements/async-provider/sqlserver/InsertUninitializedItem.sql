@@ -1,0 +1,31 @@
+
+            CREATE PROCEDURE {1} (
+                    @SessionId nvarchar(88),
+                    @Timeout int,
+                    @SessionItemLong varbinary(max)
+            ) AS
+                DECLARE @now AS datetime
+                DECLARE @nowLocal AS datetime
+                SET @now = GETUTCDATE()
+                SET @nowLocal = GETDATE()
+
+                INSERT {0} (SessionId, 
+                        SessionItemLong, 
+                        Timeout, 
+                        Expires, 
+                        Locked, 
+                        LockDate,
+                        LockDateLocal,
+                        LockCookie,
+                        Flags) 
+                VALUES
+                    (@SessionId,
+                        @SessionItemLong,
+                        @Timeout,
+                        DATEADD(n, @Timeout, @now),
+                        0,
+                        @now,
+                        @nowLocal,
+                        1,
+                        1)
+            
