@@ -34,12 +34,13 @@ import org.slf4j.LoggerFactory;
 public final class AdminApi implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AdminApi.class);
     static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
-    private static final AdminResponse NO_ICON = new AdminResponse(HttpResponseStatus.NO_CONTENT, "image/x-icon",
-            new byte[0]);
+    private static final AdminResponse NO_ICON =
+            new AdminResponse(HttpResponseStatus.NO_CONTENT, "image/x-icon", new byte[0]);
     /** The liveness answer, made once: a probe costs the event loop no serialization. */
     private static final AdminResponse LIVE = AdminResponse.ok(Map.of("status", "up"));
-    private static final CredentialCheckQueue.Names TOKEN_CHECKS = new CredentialCheckQueue.Names(
-            "admin token check(s)", "admin-queue", "admin-token-failures");
+
+    private static final CredentialCheckQueue.Names TOKEN_CHECKS =
+            new CredentialCheckQueue.Names("admin token check(s)", "admin-queue", "admin-token-failures");
 
     private final ServerStatus server;
     private final SessionStores stores;
@@ -55,8 +56,12 @@ public final class AdminApi implements AutoCloseable {
         this(server, stores, metrics, settings, AdminWorkers.defaultThreads());
     }
 
-    AdminApi(ServerStatus server, SessionStores stores, ServerMetrics metrics, AdminSettings settings,
-             int workerThreads) {
+    AdminApi(
+            ServerStatus server,
+            SessionStores stores,
+            ServerMetrics metrics,
+            AdminSettings settings,
+            int workerThreads) {
         this.server = server;
         this.stores = stores;
         this.metrics = metrics;
@@ -81,8 +86,10 @@ public final class AdminApi implements AutoCloseable {
      */
     CompletableFuture<AdminResponse> handle(AdminRequest request, CompletionStage<?> connectionClosed) {
         if (token.isEmpty() && !LoopbackHost.named(request.host())) {
-            return now(AdminResponse.error(HttpResponseStatus.FORBIDDEN, "without --admin-token only a loopback "
-                    + "host name may be asked for (localhost, 127.0.0.1, [::1])"));
+            return now(AdminResponse.error(
+                    HttpResponseStatus.FORBIDDEN,
+                    "without --admin-token only a loopback "
+                            + "host name may be asked for (localhost, 127.0.0.1, [::1])"));
         }
         List<String> path = request.path();
         if (path.isEmpty() || path.equals(List.of("index.html"))) {
@@ -98,9 +105,11 @@ public final class AdminApi implements AutoCloseable {
         if (path.size() == 2 && first.equals("health")) {
             return health(request, path.get(1));
         }
-        return authorized(request, connectionClosed).thenCompose(allowed -> allowed ? route(request)
-                : now(AdminResponse.error(HttpResponseStatus.UNAUTHORIZED, "a bearer token is needed "
-                        + "(--admin-token)")));
+        return authorized(request, connectionClosed)
+                .thenCompose(allowed -> allowed
+                        ? route(request)
+                        : now(AdminResponse.error(
+                                HttpResponseStatus.UNAUTHORIZED, "a bearer token is needed " + "(--admin-token)")));
     }
 
     /** The routes behind the token. */
@@ -131,8 +140,8 @@ public final class AdminApi implements AutoCloseable {
         if (known.isPresent()) {
             return CompletableFuture.completedFuture(known.get());
         }
-        CompletableFuture<Boolean> check = tokenChecks.submit(request.peer().getAddress(), "a bearer token",
-                () -> token.get().checkSlowly(presented));
+        CompletableFuture<Boolean> check = tokenChecks.submit(
+                request.peer().getAddress(), "a bearer token", () -> token.get().checkSlowly(presented));
         if (!check.isDone()) {
             connectionClosed.whenComplete((closed, failure) -> check.cancel(false));
         }
@@ -169,8 +178,8 @@ public final class AdminApi implements AutoCloseable {
         if (!reasons.isEmpty()) {
             answer.put("reasons", reasons);
         }
-        return AdminResponse.json(report.ready() ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
-                answer);
+        return AdminResponse.json(
+                report.ready() ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, answer);
     }
 
     /** On a worker: it visits the stores for the lock census and runs the readiness checks (bounded waits). */
@@ -210,15 +219,25 @@ public final class AdminApi implements AutoCloseable {
         ServerMetrics.RequestTotals requests = metrics.requestTotals();
         stats.put("requests", Map.of("count", requests.count(), "seconds", requests.seconds()));
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        stats.put("jvm", Map.of("heapUsedBytes", heap.getUsed(), "heapMaxBytes", heap.getMax(),
-                "availableProcessors", Runtime.getRuntime().availableProcessors()));
+        stats.put(
+                "jvm",
+                Map.of(
+                        "heapUsedBytes",
+                        heap.getUsed(),
+                        "heapMaxBytes",
+                        heap.getMax(),
+                        "availableProcessors",
+                        Runtime.getRuntime().availableProcessors()));
         stats.put("clusterMembers", server.clusterMembers());
         return stats;
     }
 
     private boolean ready() {
         try {
-            return readiness.evaluate().get(Readiness.TIMEOUT_SECONDS + 1, TimeUnit.SECONDS).ready();
+            return readiness
+                    .evaluate()
+                    .get(Readiness.TIMEOUT_SECONDS + 1, TimeUnit.SECONDS)
+                    .ready();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
@@ -237,8 +256,7 @@ public final class AdminApi implements AutoCloseable {
         }
         Optional<SessionStores.Named> store = stores.get(rest.get(0));
         if (store.isEmpty() || rest.size() < 2 || rest.size() > 3) {
-            return now(AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such store; stores: "
-                    + stores.names()));
+            return now(AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such store; stores: " + stores.names()));
         }
         String id = rest.get(1);
         if (rest.size() == 3) {
@@ -250,10 +268,15 @@ public final class AdminApi implements AutoCloseable {
         if (request.method().equals(HttpMethod.DELETE)) {
             return write(request, HttpMethod.DELETE, () -> delete(request, store.get(), id));
         }
-        return onlyGetLater(request, () -> inspector.find(store.get(), id)
-                .map(session -> AdminResponse.json(HttpResponseStatus.OK, SessionDetails.of(store.get(), id, session,
-                        stores.clock().millis())))
-                .orElseGet(() -> AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such session")));
+        return onlyGetLater(
+                request,
+                () -> inspector
+                        .find(store.get(), id)
+                        .map(session -> AdminResponse.json(
+                                HttpResponseStatus.OK,
+                                SessionDetails.of(
+                                        store.get(), id, session, stores.clock().millis())))
+                        .orElseGet(() -> AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such session")));
     }
 
     private AdminResponse unlock(AdminRequest request, SessionStores.Named store, String id) {
@@ -267,25 +290,31 @@ public final class AdminApi implements AutoCloseable {
     private AdminResponse delete(AdminRequest request, SessionStores.Named store, String id) {
         boolean deleted = inspector.delete(store, id);
         audit(request, "delete", store, id, deleted ? "deleted" : "not found");
-        return deleted ? AdminResponse.ok(Map.of("result", "deleted"))
+        return deleted
+                ? AdminResponse.ok(Map.of("result", "deleted"))
                 : AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such session");
     }
 
     /** Every write says who (address, and whether a token was given) and what. */
     private void audit(AdminRequest request, String action, SessionStores.Named store, String id, String result) {
-        LOG.info("admin: {} {} {} session {}: {}", request.peer().getAddress().getHostAddress(),
-                token.isPresent() ? "(with the token)" : "(loopback, no token)", action,
-                store.name() + "/" + LogText.client(id), result);
+        LOG.info(
+                "admin: {} {} {} session {}: {}",
+                request.peer().getAddress().getHostAddress(),
+                token.isPresent() ? "(with the token)" : "(loopback, no token)",
+                action,
+                store.name() + "/" + LogText.client(id),
+                result);
     }
 
     /** A write, on a worker once its method and header are right. */
-    private CompletableFuture<AdminResponse> write(AdminRequest request, HttpMethod method,
-                                                   Supplier<AdminResponse> write) {
+    private CompletableFuture<AdminResponse> write(
+            AdminRequest request, HttpMethod method, Supplier<AdminResponse> write) {
         if (!request.method().equals(method)) {
             return now(AdminResponse.error(HttpResponseStatus.METHOD_NOT_ALLOWED, "use " + method));
         }
         if (request.requestedBy() == null || request.requestedBy().isBlank()) {
-            return now(AdminResponse.error(HttpResponseStatus.FORBIDDEN,
+            return now(AdminResponse.error(
+                    HttpResponseStatus.FORBIDDEN,
                     "writes need an X-Requested-By header (any value), which other sites cannot send"));
         }
         return workers.submit(write);

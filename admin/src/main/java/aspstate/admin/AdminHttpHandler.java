@@ -40,8 +40,7 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
     private static final String CONTENT_SECURITY_POLICY = "default-src 'self'; frame-ancestors 'none'";
 
     /** An answer and what of its request the response needs. */
-    private record Reply(AdminResponse answer, HttpVersion version, boolean head, boolean keepAlive) {
-    }
+    private record Reply(AdminResponse answer, HttpVersion version, boolean head, boolean keepAlive) {}
 
     private final AdminApi api;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
@@ -66,17 +65,18 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
         HttpVersion version = request.protocolVersion();
         boolean head = request.method().equals(HttpMethod.HEAD);
         if (request.decoderResult().isFailure()) {
-            replies.add(CompletableFuture.completedFuture(new Reply(malformed(ctx, "not an HTTP request"), version,
-                    head, false)));
+            replies.add(CompletableFuture.completedFuture(
+                    new Reply(malformed(ctx, "not an HTTP request"), version, head, false)));
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         AdminRequest adminRequest;
         try {
-            adminRequest = AdminRequest.of(request, (InetSocketAddress) ctx.channel().remoteAddress());
+            adminRequest =
+                    AdminRequest.of(request, (InetSocketAddress) ctx.channel().remoteAddress());
         } catch (AdminRequest.Malformed e) {
-            replies.add(CompletableFuture.completedFuture(new Reply(malformed(ctx, e.getMessage()), version, head,
-                    keepAlive)));
+            replies.add(CompletableFuture.completedFuture(
+                    new Reply(malformed(ctx, e.getMessage()), version, head, keepAlive)));
             return;
         }
         String uri = request.uri();
@@ -86,20 +86,22 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
         } catch (RuntimeException e) {
             answer = CompletableFuture.failedFuture(e);
         }
-        replies.add(answer.handle((response, failure) -> new Reply(response != null ? response
-                : failed(adminRequest.method(), uri, failure), version, head, keepAlive)));
+        replies.add(answer.handle((response, failure) -> new Reply(
+                response != null ? response : failed(adminRequest.method(), uri, failure), version, head, keepAlive)));
     }
 
     private static AdminResponse malformed(ChannelHandlerContext ctx, String why) {
-        MALFORMED.occurred("answered {} malformed admin request(s) with 400 (latest from {}: {})",
-                ctx.channel().remoteAddress(), why);
+        MALFORMED.occurred(
+                "answered {} malformed admin request(s) with 400 (latest from {}: {})",
+                ctx.channel().remoteAddress(),
+                why);
         return AdminResponse.error(HttpResponseStatus.BAD_REQUEST, why);
     }
 
     /** A 503 for refused or stalled work; a 500 and a grouped line with the stack trace for a fault of ours. */
     private static AdminResponse failed(HttpMethod method, String uri, Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                ? failure.getCause() : failure;
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         FatalErrors.exitIfFatal(cause, "admin", uri);
         if (cause instanceof AdminWorkers.Busy) {
             return AdminResponse.busy();
@@ -114,7 +116,9 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
     /** Writes one answer (flushed by the caller); false when it closes the connection. */
     private boolean write(ChannelHandlerContext ctx, Reply reply) {
         AdminResponse answer = reply.answer();
-        FullHttpResponse response = new DefaultFullHttpResponse(reply.version(), answer.status(),
+        FullHttpResponse response = new DefaultFullHttpResponse(
+                reply.version(),
+                answer.status(),
                 reply.head() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(answer.body()));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, answer.contentType())

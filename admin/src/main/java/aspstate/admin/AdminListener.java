@@ -24,8 +24,7 @@ public final class AdminListener implements AutoCloseable {
     private final AdminApi api;
     private final ConnectionStatistics statistics;
 
-    private AdminListener(TcpListener listener, AdminSettings settings, AdminApi api,
-                          ConnectionStatistics statistics) {
+    private AdminListener(TcpListener listener, AdminSettings settings, AdminApi api, ConnectionStatistics statistics) {
         this.listener = listener;
         this.settings = settings;
         this.api = api;
@@ -54,8 +53,15 @@ public final class AdminListener implements AutoCloseable {
             ch.pipeline().addLast(new AdminHttpHandler(api));
         };
         try {
-            TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(),
-                    false, settings.connections(), AdminSettings.RECEIVE_BUFFER_BYTES, initializer);
+            TcpListener listener = TcpListener.start(
+                    loops,
+                    statistics,
+                    settings.bindAddress(),
+                    settings.port(),
+                    false,
+                    settings.connections(),
+                    AdminSettings.RECEIVE_BUFFER_BYTES,
+                    initializer);
             api.listening(statistics);
             return new AdminListener(listener, settings, api, statistics);
         } catch (Exception e) { // a bind failure too, which Netty throws without declaring it

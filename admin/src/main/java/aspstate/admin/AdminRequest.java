@@ -18,8 +18,14 @@ import java.util.Map;
  * @param requestedBy   the X-Requested-By header, or null: writes need it, which a cross-site form cannot send
  * @param host          the Host header, or null
  */
-record AdminRequest(HttpMethod method, List<String> path, Map<String, List<String>> query, String authorization,
-                    String requestedBy, String host, InetSocketAddress peer) {
+record AdminRequest(
+        HttpMethod method,
+        List<String> path,
+        Map<String, List<String>> query,
+        String authorization,
+        String requestedBy,
+        String host,
+        InetSocketAddress peer) {
 
     /** A request whose target cannot be read (a bad percent-encoding such as %zz): the client's fault, a 400. */
     static final class Malformed extends Exception {
@@ -44,9 +50,14 @@ record AdminRequest(HttpMethod method, List<String> path, Map<String, List<Strin
         } catch (IllegalArgumentException e) {
             throw new Malformed("the request target is not percent-encoded correctly");
         }
-        return new AdminRequest(request.method(), List.copyOf(path), query,
-                request.headers().get(HttpHeaderNames.AUTHORIZATION), request.headers().get("X-Requested-By"),
-                request.headers().get(HttpHeaderNames.HOST), peer);
+        return new AdminRequest(
+                request.method(),
+                List.copyOf(path),
+                query,
+                request.headers().get(HttpHeaderNames.AUTHORIZATION),
+                request.headers().get("X-Requested-By"),
+                request.headers().get(HttpHeaderNames.HOST),
+                peer);
     }
 
     /** The query parameter's first value, or {@code otherwise}. */

@@ -38,8 +38,8 @@ record AdminResponse(HttpResponseStatus status, String contentType, byte[] body,
 
     /** A 503 asking the client to come back in a second: the admin workers' queue is full. */
     static AdminResponse busy() {
-        AdminResponse error = error(HttpResponseStatus.SERVICE_UNAVAILABLE, "the admin listener is busy; retry "
-                + "later (--admin-queue)");
+        AdminResponse error = error(
+                HttpResponseStatus.SERVICE_UNAVAILABLE, "the admin listener is busy; retry " + "later (--admin-queue)");
         return new AdminResponse(error.status(), error.contentType(), error.body(), 1);
     }
 

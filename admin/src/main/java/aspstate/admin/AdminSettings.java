@@ -20,11 +20,18 @@ import java.util.Optional;
  * @param tokenFailures wrong tokens from one client address in a minute after which its tokens are refused
  *                      without a check until the minute is over
  */
-public record AdminSettings(InetAddress bindAddress, int port, Optional<AdminToken> token,
-                            ConnectionLimits connections, Duration idleTimeout, int queue, int tokenFailures) {
+public record AdminSettings(
+        InetAddress bindAddress,
+        int port,
+        Optional<AdminToken> token,
+        ConnectionLimits connections,
+        Duration idleTimeout,
+        int queue,
+        int tokenFailures) {
     public static final int DEFAULT_PORT = 42425;
     /** The admin API is for a few operators and a scraper: far fewer connections than the protocols. */
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
+
     public static final int DEFAULT_MAX_CONNECTIONS_PER_PEER = 16;
     public static final int DEFAULT_QUEUE = 16;
     public static final int DEFAULT_TOKEN_FAILURES = CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
@@ -55,9 +62,15 @@ public record AdminSettings(InetAddress bindAddress, int port, Optional<AdminTok
 
     /** The defaults of everything but where it listens and the token. */
     public static AdminSettings defaults(InetAddress bindAddress, int port, Optional<AdminToken> token) {
-        return new AdminSettings(bindAddress, port, token, ConnectionLimits.defaults()
-                .withMaxConnections(DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_PEER),
-                Duration.ofSeconds(30), DEFAULT_QUEUE, DEFAULT_TOKEN_FAILURES);
+        return new AdminSettings(
+                bindAddress,
+                port,
+                token,
+                ConnectionLimits.defaults()
+                        .withMaxConnections(DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_PEER),
+                Duration.ofSeconds(30),
+                DEFAULT_QUEUE,
+                DEFAULT_TOKEN_FAILURES);
     }
 
     public AdminSettings withConnections(ConnectionLimits limits) {

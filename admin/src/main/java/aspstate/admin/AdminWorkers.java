@@ -30,8 +30,8 @@ final class AdminWorkers implements AutoCloseable {
 
     AdminWorkers(int threads, int queue) {
         AtomicInteger count = new AtomicInteger();
-        executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queue),
-                runnable -> {
+        executor = new ThreadPoolExecutor(
+                threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queue), runnable -> {
                     Thread thread = new Thread(runnable, "aspstate-admin-" + count.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
@@ -53,7 +53,8 @@ final class AdminWorkers implements AutoCloseable {
                     result.complete(work.get());
                 } catch (Throwable e) {
                     result.completeExceptionally(e);
-                    FatalErrors.exitIfFatal(e, "admin worker", Thread.currentThread().getName());
+                    FatalErrors.exitIfFatal(
+                            e, "admin worker", Thread.currentThread().getName());
                 }
                 // The answer is on its way; the thread rests before its next task.
                 LockSupport.parkNanos(System.nanoTime() - start);

@@ -19,9 +19,13 @@ final class Dashboard {
     private final Map<String, AdminResponse> responses;
 
     Dashboard() {
-        responses = Map.copyOf(FILES.entrySet().stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey,
-                file -> new AdminResponse(io.netty.handler.codec.http.HttpResponseStatus.OK, file.getValue(),
-                        read(file.getKey())))));
+        responses = Map.copyOf(FILES.entrySet().stream()
+                .collect(java.util.stream.Collectors.toMap(
+                        Map.Entry::getKey,
+                        file -> new AdminResponse(
+                                io.netty.handler.codec.http.HttpResponseStatus.OK,
+                                file.getValue(),
+                                read(file.getKey())))));
     }
 
     /** The file's response, or empty for any other name. */

@@ -24,6 +24,7 @@ final class LockCensus {
     private final Clock clock;
     /** The last visit's count, or null before the first. */
     private Count last;
+
     private long lastAtMillis;
 
     LockCensus(SessionStore<? extends SessionValue<?>> store, Clock clock) {
@@ -43,11 +44,13 @@ final class LockCensus {
     private Count visit(long now) {
         long[] found = {0, Long.MAX_VALUE};
         store.forEach((key, session) -> {
-            if (session.locked()) {
-                found[0]++;
-                found[1] = Math.min(found[1], session.lockedAtMillis());
-            }
-        }).toCompletableFuture().join();
+                    if (session.locked()) {
+                        found[0]++;
+                        found[1] = Math.min(found[1], session.lockedAtMillis());
+                    }
+                })
+                .toCompletableFuture()
+                .join();
         return new Count(found[0], found[0] == 0 ? 0 : Math.max(0, now - found[1]));
     }
 }

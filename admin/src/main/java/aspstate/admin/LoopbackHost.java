@@ -11,8 +11,7 @@ final class LoopbackHost {
     private static final Pattern LOOPBACK = Pattern.compile(
             "(localhost|127(\\.\\d{1,3}){3}|\\[::1]|\\[0*:(0*:){0,6}0*1])(:\\d{1,5})?", Pattern.CASE_INSENSITIVE);
 
-    private LoopbackHost() {
-    }
+    private LoopbackHost() {}
 
     /** True for a Host header naming a loopback host (with or without a port); false for none or any other. */
     static boolean named(String host) {

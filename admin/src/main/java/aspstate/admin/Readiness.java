@@ -31,8 +31,8 @@ final class Readiness implements AutoCloseable {
     }
 
     private final List<ReadinessCheck> checks;
-    private final ThreadPoolExecutor thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-            new ArrayBlockingQueue<>(1), runnable -> {
+    private final ThreadPoolExecutor thread =
+            new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1), runnable -> {
                 Thread checking = new Thread(runnable, "aspstate-readiness");
                 checking.setDaemon(true);
                 return checking;
@@ -50,8 +50,10 @@ final class Readiness implements AutoCloseable {
         }
         try {
             running = CompletableFuture.supplyAsync(this::run, thread)
-                    .completeOnTimeout(Report.notReady("the checks did not finish within " + TIMEOUT_SECONDS + " s"),
-                            TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                    .completeOnTimeout(
+                            Report.notReady("the checks did not finish within " + TIMEOUT_SECONDS + " s"),
+                            TIMEOUT_SECONDS,
+                            TimeUnit.SECONDS);
         } catch (RejectedExecutionException e) {
             // A check is stuck past its own bound, and one run already waits behind it.
             running = CompletableFuture.completedFuture(Report.notReady("a check is still running"));

@@ -30,8 +30,15 @@ import java.util.List;
  * @param cut           what the answer leaves out and why, or null when it shows every item
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record SessionDetails(@JsonUnwrapped SessionSummary summary, String sessionId, boolean compressed,
-                      List<SessionItem> items, int itemCount, String decodeProblem, byte[] head, String cut) {
+record SessionDetails(
+        @JsonUnwrapped SessionSummary summary,
+        String sessionId,
+        boolean compressed,
+        List<SessionItem> items,
+        int itemCount,
+        String decodeProblem,
+        byte[] head,
+        String cut) {
     /** Enough to recognise a format (a magic number, a JSON or XML start) without sending a large session. */
     static final int HEAD_BYTES = 256;
     /** The JSON answer's size, at most: a page's worth for a person, far from what could strain the heap. */
@@ -41,10 +48,18 @@ record SessionDetails(@JsonUnwrapped SessionSummary summary, String sessionId, b
         byte[] data = session.sessionData();
         DecodedSession decoded = store.decoder().apply(data);
         byte[] head = decoded.problem() == null || data == null
-                ? null : Arrays.copyOf(data, Math.min(data.length, HEAD_BYTES));
+                ? null
+                : Arrays.copyOf(data, Math.min(data.length, HEAD_BYTES));
         SessionSummary summary = SessionSummary.of(store.name(), id, session, nowMillis);
-        SessionDetails bare = new SessionDetails(summary, decoded.sessionId(), decoded.compressed(), List.of(),
-                decoded.itemCount(), decoded.problem(), head, "");
+        SessionDetails bare = new SessionDetails(
+                summary,
+                decoded.sessionId(),
+                decoded.compressed(),
+                List.of(),
+                decoded.itemCount(),
+                decoded.problem(),
+                head,
+                "");
         long room = MAX_ANSWER_BYTES - jsonBytes(bare) - 128; // 128: the cut text itself
         int fitting = 0;
         for (SessionItem item : decoded.items()) {
@@ -55,8 +70,15 @@ record SessionDetails(@JsonUnwrapped SessionSummary summary, String sessionId, b
             fitting++;
         }
         List<SessionItem> shown = decoded.items().subList(0, fitting);
-        return new SessionDetails(summary, decoded.sessionId(), decoded.compressed(), List.copyOf(shown),
-                decoded.itemCount(), decoded.problem(), head, cut(shown.size(), decoded));
+        return new SessionDetails(
+                summary,
+                decoded.sessionId(),
+                decoded.compressed(),
+                List.copyOf(shown),
+                decoded.itemCount(),
+                decoded.problem(),
+                head,
+                cut(shown.size(), decoded));
     }
 
     /** Null when every item decoded is shown and the decoding stopped only where the data did (or was wrong). */

@@ -24,12 +24,15 @@ final class SessionInspector {
     private static final long STORE_TIMEOUT_SECONDS = 10;
 
     /** What an unlock found. */
-    enum Unlock { UNLOCKED, NOT_LOCKED, NOT_FOUND }
+    enum Unlock {
+        UNLOCKED,
+        NOT_LOCKED,
+        NOT_FOUND
+    }
 
     /** One page of a listing; nextCursor is left out on the last page. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Page(List<SessionSummary> sessions, long matched, String nextCursor) {
-    }
+    record Page(List<SessionSummary> sessions, long matched, String nextCursor) {}
 
     private final SessionStores stores;
 
@@ -67,8 +70,10 @@ final class SessionInspector {
         sorted.sort(order);
         long now = stores.clock().millis();
         List<SessionSummary> page = sorted.subList(Math.min(query.offset(), sorted.size()), sorted.size()).stream()
-                .map(listed -> SessionSummary.of(listed.store(), listed.id(), listed.session(), now)).toList();
-        return new Page(page, matched[0], query.nextCursor(page.size(), matched[0]).orElse(null));
+                .map(listed -> SessionSummary.of(listed.store(), listed.id(), listed.session(), now))
+                .toList();
+        return new Page(
+                page, matched[0], query.nextCursor(page.size(), matched[0]).orElse(null));
     }
 
     /** The session as stored, or empty when there is none; its expiry does not slide. */

@@ -14,8 +14,7 @@ import java.util.Optional;
  * @param locked only locked (true) or unlocked (false) sessions, or empty for both
  * @param offset where the page starts in the sorted listing (the cursor)
  */
-record SessionQuery(Optional<String> store, String prefix, Optional<Boolean> locked, Sort sort, int limit,
-                    int offset) {
+record SessionQuery(Optional<String> store, String prefix, Optional<Boolean> locked, Sort sort, int limit, int offset) {
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 1_000;
     /** Pages reach this far into a listing at most: the sessions before the page are kept while visiting. */
@@ -25,8 +24,7 @@ record SessionQuery(Optional<String> store, String prefix, Optional<Boolean> loc
      * A session met while visiting, as it is stored: it is ordered on its stored fields, and only the sessions of the
      * page become {@link SessionSummary}s (which format dates), so that a visit of a large store allocates little.
      */
-    record Listed(String store, String id, SessionValue<?> session) {
-    }
+    record Listed(String store, String id, SessionValue<?> session) {}
 
     /** The orders a listing can have; the first sessions of each are what an operator looks for. */
     enum Sort {
@@ -68,6 +66,7 @@ record SessionQuery(Optional<String> store, String prefix, Optional<Boolean> loc
     Optional<String> nextCursor(int returned, long matched) {
         long next = (long) offset + returned;
         return returned == limit && next < matched && next + limit <= MAX_WINDOW
-                ? Optional.of(Long.toString(next)) : Optional.empty();
+                ? Optional.of(Long.toString(next))
+                : Optional.empty();
     }
 }

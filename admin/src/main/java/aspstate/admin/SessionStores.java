@@ -20,9 +20,12 @@ public final class SessionStores {
      *
      * @param decoder reads its session data for display: ASP.NET's format, or ASP.NET Core's
      */
-    record Named(String name, String protocol, SessionStore<? extends SessionValue<?>> store, LockCensus locks,
-                 Function<byte[], DecodedSession> decoder) {
-    }
+    record Named(
+            String name,
+            String protocol,
+            SessionStore<? extends SessionValue<?>> store,
+            LockCensus locks,
+            Function<byte[], DecodedSession> decoder) {}
 
     private final Map<String, Named> stores = new LinkedHashMap<>();
     private final Clock clock;
@@ -32,8 +35,11 @@ public final class SessionStores {
     }
 
     /** @param decoder reads the store's session data for display */
-    public void add(String name, String protocol, SessionStore<? extends SessionValue<?>> store,
-                    Function<byte[], DecodedSession> decoder) {
+    public void add(
+            String name,
+            String protocol,
+            SessionStore<? extends SessionValue<?>> store,
+            Function<byte[], DecodedSession> decoder) {
         stores.put(name, new Named(name, protocol, store, new LockCensus(store, clock), decoder));
     }
 

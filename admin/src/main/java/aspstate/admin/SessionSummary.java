@@ -15,15 +15,32 @@ import java.time.Instant;
  * @param uninitialized created empty and not read since (ASP.NET's ActionFlags 1)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record SessionSummary(String store, String id, long sizeBytes, int timeoutMinutes, String expiresAt,
-                      @JsonIgnore long expiresAtMillis, boolean locked, Long lockAgeMillis, int lockCookie,
-                      boolean uninitialized) {
+record SessionSummary(
+        String store,
+        String id,
+        long sizeBytes,
+        int timeoutMinutes,
+        String expiresAt,
+        @JsonIgnore long expiresAtMillis,
+        boolean locked,
+        Long lockAgeMillis,
+        int lockCookie,
+        boolean uninitialized) {
 
     static SessionSummary of(String store, String id, SessionValue<?> session, long nowMillis) {
         long expires = session.expiresAtMillis();
-        return new SessionSummary(store, id, session.sizeInBytes(), session.timeoutMinutes(),
-                expires == StoredValue.NEVER ? null : Instant.ofEpochMilli(expires).toString(), expires,
-                session.locked(), session.locked() ? Math.max(0, nowMillis - session.lockedAtMillis()) : null,
-                session.lockCookie(), session.uninitialized());
+        return new SessionSummary(
+                store,
+                id,
+                session.sizeInBytes(),
+                session.timeoutMinutes(),
+                expires == StoredValue.NEVER
+                        ? null
+                        : Instant.ofEpochMilli(expires).toString(),
+                expires,
+                session.locked(),
+                session.locked() ? Math.max(0, nowMillis - session.lockedAtMillis()) : null,
+                session.lockCookie(),
+                session.uninitialized());
     }
 }

@@ -26,6 +26,7 @@ final class StoreMeters implements StoreObserver {
     private final DistributionDataPoint locksHeld;
     /** Clients' requests and their time in the store: what the totals people read add up. */
     private final LongAdder clientRequests = new LongAdder();
+
     private final LongAdder requestNanos = new LongAdder();
 
     StoreMeters(MeterRegistry registry, RequestHistograms histograms, String protocol, String store) {
@@ -35,16 +36,17 @@ final class StoreMeters implements StoreObserver {
         this.store = store;
         this.lockConflicts = Counter.builder("aspstate.lock.conflicts")
                 .description("Requests for a session's lock that found it held by another request")
-                .tags("store", store).register(registry);
+                .tags("store", store)
+                .register(registry);
         this.storeFull = Counter.builder("aspstate.store.full.refusals")
                 .description("Writes refused because they would exceed max-memory")
-                .tags("store", store).register(registry);
+                .tags("store", store)
+                .register(registry);
         this.locksHeld = histograms.locksHeld.labelValues(store);
     }
 
     /** One operation's meters for one outcome. */
-    private record Meters(DistributionDataPoint duration, LongAdder count) {
-    }
+    private record Meters(DistributionDataPoint duration, LongAdder count) {}
 
     @Override
     public void executed(String operation, Result result, long nanos) {

@@ -30,8 +30,8 @@ import org.slf4j.Logger;
  */
 @Timeout(60)
 class AdminListenerAbuseTest {
-    private static final byte[] LIVE = "GET /health/live HTTP/1.1\r\nHost: localhost\r\n\r\n"
-            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] LIVE =
+            "GET /health/live HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * A client pipelining health probes and never reading the answers: the listener read every request and queued
@@ -42,9 +42,12 @@ class AdminListenerAbuseTest {
     @Test
     void aClientThatNeverReadsItsAnswersCannotMakeTheListenerReadWithoutEnd() throws Exception {
         try (AdminTestServer server = AdminTestServer.start()) {
-            long written = NonReadingClient.pipelineWithoutReading(new InetSocketAddress(
-                    InetAddress.getLoopbackAddress(), server.port()), RawHttp.repeat(LIVE, 1000), 64L << 20);
-            assertThat(written).as("bytes of requests the listener took from a client that reads nothing")
+            long written = NonReadingClient.pipelineWithoutReading(
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()),
+                    RawHttp.repeat(LIVE, 1000),
+                    64L << 20);
+            assertThat(written)
+                    .as("bytes of requests the listener took from a client that reads nothing")
                     .isLessThan(64L << 20);
             assertLiveWithin(server, Duration.ofSeconds(2));
         }
@@ -57,8 +60,8 @@ class AdminListenerAbuseTest {
      */
     @Test
     void clientsTricklingRequestsDoNotLockTheHealthProbeOut() throws Exception {
-        AdminSettings settings = AdminTestServer.settings().withConnections(ConnectionLimits.defaults()
-                .withMaxConnections(8, 4));
+        AdminSettings settings = AdminTestServer.settings()
+                .withConnections(ConnectionLimits.defaults().withMaxConnections(8, 4));
         List<Socket> tricklers = new ArrayList<>();
         try (AdminTestServer server = AdminTestServer.start(settings, List.of())) {
             for (String from : new String[] {"127.0.0.2", "127.0.0.3"}) {
@@ -70,7 +73,8 @@ class AdminListenerAbuseTest {
                     trickler.getOutputStream().write('G');
                 }
             }
-            Await.until("the listener is full", () -> server.listener.statistics().open() == 8);
+            Await.until(
+                    "the listener is full", () -> server.listener.statistics().open() == 8);
             for (char next : "ET ".toCharArray()) {
                 Thread.sleep(100); // the pace of the slow clients being simulated: 10 bytes a second
                 for (Socket trickler : tricklers) {
@@ -98,9 +102,9 @@ class AdminListenerAbuseTest {
     @Test
     void badPercentEncodingIsA400WithAtMostAGroupedLine() throws Exception {
         try (AdminTestServer server = AdminTestServer.start();
-             CapturedLog handlerLog = new CapturedLog(AdminHttpHandler.class, Level.INFO);
-             CapturedLog errors = new CapturedLog(Logger.ROOT_LOGGER_NAME, Level.WARN);
-             Socket client = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                CapturedLog handlerLog = new CapturedLog(AdminHttpHandler.class, Level.INFO);
+                CapturedLog errors = new CapturedLog(Logger.ROOT_LOGGER_NAME, Level.WARN);
+                Socket client = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
             byte[] bad = "GET /api/sessions/stateserver/%zz HTTP/1.1\r\nHost: localhost\r\n\r\n"
                     .getBytes(StandardCharsets.US_ASCII);
             client.getOutputStream().write(RawHttp.repeat(bad, 500));
@@ -126,10 +130,13 @@ class AdminListenerAbuseTest {
             CompletableFuture<HttpResponse<String>> first = server.sendAsync("/api/sessions");
             Await.until("the worker is visiting the store", () -> store.visiting.getCount() == 0);
             // One of the next two waits in the queue of 1; the other finds it full.
-            List<CompletableFuture<HttpResponse<String>>> next = List.of(server.sendAsync("/api/sessions"),
-                    server.sendAsync("/api/sessions"));
+            List<CompletableFuture<HttpResponse<String>>> next =
+                    List.of(server.sendAsync("/api/sessions"), server.sendAsync("/api/sessions"));
             CompletableFuture.anyOf(next.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
-            HttpResponse<String> refused = next.stream().filter(CompletableFuture::isDone).findFirst().orElseThrow()
+            HttpResponse<String> refused = next.stream()
+                    .filter(CompletableFuture::isDone)
+                    .findFirst()
+                    .orElseThrow()
                     .get();
             assertThat(refused.statusCode()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
@@ -137,7 +144,9 @@ class AdminListenerAbuseTest {
 
             store.release.countDown();
             assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-            assertThat(next).filteredOn(answer -> answer.join().statusCode() == 200).hasSize(1);
+            assertThat(next)
+                    .filteredOn(answer -> answer.join().statusCode() == 200)
+                    .hasSize(1);
             assertThat(store.visitors).allSatisfy(thread -> assertThat(thread).startsWith("aspstate-admin-"));
         }
     }

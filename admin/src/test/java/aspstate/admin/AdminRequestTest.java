@@ -15,7 +15,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AdminRequestTest {
     private static AdminRequest of(String uri) throws AdminRequest.Malformed {
         DefaultHttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, uri);
-        request.headers().set("Host", "localhost").set("Authorization", "Bearer t").set("X-Requested-By", "me");
+        request.headers()
+                .set("Host", "localhost")
+                .set("Authorization", "Bearer t")
+                .set("X-Requested-By", "me");
         return AdminRequest.of(request, new InetSocketAddress("127.0.0.1", 5000));
     }
 
@@ -34,7 +37,8 @@ class AdminRequestTest {
     @ParameterizedTest
     @ValueSource(strings = {"/api/sessions/stateserver/%zz", "/api/%", "/api/sessions?prefix=%zz", "/%e"})
     void aBadPercentEncodingIsMalformedWhereverItIs(String uri) {
-        assertThatThrownBy(() -> of(uri)).isInstanceOf(AdminRequest.Malformed.class)
+        assertThatThrownBy(() -> of(uri))
+                .isInstanceOf(AdminRequest.Malformed.class)
                 .hasMessage("the request target is not percent-encoded correctly");
     }
 }

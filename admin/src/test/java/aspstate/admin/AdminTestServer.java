@@ -1,7 +1,7 @@
 package aspstate.admin;
 
-import aspstate.core.inspect.SessionBlob;
 import aspstate.core.Clock;
+import aspstate.core.inspect.SessionBlob;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
@@ -31,8 +31,9 @@ final class AdminTestServer implements AutoCloseable {
     final AdminListener listener;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    private AdminTestServer(SessionStore<SessionEntry> store, AdminSettings settings, List<ReadinessCheck> checks,
-                            int workers) throws InterruptedException {
+    private AdminTestServer(
+            SessionStore<SessionEntry> store, AdminSettings settings, List<ReadinessCheck> checks, int workers)
+            throws InterruptedException {
         this.store = store;
         SessionStores stores = new SessionStores(Clock.SYSTEM);
         stores.add("stateserver", "stateserver", store, SessionBlob::decode);
@@ -48,8 +49,9 @@ final class AdminTestServer implements AutoCloseable {
         return start(newStore(), settings, checks, 1);
     }
 
-    static AdminTestServer start(SessionStore<SessionEntry> store, AdminSettings settings,
-                                 List<ReadinessCheck> checks, int workers) throws InterruptedException {
+    static AdminTestServer start(
+            SessionStore<SessionEntry> store, AdminSettings settings, List<ReadinessCheck> checks, int workers)
+            throws InterruptedException {
         return new AdminTestServer(store, settings, checks, workers);
     }
 
@@ -88,7 +90,8 @@ final class AdminTestServer implements AutoCloseable {
     }
 
     void put(String id, SessionEntry entry) throws Exception {
-        store.execute(id, (current, now) -> Outcome.put(entry, null)).toCompletableFuture()
+        store.execute(id, (current, now) -> Outcome.put(entry, null))
+                .toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);
     }
 

@@ -72,31 +72,39 @@ class AdminTokenTest {
     @Test
     void aFloodOfWrongTokensIsCheckedAFewTimesOffTheEventLoops() throws Exception {
         SlowCheck slow = new SlowCheck();
-        AdminSettings settings = new AdminSettings(InetAddress.getLoopbackAddress(), 0,
-                Optional.of(new AdminToken(slow::test)), AdminTestServer.settings().connections(),
-                Duration.ofSeconds(30), AdminSettings.DEFAULT_QUEUE, 3);
+        AdminSettings settings = new AdminSettings(
+                InetAddress.getLoopbackAddress(),
+                0,
+                Optional.of(new AdminToken(slow::test)),
+                AdminTestServer.settings().connections(),
+                Duration.ofSeconds(30),
+                AdminSettings.DEFAULT_QUEUE,
+                3);
         try (AdminTestServer server = AdminTestServer.start(settings, List.of());
-             Socket attacker = new Socket()) {
+                Socket attacker = new Socket()) {
             attacker.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0));
             attacker.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()));
             attacker.setSoTimeout(30_000);
             StringBuilder flood = new StringBuilder();
             for (int i = 0; i < 200; i++) {
                 flood.append("GET /api/stats HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer wrong-")
-                        .append(i).append("\r\n\r\n");
+                        .append(i)
+                        .append("\r\n\r\n");
             }
             attacker.getOutputStream().write(flood.toString().getBytes(StandardCharsets.US_ASCII));
             for (int i = 0; i < 200; i++) {
-                assertThat(RawHttp.read(attacker.getInputStream()).statusLine())
-                        .isEqualTo("HTTP/1.1 401 Unauthorized");
+                assertThat(RawHttp.read(attacker.getInputStream()).statusLine()).isEqualTo("HTTP/1.1 401 Unauthorized");
             }
             // Up to the four a peer may have waiting run before the third failure throttles it.
-            assertThat(slow.checks.get()).as("slow checks for 200 wrong tokens")
+            assertThat(slow.checks.get())
+                    .as("slow checks for 200 wrong tokens")
                     .isBetween(3, CredentialCheckQueue.MAX_QUEUED_PER_PEER);
 
             long start = System.nanoTime();
             int status = server.send(HttpRequest.newBuilder(server.uri("/api/stats"))
-                    .header("Authorization", "Bearer right-token").build()).statusCode();
+                            .header("Authorization", "Bearer right-token")
+                            .build())
+                    .statusCode();
             assertThat(status).isEqualTo(200);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
             assertThat(slow.threads).allSatisfy(thread -> assertThat(thread).isEqualTo("aspstate-credential-check"));

@@ -13,13 +13,14 @@ import org.junit.jupiter.api.Test;
 
 class LockCensusTest {
     private final ManualClock clock = new ManualClock(1_000_000);
-    private final MemorySessionStore<SessionEntry> store = new MemorySessionStore<>(clock,
-            MemoryStoreSettings.withMaxMemory(0));
+    private final MemorySessionStore<SessionEntry> store =
+            new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(0));
 
     private void put(String id, boolean locked, long lockedAt) throws Exception {
-        SessionEntry entry = new SessionEntry(new byte[1], 20, clock.millis() + 1_200_000, locked, lockedAt, 2,
-                false);
-        store.execute(id, (current, now) -> Outcome.put(entry, null)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        SessionEntry entry = new SessionEntry(new byte[1], 20, clock.millis() + 1_200_000, locked, lockedAt, 2, false);
+        store.execute(id, (current, now) -> Outcome.put(entry, null))
+                .toCompletableFuture()
+                .get(5, TimeUnit.SECONDS);
     }
 
     @Test
@@ -40,7 +41,9 @@ class LockCensusTest {
         assertThat(census.count().locked()).isZero();
         put("a", true, clock.millis());
 
-        assertThat(census.count().locked()).as("the count of the visit a moment ago").isZero();
+        assertThat(census.count().locked())
+                .as("the count of the visit a moment ago")
+                .isZero();
         clock.advance(Duration.ofMillis(LockCensus.MAX_AGE_MILLIS));
         assertThat(census.count().locked()).isEqualTo(1);
     }

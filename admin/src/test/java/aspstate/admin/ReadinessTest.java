@@ -21,7 +21,8 @@ class ReadinessTest {
 
     @Test
     void readyWhenEveryCheckPasses() throws Exception {
-        List<ReadinessCheck> checks = List.of(new ReadinessCheck("listeners", ReadinessCheck.Result::passed),
+        List<ReadinessCheck> checks = List.of(
+                new ReadinessCheck("listeners", ReadinessCheck.Result::passed),
                 new ReadinessCheck("store", ReadinessCheck.Result::passed));
         try (AdminTestServer server = AdminTestServer.start(AdminTestServer.settings(), checks)) {
             HttpResponse<String> ready = server.get("/health/ready");
@@ -33,7 +34,8 @@ class ReadinessTest {
 
     @Test
     void aFailingCheckSaysWhy() throws Exception {
-        List<ReadinessCheck> checks = List.of(new ReadinessCheck("listeners", ReadinessCheck.Result::passed),
+        List<ReadinessCheck> checks = List.of(
+                new ReadinessCheck("listeners", ReadinessCheck.Result::passed),
                 new ReadinessCheck("store", () -> ReadinessCheck.Result.failed("the store did not answer")),
                 new ReadinessCheck("broken", () -> {
                     throw new IllegalStateException("a fault of the check");
@@ -81,7 +83,8 @@ class ReadinessTest {
             assertThat(first.get(10, TimeUnit.SECONDS).ready()).isTrue();
             assertThat(meanwhile).allSatisfy(report -> assertThat(report).isSameAs(first));
             assertThat(runs).hasValue(1);
-            assertThat(readiness.evaluate().get(10, TimeUnit.SECONDS).ready()).as("a probe after it runs anew")
+            assertThat(readiness.evaluate().get(10, TimeUnit.SECONDS).ready())
+                    .as("a probe after it runs anew")
                     .isTrue();
             assertThat(runs).hasValue(2);
         }

@@ -59,8 +59,8 @@ class SessionInspectorTest {
         assertThat(details.get("itemCount").asInt()).isEqualTo(7_500);
         int shown = details.get("items").size();
         assertThat(shown).isBetween(1, SessionBlob.MAX_ITEMS_SHOWN);
-        assertThat(details.get("cut").asText()).isEqualTo("showing " + shown + " of 7500 items: the answer is "
-                + "limited to 1 MiB");
+        assertThat(details.get("cut").asText())
+                .isEqualTo("showing " + shown + " of 7500 items: the answer is " + "limited to 1 MiB");
         assertThat(details.get("items").get(0).get("value").asText())
                 .isEqualTo("\u0001".repeat(SessionBlob.PREVIEW_CHARS) + SessionBlob.CUT_MARKER);
     }
@@ -72,8 +72,8 @@ class SessionInspectorTest {
         JsonNode details = json.readTree(server.get(path("/app/many")).body());
 
         assertThat(details.get("items").size()).isEqualTo(SessionBlob.MAX_ITEMS_SHOWN);
-        assertThat(details.get("cut").asText()).isEqualTo("showing 1000 of 1200 items: the inspector decodes the "
-                + "first 1000");
+        assertThat(details.get("cut").asText())
+                .isEqualTo("showing 1000 of 1200 items: the inspector decodes the " + "first 1000");
     }
 
     /**
@@ -102,8 +102,9 @@ class SessionInspectorTest {
     @Test
     void aSessionIsListedFoundUnlockedAndDeleted() throws Exception {
         long now = System.currentTimeMillis();
-        server.put("/app/locked", new SessionEntry(manyStrings(2, 3, 'v'), 20, now + 1_200_000, true,
-                now - 5_000, 7, false));
+        server.put(
+                "/app/locked",
+                new SessionEntry(manyStrings(2, 3, 'v'), 20, now + 1_200_000, true, now - 5_000, 7, false));
         server.put("/app/free", manyStrings(1, 3, 'v'));
 
         JsonNode locked = json.readTree(server.get("/api/sessions?locked=true").body());
@@ -121,23 +122,28 @@ class SessionInspectorTest {
                 .isEqualTo("{\"result\":\"not_locked\"}");
         assertThat(server.send(write("DELETE", path("/app/free"))).statusCode()).isEqualTo(200);
         assertThat(server.get(path("/app/free")).statusCode()).isEqualTo(404);
-        assertThat(json.readTree(server.get("/api/sessions").body()).get("matched").asInt()).isEqualTo(1);
+        assertThat(json.readTree(server.get("/api/sessions").body())
+                        .get("matched")
+                        .asInt())
+                .isEqualTo(1);
     }
 
     @Test
     void aWriteWithoutTheHeaderOtherSitesCannotSendIsRefused() throws Exception {
         server.put("/app/s", manyStrings(1, 3, 'v'));
 
-        HttpResponse<String> refused = server.send(HttpRequest.newBuilder(server.uri(path("/app/s")))
-                .DELETE().build());
+        HttpResponse<String> refused = server.send(
+                HttpRequest.newBuilder(server.uri(path("/app/s"))).DELETE().build());
 
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(server.get(path("/app/s")).statusCode()).isEqualTo(200);
     }
 
     private HttpRequest write(String method, String path) {
-        return HttpRequest.newBuilder(server.uri(path)).method(method, HttpRequest.BodyPublishers.noBody())
-                .header("X-Requested-By", "test").build();
+        return HttpRequest.newBuilder(server.uri(path))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .header("X-Requested-By", "test")
+                .build();
     }
 
     private static String path(String id) {

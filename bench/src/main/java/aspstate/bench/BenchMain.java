@@ -4,12 +4,20 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Entry point of aspstate-bench.jar. */
-@Command(name = "aspstate-bench", mixinStandardHelpOptions = true,
+@Command(
+        name = "aspstate-bench",
+        mixinStandardHelpOptions = true,
         description = "Load generator and benchmarks for aspstate and the systems it replaces.",
-        subcommands = {RunCommand.class, JmhCommand.class, FieldCommand.class, ChartCommand.class,
-                aspstate.bench.journal.JournalEnginesCommand.class, aspstate.bench.journal.JournalRestoreCommand.class,
-                aspstate.bench.journal.DiskSyncsCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {
+            RunCommand.class,
+            JmhCommand.class,
+            FieldCommand.class,
+            ChartCommand.class,
+            aspstate.bench.journal.JournalEnginesCommand.class,
+            aspstate.bench.journal.JournalRestoreCommand.class,
+            aspstate.bench.journal.DiskSyncsCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class BenchMain {
 
     /** Netty's leak detector, which records a stack trace for one buffer in 128, in every client alike. */

@@ -11,15 +11,17 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code aspstate-bench chart --out FILE.svg SYSTEM=RUN.json,RUN.json... ...}: draws the runs of a rate sweep
  * (bench/sweep.sh) as latency against achieved throughput, one line per system.
  */
-@Command(name = "chart", mixinStandardHelpOptions = true,
+@Command(
+        name = "chart",
+        mixinStandardHelpOptions = true,
         description = "Draws runs (from run --json) as request latency against achieved pages/s, as SVG.%n"
                 + "Example: java -jar bench/target/aspstate-bench.jar chart --out sweep.svg \\%n"
                 + "    aspstate=a1.json,a2.json redis=r1.json,r2.json%n")
@@ -33,7 +35,9 @@ final class ChartCommand implements Callable<Integer> {
     @Option(names = "--title", defaultValue = "Request latency against throughput", description = "the chart's title")
     private String title;
 
-    @Option(names = "--percentile", defaultValue = "p99",
+    @Option(
+            names = "--percentile",
+            defaultValue = "p99",
             description = "which request latency: p50, p99, p99_9 or max (default: ${DEFAULT-VALUE})")
     private String percentile;
 
@@ -56,12 +60,14 @@ final class ChartCommand implements Callable<Integer> {
                 JsonNode pages = run.at("/pagesPerSecond");
                 JsonNode latency = run.at("/latencyMillis/request/" + percentile);
                 if (!pages.isNumber() || !latency.isNumber()) {
-                    throw new ParameterException(spec.commandLine(), file + " is not a run report (no "
-                            + "/pagesPerSecond or /latencyMillis/request/" + percentile + ")");
+                    throw new ParameterException(
+                            spec.commandLine(),
+                            file + " is not a run report (no " + "/pagesPerSecond or /latencyMillis/request/"
+                                    + percentile + ")");
                 }
                 try {
-                    chart.add(system.substring(0, equals), new LatencyChart.Point(pages.asDouble(),
-                            latency.asDouble()));
+                    chart.add(
+                            system.substring(0, equals), new LatencyChart.Point(pages.asDouble(), latency.asDouble()));
                 } catch (IllegalArgumentException e) {
                     throw new ParameterException(spec.commandLine(), file + ": " + e.getMessage());
                 }
@@ -70,8 +76,8 @@ final class ChartCommand implements Callable<Integer> {
         try {
             Files.writeString(out, chart.svg(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write it: "
-                    + FileErrors.reason(e, out));
+            throw new ParameterException(
+                    spec.commandLine(), "--out " + out + ": cannot write it: " + FileErrors.reason(e, out));
         }
         spec.commandLine().getOut().println("wrote " + out);
         return 0;

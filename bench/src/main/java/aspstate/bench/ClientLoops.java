@@ -16,10 +16,10 @@ import java.util.concurrent.TimeUnit;
 public final class ClientLoops {
     /** Lettuce's switches, read once when its transport classes load; it prefers epoll whenever epoll can be used. */
     private static final String LETTUCE_EPOLL = "io.lettuce.core.epoll";
+
     private static final String LETTUCE_IO_URING = "io.lettuce.core.iouring";
 
-    private ClientLoops() {
-    }
+    private ClientLoops() {}
 
     public static IoTransport transport() {
         return IoTransport.best();

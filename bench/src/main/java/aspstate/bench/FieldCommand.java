@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -16,9 +16,12 @@ import picocli.CommandLine.Spec;
  * pointer (e.g. {@code /pagesPerSecond}, {@code /latencyMillis/request/p99_9}), so that no script parses JSON with
  * sed.
  */
-@Command(name = "field", mixinStandardHelpOptions = true,
-        description = "Prints values of a run's JSON report (from run --json), one per line.%n"
-                + "Example: java -jar bench/target/aspstate-bench.jar field run.json /pagesPerSecond /latencyMillis/page/p99%n")
+@Command(
+        name = "field",
+        mixinStandardHelpOptions = true,
+        description =
+                "Prints values of a run's JSON report (from run --json), one per line.%n"
+                        + "Example: java -jar bench/target/aspstate-bench.jar field run.json /pagesPerSecond /latencyMillis/page/p99%n")
 final class FieldCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

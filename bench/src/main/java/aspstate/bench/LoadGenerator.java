@@ -33,6 +33,7 @@ public final class LoadGenerator {
     private final AtomicLong freshIds = new AtomicLong();
     /** Measured pages started so far: with --pages, workers stop claiming once the budget is used up. */
     private final AtomicLong measuredStarts = new AtomicLong();
+
     private final Metrics measured = new Metrics();
     /** Pages started and not yet answered, all workers together. */
     private final AtomicInteger pagesInFlight = new AtomicInteger();
@@ -87,17 +88,22 @@ public final class LoadGenerator {
         long lastAnswer = start;
         while (!finished.await(1, TimeUnit.SECONDS)) {
             long now = System.nanoTime();
-            progress.printf(Locale.ROOT, "preload %,d / %,d sessions (%.0f s)%n", done.get(), total,
-                    (now - start) / 1e9);
+            progress.printf(
+                    Locale.ROOT, "preload %,d / %,d sessions (%.0f s)%n", done.get(), total, (now - start) / 1e9);
             if (done.get() != lastDone) {
                 lastDone = done.get();
                 lastAnswer = now;
             } else if (now - lastAnswer >= workload.preloadStall().toNanos()) {
                 // A server that reads one request at a time and drops what came with it never answers the rest.
-                throw new IllegalStateException(String.format(Locale.ROOT, "pre-loading stalled: no answer for %s "
-                        + "with %d writes in flight per connection (%,d of %,d sessions written); a target that "
-                        + "does not answer pipelined requests needs --preload-depth 1",
-                        DurationText.format(workload.preloadStall()), window, lastDone, total));
+                throw new IllegalStateException(String.format(
+                        Locale.ROOT,
+                        "pre-loading stalled: no answer for %s "
+                                + "with %d writes in flight per connection (%,d of %,d sessions written); a target that "
+                                + "does not answer pipelined requests needs --preload-depth 1",
+                        DurationText.format(workload.preloadStall()),
+                        window,
+                        lastDone,
+                        total));
             }
         }
         if (failed.get() > 0) {
@@ -116,8 +122,13 @@ public final class LoadGenerator {
         private final AtomicLong failed;
         private final CountDownLatch finished;
 
-        Preloader(SessionBackend connection, byte[] payload, AtomicLong next, AtomicLong done, AtomicLong failed,
-                  CountDownLatch finished) {
+        Preloader(
+                SessionBackend connection,
+                byte[] payload,
+                AtomicLong next,
+                AtomicLong done,
+                AtomicLong failed,
+                CountDownLatch finished) {
             this.connection = connection;
             this.payload = payload;
             this.next = next;
@@ -168,10 +179,17 @@ public final class LoadGenerator {
             SessionBackend connection = connections.get(i % connections.size());
             // Spread paced workers over one interval so that they do not all fire at once.
             long offset = intervalNanos == 0 ? 0 : intervalNanos * i / workload.workers();
-            workers.add(new Worker(new PageRunner(connection, phase), phase, new SplittableRandom(workload.seed() + i + 1),
-                    intervalNanos, offset, pacer, stopped));
+            workers.add(new Worker(
+                    new PageRunner(connection, phase),
+                    phase,
+                    new SplittableRandom(workload.seed() + i + 1),
+                    intervalNanos,
+                    offset,
+                    pacer,
+                    stopped));
         }
-        // Every page starts on the pacer, the first ones too: on the loop that reads the answers (BackendFactory#pacer).
+        // Every page starts on the pacer, the first ones too: on the loop that reads the answers
+        // (BackendFactory#pacer).
         workers.forEach(worker -> pacer.execute(worker::next));
 
         long warmupEnd = begin + workload.warmup().toNanos();
@@ -208,13 +226,14 @@ public final class LoadGenerator {
         phase.set(new Metrics());
         workers.forEach(Worker::stop);
         if (!stopped.await(DRAIN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-            progress.printf("warning: %d workers still waiting for answers after %d s; closing%n", stopped.getCount(),
-                    DRAIN_LIMIT.toSeconds());
+            progress.printf(
+                    "warning: %d workers still waiting for answers after %d s; closing%n",
+                    stopped.getCount(), DRAIN_LIMIT.toSeconds());
         }
         measured.harvest();
         warmup.harvest();
-        return new RunResult(targetName, workload, Duration.ofNanos(end - measureStart), measured,
-                mostPagesInFlight.get());
+        return new RunResult(
+                targetName, workload, Duration.ofNanos(end - measureStart), measured, mostPagesInFlight.get());
     }
 
     private boolean pageBudgetUsed() {
@@ -223,7 +242,8 @@ public final class LoadGenerator {
 
     /** False once --pages measured pages have been started; warm-up pages are not counted. */
     private boolean claimPage(Metrics current) {
-        return workload.maxPages() == 0 || current != measured
+        return workload.maxPages() == 0
+                || current != measured
                 || measuredStarts.incrementAndGet() <= workload.maxPages();
     }
 
@@ -249,11 +269,18 @@ public final class LoadGenerator {
         long pages = metrics.pages();
         long requests = metrics.requests();
         double seconds = Math.max(1e-3, (elapsedNanos - lastLineNanos) / 1e9);
-        progress.printf(Locale.ROOT, "[%5.0fs] %-7s pages/s %,9.0f  req/s %,9.0f  page p50 %7.3f ms  p99 %7.3f ms"
+        progress.printf(
+                Locale.ROOT,
+                "[%5.0fs] %-7s pages/s %,9.0f  req/s %,9.0f  page p50 %7.3f ms  p99 %7.3f ms"
                         + "  errors %,d  conflicts %,d%n",
-                elapsedNanos / 1e9, phaseName, (pages - lastPages) / seconds, (requests - lastRequests) / seconds,
-                interval.getValueAtPercentile(50) / 1000.0, interval.getValueAtPercentile(99) / 1000.0,
-                metrics.errors(), metrics.conflicts());
+                elapsedNanos / 1e9,
+                phaseName,
+                (pages - lastPages) / seconds,
+                (requests - lastRequests) / seconds,
+                interval.getValueAtPercentile(50) / 1000.0,
+                interval.getValueAtPercentile(99) / 1000.0,
+                metrics.errors(),
+                metrics.conflicts());
         lastPages = pages;
         lastRequests = requests;
         lastLineNanos = elapsedNanos;
@@ -274,6 +301,7 @@ public final class LoadGenerator {
         private final CountDownLatch stopped;
         /** The next page's start on the paced schedule, once it has begun for this worker. */
         private long intendedStart;
+
         private boolean scheduled;
         private volatile boolean stopping;
         /** This worker's open-loop pages in flight, plus one until its chain of starts has ended. */
@@ -281,8 +309,14 @@ public final class LoadGenerator {
         /** Open loop: the chain stopped at --max-in-flight and the next answer must restart it. */
         private final AtomicBoolean waitingForRoom = new AtomicBoolean();
 
-        Worker(PageRunner runner, AtomicReference<Metrics> phase, SplittableRandom random, long intervalNanos,
-               long offsetNanos, ScheduledExecutorService pacer, CountDownLatch stopped) {
+        Worker(
+                PageRunner runner,
+                AtomicReference<Metrics> phase,
+                SplittableRandom random,
+                long intervalNanos,
+                long offsetNanos,
+                ScheduledExecutorService pacer,
+                CountDownLatch stopped) {
             this.runner = runner;
             this.phase = phase;
             this.random = random;

@@ -73,7 +73,9 @@ public final class PageMix {
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
-        weights.forEach((kind, weight) -> text.append(text.length() == 0 ? "" : ",").append(kind.code()).append('=')
+        weights.forEach((kind, weight) -> text.append(text.length() == 0 ? "" : ",")
+                .append(kind.code())
+                .append('=')
                 .append(weight));
         return text.toString();
     }

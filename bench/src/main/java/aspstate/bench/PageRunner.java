@@ -32,9 +32,11 @@ final class PageRunner {
                 return newVisitor(id, payload);
             case NO_SESSION:
             case OP_RESET_TIMEOUT:
-                return timed(RequestKind.RESET_TIMEOUT, () -> backend.resetTimeout(id)).thenAccept(this::expectOk);
+                return timed(RequestKind.RESET_TIMEOUT, () -> backend.resetTimeout(id))
+                        .thenAccept(this::expectOk);
             case OP_GET_EXCLUSIVE:
-                return timed(RequestKind.GET_EXCLUSIVE, () -> backend.getExclusive(id)).thenAccept(this::expectOkOrLocked);
+                return timed(RequestKind.GET_EXCLUSIVE, () -> backend.getExclusive(id))
+                        .thenAccept(this::expectOkOrLocked);
             case OP_SET:
                 return timed(RequestKind.SET, () -> backend.set(id, payload)).thenAccept(this::expectOk);
             case OP_SET_AND_RELEASE:
@@ -70,7 +72,9 @@ final class PageRunner {
                         ? timed(RequestKind.GET_EXCLUSIVE, () -> backend.getExclusive(id))
                         : failed())
                 .thenCompose(lock -> expect(lock, Reply.Status.OK)
-                        ? timed(RequestKind.SET_AND_RELEASE, () -> backend.setAndRelease(id, payload, lock.lockCookie()))
+                        ? timed(
+                                RequestKind.SET_AND_RELEASE,
+                                () -> backend.setAndRelease(id, payload, lock.lockCookie()))
                         : failed())
                 .thenAccept(this::expectOk);
     }

@@ -8,7 +8,12 @@ package aspstate.bench;
  * @param data       the session data for a successful read, else null
  */
 public record Reply(Status status, int lockCookie, byte[] data) {
-    public enum Status { OK, NOT_FOUND, LOCKED, ERROR }
+    public enum Status {
+        OK,
+        NOT_FOUND,
+        LOCKED,
+        ERROR
+    }
 
     public static final Reply OK = new Reply(Status.OK, 0, null);
     public static final Reply NOT_FOUND = new Reply(Status.NOT_FOUND, 0, null);

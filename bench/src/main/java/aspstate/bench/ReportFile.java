@@ -15,16 +15,15 @@ import picocli.CommandLine.ParameterException;
 final class ReportFile {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ReportFile() {
-    }
+    private ReportFile() {}
 
     static JsonNode read(CommandSpec spec, Path file) {
         // Through NIO, whose exceptions say why a file cannot be read (java.io's carry it only in their message).
         try (InputStream in = Files.newInputStream(file)) {
             return JSON.readTree(in);
         } catch (JsonProcessingException e) {
-            throw new ParameterException(spec.commandLine(), file + ": not a JSON report (" + e.getOriginalMessage()
-                    + ")");
+            throw new ParameterException(
+                    spec.commandLine(), file + ": not a JSON report (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {
             throw new ParameterException(spec.commandLine(), file + ": cannot read it: " + FileErrors.reason(e, file));
         }

@@ -16,20 +16,36 @@ public final class ReportWriter {
     private static final double[] PERCENTILES = {50, 99, 99.9};
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private ReportWriter() {
-    }
+    private ReportWriter() {}
 
     public static void table(RunResult result, PrintStream out) {
         Workload w = result.workload();
         Metrics m = result.metrics();
-        out.printf(Locale.ROOT, "target %s: %s pages, %,d sessions, payload %s, %d connections x depth %d%s%n",
-                result.target(), w.mix(), w.sessions(), w.payload(), w.connections(), w.depth(),
-                w.rate() > 0 ? String.format(Locale.ROOT, ", offered %.0f pages/s%s", w.rate(),
-                        w.openLoop() ? " open loop" : "") : "");
-        out.printf(Locale.ROOT, "measured %.1f s: %,d pages (%,.0f/s), %,d requests (%,.0f/s), %,d errors, %,d lock "
+        out.printf(
+                Locale.ROOT,
+                "target %s: %s pages, %,d sessions, payload %s, %d connections x depth %d%s%n",
+                result.target(),
+                w.mix(),
+                w.sessions(),
+                w.payload(),
+                w.connections(),
+                w.depth(),
+                w.rate() > 0
+                        ? String.format(
+                                Locale.ROOT, ", offered %.0f pages/s%s", w.rate(), w.openLoop() ? " open loop" : "")
+                        : "");
+        out.printf(
+                Locale.ROOT,
+                "measured %.1f s: %,d pages (%,.0f/s), %,d requests (%,.0f/s), %,d errors, %,d lock "
                         + "conflicts, at most %,d pages in flight%n",
-                result.measured().toNanos() / 1e9, m.pages(), result.pagesPerSecond(), m.requests(),
-                result.requestsPerSecond(), m.errors(), m.conflicts(), result.mostPagesInFlight());
+                result.measured().toNanos() / 1e9,
+                m.pages(),
+                result.pagesPerSecond(),
+                m.requests(),
+                result.requestsPerSecond(),
+                m.errors(),
+                m.conflicts(),
+                result.mostPagesInFlight());
         out.printf("%-24s %12s %10s %10s %10s %10s%n", "latency (ms)", "count", "p50", "p99", "p99.9", "max");
         row(out, "page", m.pageTotal());
         for (RequestKind kind : RequestKind.values()) {
@@ -41,8 +57,14 @@ public final class ReportWriter {
     }
 
     private static void row(PrintStream out, String label, Histogram h) {
-        out.printf(Locale.ROOT, "%-24s %,12d %10.3f %10.3f %10.3f %10.3f%n", label, h.getTotalCount(),
-                ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(99)), ms(h.getValueAtPercentile(99.9)),
+        out.printf(
+                Locale.ROOT,
+                "%-24s %,12d %10.3f %10.3f %10.3f %10.3f%n",
+                label,
+                h.getTotalCount(),
+                ms(h.getValueAtPercentile(50)),
+                ms(h.getValueAtPercentile(99)),
+                ms(h.getValueAtPercentile(99.9)),
                 ms(h.getMaxValue()));
     }
 
@@ -101,7 +123,10 @@ public final class ReportWriter {
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("count", h.getTotalCount());
         for (double p : PERCENTILES) {
-            String name = "p" + (p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p).replace('.', '_'));
+            String name = "p"
+                    + (p == Math.rint(p)
+                            ? String.valueOf((long) p)
+                            : String.valueOf(p).replace('.', '_'));
             figures.put(name, rounded(ms(h.getValueAtPercentile(p))));
         }
         figures.put("max", rounded(ms(h.getMaxValue())));

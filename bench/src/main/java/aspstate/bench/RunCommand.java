@@ -11,20 +11,31 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** `run`: one bounded load run against one target, with progress lines, a final table and optional JSON. */
-@Command(name = "run", mixinStandardHelpOptions = true, showDefaultValues = true, sortOptions = false,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        sortOptions = false,
         description = "Replay ASP.NET page traffic against a session store and report throughput and latency.")
 final class RunCommand implements Callable<Integer> {
-    @Option(names = "--target", required = true,
+    @Option(
+            names = "--target",
+            required = true,
             description = "stateserver://HOST:PORT (aspstate or any StateServer), redis://HOST:PORT, "
                     + "tds://HOST:PORT (the ASPState procedures, SQL Server mode) or tds-core-cache://HOST:PORT "
                     + "(ASP.NET Core's distributed SQL Server cache); loopback only")
     String target;
 
-    @Option(names = "--mix", defaultValue = "rw=90,ro=10",
-            description = "page kinds and weights: rw (GetExclusive+Set), ro (Get), new (new visitor), none (ResetTimeout)")
+    @Option(
+            names = "--mix",
+            defaultValue = "rw=90,ro=10",
+            description =
+                    "page kinds and weights: rw (GetExclusive+Set), ro (Get), new (new visitor), none (ResetTimeout)")
     String mix;
 
-    @Option(names = "--op", description = "instead of --mix, repeat one request on pre-loaded sessions: get, get-exclusive, set, "
+    @Option(
+            names = "--op",
+            description = "instead of --mix, repeat one request on pre-loaded sessions: get, get-exclusive, set, "
                     + "set-and-release, release, insert, reset-timeout")
     String op;
 
@@ -49,17 +60,24 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--pages", defaultValue = "0", description = "stop after this many measured pages (0: no limit)")
     long pages;
 
-    @Option(names = "--rate", defaultValue = "0", description = "offered pages/s, paced from the measured phase's "
-            + "start (the warm-up runs unpaced, so that its backlog is never measured); 0: closed loop, as fast as "
-            + "possible")
+    @Option(
+            names = "--rate",
+            defaultValue = "0",
+            description = "offered pages/s, paced from the measured phase's "
+                    + "start (the warm-up runs unpaced, so that its backlog is never measured); 0: closed loop, as fast as "
+                    + "possible")
     double rate;
 
-    @Option(names = "--open-loop", description = "with --rate: start each page on schedule even while the same "
-            + "worker's earlier pages are unanswered (they queue on the connection), so a slow answer does not lower "
-            + "the offered load; latency counts from each page's scheduled start either way")
+    @Option(
+            names = "--open-loop",
+            description = "with --rate: start each page on schedule even while the same "
+                    + "worker's earlier pages are unanswered (they queue on the connection), so a slow answer does not lower "
+                    + "the offered load; latency counts from each page's scheduled start either way")
     boolean openLoop;
 
-    @Option(names = "--max-in-flight", defaultValue = "" + Workload.DEFAULT_MAX_IN_FLIGHT,
+    @Option(
+            names = "--max-in-flight",
+            defaultValue = "" + Workload.DEFAULT_MAX_IN_FLIGHT,
             description = "--open-loop: pages in flight at most, shared evenly by the workers, at least one each; a "
                     + "worker at its share waits for an answer (default: ${DEFAULT-VALUE})")
     int maxInFlight;
@@ -70,17 +88,23 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--skip-preload", description = "the sessions exist already (an earlier run wrote them)")
     boolean skipPreload;
 
-    @Option(names = "--preload-depth", defaultValue = "" + Workload.DEFAULT_PRELOAD_DEPTH,
+    @Option(
+            names = "--preload-depth",
+            defaultValue = "" + Workload.DEFAULT_PRELOAD_DEPTH,
             description = "writes in flight per connection while pre-loading; 1 for a target that does not answer "
                     + "pipelined requests (default: ${DEFAULT-VALUE})")
     int preloadDepth;
 
-    @Option(names = "--preload-stall", defaultValue = Workload.DEFAULT_PRELOAD_STALL_TEXT,
+    @Option(
+            names = "--preload-stall",
+            defaultValue = Workload.DEFAULT_PRELOAD_STALL_TEXT,
             description = "stop with an error when the pre-load goes this long without an answer "
                     + "(default: ${DEFAULT-VALUE})")
     String preloadStall;
 
-    @Option(names = "--progress-every", defaultValue = "1s",
+    @Option(
+            names = "--progress-every",
+            defaultValue = "1s",
             description = "how often a progress line is printed (to stderr); each covers the time since the last")
     String progressEvery;
 
@@ -94,9 +118,22 @@ final class RunCommand implements Callable<Integer> {
         BackendFactory factory;
         try {
             PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
-            workload = new Workload(pageMix, sessions, PayloadSizes.parse(payload, seed), connections, depth,
-                    DurationText.parse(warmup), DurationText.parse(duration), pages, rate, seed, !skipPreload,
-                    preloadDepth, DurationText.parse(preloadStall), openLoop, maxInFlight);
+            workload = new Workload(
+                    pageMix,
+                    sessions,
+                    PayloadSizes.parse(payload, seed),
+                    connections,
+                    depth,
+                    DurationText.parse(warmup),
+                    DurationText.parse(duration),
+                    pages,
+                    rate,
+                    seed,
+                    !skipPreload,
+                    preloadDepth,
+                    DurationText.parse(preloadStall),
+                    openLoop,
+                    maxInFlight);
             progressPeriod = DurationText.parse(progressEvery);
             factory = Targets.open(target);
         } catch (IllegalArgumentException e) {

@@ -9,8 +9,7 @@ import aspstate.bench.memory.AspNetKeys;
 public final class SessionIds {
     private static final AspNetKeys KEYS = new AspNetKeys(AspNetKeys.DEFAULT_LENGTH);
 
-    private SessionIds() {
-    }
+    private SessionIds() {}
 
     /** The id of pre-loaded session number {@code index}. */
     public static String preloaded(long index) {

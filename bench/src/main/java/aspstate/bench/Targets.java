@@ -15,8 +15,7 @@ import java.net.UnknownHostException;
  * tds-core-cache:// (ASP.NET Core's distributed SQL Server cache) and host:port, loopback only.
  */
 public final class Targets {
-    private Targets() {
-    }
+    private Targets() {}
 
     public static BackendFactory open(String target) {
         URI uri;
@@ -26,8 +25,8 @@ public final class Targets {
             throw new IllegalArgumentException("target is not a URI like stateserver://127.0.0.1:42424: " + target);
         }
         if (uri.getScheme() == null || uri.getHost() == null) {
-            throw new IllegalArgumentException("target needs a scheme and host, like stateserver://127.0.0.1:42424: "
-                    + target);
+            throw new IllegalArgumentException(
+                    "target needs a scheme and host, like stateserver://127.0.0.1:42424: " + target);
         }
         // Every client takes this transport (Lettuce's is set from it as its factory loads): one named that this
         // machine cannot use stops here, with the reason, whatever the target.

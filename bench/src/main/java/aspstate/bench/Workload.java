@@ -27,14 +27,28 @@ import java.time.Duration;
  * @param maxInFlight  open loop: pages in flight at most, shared evenly by the workers (at least one each); a worker
  *                     at its share waits for an answer, and its pages still count from their scheduled starts
  */
-public record Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth,
-                       Duration warmup, Duration duration, long maxPages, double rate, long seed, boolean preload,
-                       int preloadDepth, Duration preloadStall, boolean openLoop, int maxInFlight) {
+public record Workload(
+        PageMix mix,
+        int sessions,
+        PayloadSizes payload,
+        int connections,
+        int depth,
+        Duration warmup,
+        Duration duration,
+        long maxPages,
+        double rate,
+        long seed,
+        boolean preload,
+        int preloadDepth,
+        Duration preloadStall,
+        boolean openLoop,
+        int maxInFlight) {
 
     /** Writes in flight per connection while pre-loading, unless told otherwise. */
     public static final int DEFAULT_PRELOAD_DEPTH = 32;
     /** How long a pre-load may go without an answer, unless told otherwise. */
     public static final String DEFAULT_PRELOAD_STALL_TEXT = "30s";
+
     public static final Duration DEFAULT_PRELOAD_STALL = DurationText.parse(DEFAULT_PRELOAD_STALL_TEXT);
 
     /** Open loop: pages in flight at most, unless told otherwise. */
@@ -57,8 +71,8 @@ public record Workload(PageMix mix, int sessions, PayloadSizes payload, int conn
             throw new IllegalArgumentException("--duration must be positive and --warmup not negative");
         }
         if (warmup.plus(duration).compareTo(MAX_DURATION) > 0) {
-            throw new IllegalArgumentException("warm-up plus duration may not exceed " + MAX_DURATION.toMinutes()
-                    + " minutes");
+            throw new IllegalArgumentException(
+                    "warm-up plus duration may not exceed " + MAX_DURATION.toMinutes() + " minutes");
         }
         if (preloadDepth < 1 || preloadDepth > 1024) {
             throw new IllegalArgumentException("--preload-depth must be 1..1024, got " + preloadDepth);
@@ -78,10 +92,34 @@ public record Workload(PageMix mix, int sessions, PayloadSizes payload, int conn
     }
 
     /** Closed loop (or paced), with the default pre-load depth and stall limit. */
-    public Workload(PageMix mix, int sessions, PayloadSizes payload, int connections, int depth, Duration warmup,
-                    Duration duration, long maxPages, double rate, long seed, boolean preload) {
-        this(mix, sessions, payload, connections, depth, warmup, duration, maxPages, rate, seed, preload,
-                DEFAULT_PRELOAD_DEPTH, DEFAULT_PRELOAD_STALL, false, DEFAULT_MAX_IN_FLIGHT);
+    public Workload(
+            PageMix mix,
+            int sessions,
+            PayloadSizes payload,
+            int connections,
+            int depth,
+            Duration warmup,
+            Duration duration,
+            long maxPages,
+            double rate,
+            long seed,
+            boolean preload) {
+        this(
+                mix,
+                sessions,
+                payload,
+                connections,
+                depth,
+                warmup,
+                duration,
+                maxPages,
+                rate,
+                seed,
+                preload,
+                DEFAULT_PRELOAD_DEPTH,
+                DEFAULT_PRELOAD_STALL,
+                false,
+                DEFAULT_MAX_IN_FLIGHT);
     }
 
     public int workers() {

@@ -3,8 +3,8 @@ package aspstate.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -41,10 +41,12 @@ class BenchMainTest {
 
     @Test
     void diskSyncsGivesALinePerThreadCountAndLeavesNoFile(@TempDir Path dir) {
-        assertThat(run("disk-syncs", "--dir", dir.toString(), "--threads", "1,2", "--seconds", "1")).isZero();
+        assertThat(run("disk-syncs", "--dir", dir.toString(), "--threads", "1,2", "--seconds", "1"))
+                .isZero();
 
         assertThat(out.toString().lines()).hasSize(2);
-        assertThat(out.toString()).containsPattern("1 thread\\(s\\): [0-9,]+ syncs/s")
+        assertThat(out.toString())
+                .containsPattern("1 thread\\(s\\): [0-9,]+ syncs/s")
                 .containsPattern("2 thread\\(s\\): [0-9,]+ syncs/s");
         assertThat(dir).isEmptyDirectory();
     }

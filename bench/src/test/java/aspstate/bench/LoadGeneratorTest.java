@@ -52,7 +52,9 @@ class LoadGeneratorTest {
     @BeforeEach
     void start() throws Exception {
         store = new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0));
-        listener = StateServerListener.start(StateServerSettings.defaults().withPort(0), store,
+        listener = StateServerListener.start(
+                StateServerSettings.defaults().withPort(0),
+                store,
                 InboundBudget.unshared(StateServerSettings.DEFAULT_MAX_BODY_BYTES));
     }
 
@@ -63,11 +65,22 @@ class LoadGeneratorTest {
     }
 
     private RunResult run(String mix, int sessions, Duration duration, long maxPages, double rate) throws Exception {
-        Workload workload = new Workload(PageMix.parse(mix), sessions, PayloadSizes.parse("uniform:100-300", 7), 4, 2,
-                Duration.ofMillis(200), duration, maxPages, rate, 7, true);
+        Workload workload = new Workload(
+                PageMix.parse(mix),
+                sessions,
+                PayloadSizes.parse("uniform:100-300", 7),
+                4,
+                2,
+                Duration.ofMillis(200),
+                duration,
+                maxPages,
+                rate,
+                7,
+                true);
         try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
-            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
-                    progressEvery).run("aspstate");
+            return new LoadGenerator(
+                            factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8), progressEvery)
+                    .run("aspstate");
         }
     }
 
@@ -106,9 +119,11 @@ class LoadGeneratorTest {
 
         private static void serve(Socket connection) {
             byte[] answer = ("200 OK\r\nX-AspNet-Version: 2.0.50727\r\nCache-Control: private\r\n"
-                    + "Content-Length: 0\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                            + "Content-Length: 0\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII);
             byte[] buffer = new byte[65536];
-            try (InputStream in = connection.getInputStream(); OutputStream out = connection.getOutputStream()) {
+            try (InputStream in = connection.getInputStream();
+                    OutputStream out = connection.getOutputStream()) {
                 String pending = "";
                 int read;
                 while ((read = in.read(buffer)) > 0) {
@@ -133,12 +148,29 @@ class LoadGeneratorTest {
     }
 
     private RunResult preloadAgainst(InetSocketAddress target, int preloadDepth) throws Exception {
-        Workload workload = new Workload(PageMix.only(PageKind.OP_SET), 200, PayloadSizes.parse("uniform:100-300", 7), 2,
-                1, Duration.ZERO, Duration.ofMillis(200), 50, 0, 7, true, preloadDepth, Duration.ofSeconds(2), false,
+        Workload workload = new Workload(
+                PageMix.only(PageKind.OP_SET),
+                200,
+                PayloadSizes.parse("uniform:100-300", 7),
+                2,
+                1,
+                Duration.ZERO,
+                Duration.ofMillis(200),
+                50,
+                0,
+                7,
+                true,
+                preloadDepth,
+                Duration.ofSeconds(2),
+                false,
                 Workload.DEFAULT_MAX_IN_FLIGHT);
         try (StateServerBackendFactory factory = new StateServerBackendFactory(target)) {
-            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
-                    Duration.ofMillis(200)).run("one request per read");
+            return new LoadGenerator(
+                            factory,
+                            workload,
+                            new PrintStream(progress, true, StandardCharsets.UTF_8),
+                            Duration.ofMillis(200))
+                    .run("one request per read");
         }
     }
 
@@ -169,11 +201,20 @@ class LoadGeneratorTest {
         RunResult result = run("rw=40,ro=20,new=20,none=20", 500, Duration.ofSeconds(1), 0, 0);
         assertThat(result.metrics().pages()).isPositive();
         assertThat(result.metrics().errors()).isZero();
-        for (RequestKind kind : new RequestKind[] {RequestKind.GET_EXCLUSIVE, RequestKind.GET,
-                RequestKind.SET_AND_RELEASE, RequestKind.INSERT_UNINITIALIZED, RequestKind.RESET_TIMEOUT}) {
-            assertThat(result.metrics().total(kind).getTotalCount()).as(kind.label()).isPositive();
+        for (RequestKind kind : new RequestKind[] {
+            RequestKind.GET_EXCLUSIVE,
+            RequestKind.GET,
+            RequestKind.SET_AND_RELEASE,
+            RequestKind.INSERT_UNINITIALIZED,
+            RequestKind.RESET_TIMEOUT
+        }) {
+            assertThat(result.metrics().total(kind).getTotalCount())
+                    .as(kind.label())
+                    .isPositive();
         }
-        assertThat(store.statistics().created()).as("pre-loaded plus new visitors").isGreaterThan(500);
+        assertThat(store.statistics().created())
+                .as("pre-loaded plus new visitors")
+                .isGreaterThan(500);
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("preload 500 sessions done");
     }
 
@@ -197,12 +238,26 @@ class LoadGeneratorTest {
 
     /** One worker on one connection, 2,000 pages/s offered for a second. */
     private RunResult runOneWorker(boolean openLoop, int maxInFlight) throws Exception {
-        Workload workload = new Workload(PageMix.parse("ro=1"), 100, PayloadSizes.parse("uniform:100-300", 7), 1, 1,
-                Duration.ofMillis(200), Duration.ofSeconds(1), 0, 2000, 7, true, 1, Duration.ofSeconds(10), openLoop,
+        Workload workload = new Workload(
+                PageMix.parse("ro=1"),
+                100,
+                PayloadSizes.parse("uniform:100-300", 7),
+                1,
+                1,
+                Duration.ofMillis(200),
+                Duration.ofSeconds(1),
+                0,
+                2000,
+                7,
+                true,
+                1,
+                Duration.ofSeconds(10),
+                openLoop,
                 maxInFlight);
         try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
-            return new LoadGenerator(factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8),
-                    progressEvery).run("aspstate");
+            return new LoadGenerator(
+                            factory, workload, new PrintStream(progress, true, StandardCharsets.UTF_8), progressEvery)
+                    .run("aspstate");
         }
     }
 
@@ -211,7 +266,9 @@ class LoadGeneratorTest {
         RunResult closed = runOneWorker(false, Workload.DEFAULT_MAX_IN_FLIGHT);
         RunResult open = runOneWorker(true, Workload.DEFAULT_MAX_IN_FLIGHT);
 
-        assertThat(closed.mostPagesInFlight()).as("paced, closed loop: one page at a time").isEqualTo(1);
+        assertThat(closed.mostPagesInFlight())
+                .as("paced, closed loop: one page at a time")
+                .isEqualTo(1);
         // The pacer's wake-ups are coarser than the half-millisecond interval: it starts the pages that came due
         // together, before the first is answered.
         assertThat(open.mostPagesInFlight()).as("open loop").isGreaterThan(1);
@@ -242,12 +299,28 @@ class LoadGeneratorTest {
     @Test
     void everyPageRequestIsWrittenFromTheClientsIoLoop() throws Exception {
         Set<String> threads = ConcurrentHashMap.newKeySet();
-        Workload workload = new Workload(PageMix.parse("rw=1"), 100, PayloadSizes.parse("uniform:100-300", 7), 4, 2,
-                Duration.ofMillis(200), Duration.ofMillis(500), 0, 400, 7, true);
+        Workload workload = new Workload(
+                PageMix.parse("rw=1"),
+                100,
+                PayloadSizes.parse("uniform:100-300", 7),
+                4,
+                2,
+                Duration.ofMillis(200),
+                Duration.ofMillis(500),
+                0,
+                400,
+                7,
+                true);
         try (StateServerBackendFactory factory = new StateServerBackendFactory(listener.address())) {
-            String loop = factory.pacer().submit(() -> Thread.currentThread().getName()).get();
-            RunResult result = new LoadGenerator(new ThreadRecordingFactory(factory, threads), workload,
-                    new PrintStream(progress, true, StandardCharsets.UTF_8), progressEvery).run("aspstate");
+            String loop = factory.pacer()
+                    .submit(() -> Thread.currentThread().getName())
+                    .get();
+            RunResult result = new LoadGenerator(
+                            new ThreadRecordingFactory(factory, threads),
+                            workload,
+                            new PrintStream(progress, true, StandardCharsets.UTF_8),
+                            progressEvery)
+                    .run("aspstate");
 
             assertThat(result.metrics().pages()).isPositive();
             assertThat(threads).containsExactly(loop);
@@ -345,11 +418,15 @@ class LoadGeneratorTest {
         progressEvery = Duration.ofMillis(50);
         RunResult result = run("ro=1", 100, Duration.ofSeconds(1), 0, 100);
 
-        List<Double> warmUpRates = progress.toString(StandardCharsets.UTF_8).lines()
+        List<Double> warmUpRates = progress.toString(StandardCharsets.UTF_8)
+                .lines()
                 .filter(line -> line.contains("warm-up pages/s"))
-                .map(line -> Double.parseDouble(line.replaceAll(".*pages/s +([0-9,.]+).*", "$1").replace(",", "")))
+                .map(line -> Double.parseDouble(
+                        line.replaceAll(".*pages/s +([0-9,.]+).*", "$1").replace(",", "")))
                 .toList();
-        assertThat(warmUpRates).as("the warm-up, as fast as the server answers").isNotEmpty()
+        assertThat(warmUpRates)
+                .as("the warm-up, as fast as the server answers")
+                .isNotEmpty()
                 .anySatisfy(rate -> assertThat(rate).isGreaterThan(300.0));
         assertThat(result.pagesPerSecond()).as("the measured phase, paced").isBetween(60.0, 140.0);
     }
@@ -358,9 +435,11 @@ class LoadGeneratorTest {
     void progressLinesComeAtTheAskedPeriodWithRatesPerSecond() throws Exception {
         progressEvery = Duration.ofMillis(250);
         run("ro=1", 100, Duration.ofSeconds(2), 0, 400);
-        List<Double> rates = progress.toString(StandardCharsets.UTF_8).lines()
+        List<Double> rates = progress.toString(StandardCharsets.UTF_8)
+                .lines()
                 .filter(line -> line.contains("measure pages/s"))
-                .map(line -> Double.parseDouble(line.replaceAll(".*pages/s +([0-9,.]+) .*", "$1").replace(",", "")))
+                .map(line -> Double.parseDouble(
+                        line.replaceAll(".*pages/s +([0-9,.]+) .*", "$1").replace(",", "")))
                 .toList();
         // One line per quarter second of the measured phase, the last included, each at about 400 pages/s.
         assertThat(rates).hasSizeBetween(7, 8);
@@ -372,35 +451,45 @@ class LoadGeneratorTest {
         RunResult result = run("rw=9,ro=1", 100, Duration.ofMillis(500), 0, 0);
         ByteArrayOutputStream table = new ByteArrayOutputStream();
         ReportWriter.table(result, new PrintStream(table, true, StandardCharsets.UTF_8));
-        assertThat(table.toString(StandardCharsets.UTF_8)).contains("pages (").contains("GetExclusive").contains("p99.9");
+        assertThat(table.toString(StandardCharsets.UTF_8))
+                .contains("pages (")
+                .contains("GetExclusive")
+                .contains("p99.9");
         JsonNode json = new ObjectMapper().readTree(ReportWriter.json(result));
         assertThat(json.get("pagesPerSecond").asDouble()).isPositive();
         assertThat(json.get("errors").asLong()).isZero();
         JsonNode latency = json.get("latencyMillis");
-        long byKind = latency.get("GET_EXCLUSIVE").get("count").asLong() + latency.get("GET").get("count").asLong()
+        long byKind = latency.get("GET_EXCLUSIVE").get("count").asLong()
+                + latency.get("GET").get("count").asLong()
                 + latency.get("SET_AND_RELEASE").get("count").asLong();
-        assertThat(latency.get("request").get("count").asLong()).as("every request, whatever its kind")
-                .isEqualTo(byKind).isEqualTo(json.get("requests").asLong());
+        assertThat(latency.get("request").get("count").asLong())
+                .as("every request, whatever its kind")
+                .isEqualTo(byKind)
+                .isEqualTo(json.get("requests").asLong());
         assertThat(latency.get("request").get("p99_9").asDouble())
-                .isBetween(latency.get("request").get("p50").asDouble(), latency.get("request").get("max").asDouble());
+                .isBetween(
+                        latency.get("request").get("p50").asDouble(),
+                        latency.get("request").get("max").asDouble());
     }
 
     @Test
     void theChartCommandDrawsOneLinePerSystemFromRealReports(@TempDir Path dir) throws Exception {
-        Path slow = Files.writeString(dir.resolve("slow.json"),
-                ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 200)));
+        Path slow = Files.writeString(
+                dir.resolve("slow.json"), ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 200)));
         // New visitors only: a second pre-load of the same sessions could find one still locked by the first run.
-        Path fast = Files.writeString(dir.resolve("fast.json"),
-                ReportWriter.json(run("new=1", 100, Duration.ofMillis(300), 0, 0)));
+        Path fast = Files.writeString(
+                dir.resolve("fast.json"), ReportWriter.json(run("new=1", 100, Duration.ofMillis(300), 0, 0)));
         Path svg = dir.resolve("sweep.svg");
         StringWriter err = new StringWriter();
         CommandLine chart = BenchMain.commandLine();
         chart.setOut(new PrintWriter(new StringWriter()));
         chart.setErr(new PrintWriter(err));
 
-        assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + slow + "," + fast,
-                "other=" + fast)).as(err.toString()).isZero();
-        org.w3c.dom.Document drawn = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + slow + "," + fast, "other=" + fast))
+                .as(err.toString())
+                .isZero();
+        org.w3c.dom.Document drawn = javax.xml.parsers.DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(svg.toFile());
         assertThat(drawn.getElementsByTagName("polyline").getLength()).isEqualTo(2);
         assertThat(drawn.getElementsByTagName("circle").getLength()).isEqualTo(3);
@@ -410,21 +499,23 @@ class LoadGeneratorTest {
                 .isEqualTo(2);
         assertThat(err.toString()).contains("none.json: cannot read it: No such file or directory");
         Path notJson = Files.writeString(dir.resolve("not.json"), "pages: many");
-        assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + notJson)).isEqualTo(2);
+        assertThat(chart.execute("chart", "--out", svg.toString(), "aspstate=" + notJson))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("not.json: not a JSON report (");
     }
 
     @Test
     void theFieldCommandReadsTheReportBackByPointer(@TempDir Path dir) throws Exception {
-        Path report = Files.writeString(dir.resolve("run.json"),
-                ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 0)));
+        Path report = Files.writeString(
+                dir.resolve("run.json"), ReportWriter.json(run("rw=9,ro=1", 100, Duration.ofMillis(300), 0, 0)));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine fields = BenchMain.commandLine();
         fields.setOut(new PrintWriter(out));
         fields.setErr(new PrintWriter(err));
 
-        assertThat(fields.execute("field", report.toString(), "/errors", "/latencyMillis/page/max")).isZero();
+        assertThat(fields.execute("field", report.toString(), "/errors", "/latencyMillis/page/max"))
+                .isZero();
         assertThat(out.toString().lines()).hasSize(2).first().isEqualTo("0");
         assertThat(fields.execute("field", report.toString(), "/nothing")).isEqualTo(2);
         assertThat(err.toString()).contains("has no value at /nothing");

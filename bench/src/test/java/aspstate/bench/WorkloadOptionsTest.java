@@ -30,7 +30,8 @@ class WorkloadOptionsTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "rw", "rw=x", "rw=-1", "rw=0", "fly=10"})
     void badMixesAreRefusedWithAReason(String text) {
-        assertThatThrownBy(() -> PageMix.parse(text)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PageMix.parse(text))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageFindingMatch("mix|weight|page kind");
     }
 
@@ -68,21 +69,60 @@ class WorkloadOptionsTest {
     void workloadLimitsAreChecked() {
         PageMix mix = PageMix.parse("rw=1");
         PayloadSizes payload = PayloadSizes.parse("10", 1);
-        assertThatThrownBy(() -> new Workload(mix, 10, payload, 0, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1, true))
+        assertThatThrownBy(
+                        () -> new Workload(mix, 10, payload, 0, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1, true))
                 .hasMessageContaining("--connections");
-        assertThatThrownBy(() -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofHours(25), 0, 0, 1, true))
+        assertThatThrownBy(
+                        () -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofHours(25), 0, 0, 1, true))
                 .hasMessageContaining("may not exceed");
-        assertThatThrownBy(() -> new Workload(mix, 0, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1, true))
+        assertThatThrownBy(
+                        () -> new Workload(mix, 0, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1, true))
                 .hasMessageContaining("--sessions");
-        assertThatThrownBy(() -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 0, 1,
-                true, 1, Duration.ofSeconds(1), true, 10)).hasMessageContaining("--open-loop needs --rate");
-        assertThatThrownBy(() -> new Workload(mix, 10, payload, 1, 1, Duration.ZERO, Duration.ofSeconds(1), 0, 100, 1,
-                true, 1, Duration.ofSeconds(1), true, 0)).hasMessageContaining("--max-in-flight must be 1..");
+        assertThatThrownBy(() -> new Workload(
+                        mix,
+                        10,
+                        payload,
+                        1,
+                        1,
+                        Duration.ZERO,
+                        Duration.ofSeconds(1),
+                        0,
+                        0,
+                        1,
+                        true,
+                        1,
+                        Duration.ofSeconds(1),
+                        true,
+                        10))
+                .hasMessageContaining("--open-loop needs --rate");
+        assertThatThrownBy(() -> new Workload(
+                        mix,
+                        10,
+                        payload,
+                        1,
+                        1,
+                        Duration.ZERO,
+                        Duration.ofSeconds(1),
+                        0,
+                        100,
+                        1,
+                        true,
+                        1,
+                        Duration.ofSeconds(1),
+                        true,
+                        0))
+                .hasMessageContaining("--max-in-flight must be 1..");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"stateserver://10.0.0.5:42424", "redis://192.168.1.2:6379", "stateserver://8.8.8.8",
-        "tds://10.0.0.5:1433", "tds-core-cache://10.0.0.5:1433"})
+    @ValueSource(
+            strings = {
+                "stateserver://10.0.0.5:42424",
+                "redis://192.168.1.2:6379",
+                "stateserver://8.8.8.8",
+                "tds://10.0.0.5:1433",
+                "tds-core-cache://10.0.0.5:1433"
+            })
     void onlyLoopbackTargetsAreAccepted(String target) {
         assertThatThrownBy(() -> Targets.open(target)).hasMessageContaining("loopback");
     }

@@ -37,8 +37,9 @@ public final class AspNetApplication {
      * application, "/shop" for an application below it): {@code /LM/W3SVC/1/ROOT/shop}.
      */
     public static AspNetApplication ofIis(int siteId, String virtualPath) {
-        String path = virtualPath == null || virtualPath.equals("/") ? "" : virtualPath.startsWith("/")
-                ? virtualPath : "/" + virtualPath;
+        String path = virtualPath == null || virtualPath.equals("/")
+                ? ""
+                : virtualPath.startsWith("/") ? virtualPath : "/" + virtualPath;
         return of("/LM/W3SVC/" + siteId + "/ROOT" + path);
     }
 

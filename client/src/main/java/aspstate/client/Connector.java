@@ -39,12 +39,12 @@ public interface Connector {
      * are small and each waits for its answer.
      */
     static Connector of(EventLoopGroup group, Class<? extends SocketChannel> channelType) {
-        return of(group, channelType, bootstrap -> { });
+        return of(group, channelType, bootstrap -> {});
     }
 
     /** {@link #of(EventLoopGroup, Class)}, with options of the transport's own set on each bootstrap. */
-    static Connector of(EventLoopGroup group, Class<? extends SocketChannel> channelType,
-                        Consumer<Bootstrap> transportOptions) {
+    static Connector of(
+            EventLoopGroup group, Class<? extends SocketChannel> channelType, Consumer<Bootstrap> transportOptions) {
         return (server, timeout, pipeline) -> {
             Bootstrap bootstrap = new Bootstrap()
                     .group(group)
@@ -66,7 +66,7 @@ public interface Connector {
 
     /** NIO event loops on daemon threads named aspstate-client-N, for a client that owns its I/O. */
     static EventLoopGroup newNioGroup(int threads) {
-        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("aspstate-client", true),
-                NioIoHandler.newFactory());
+        return new MultiThreadIoEventLoopGroup(
+                threads, new DefaultThreadFactory("aspstate-client", true), NioIoHandler.newFactory());
     }
 }

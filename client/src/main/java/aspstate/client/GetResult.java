@@ -16,10 +16,14 @@ import java.time.Duration;
  *                       (CreateUninitializedItem) and this is its first read, so the caller treats the session as
  *                       new
  */
-public record GetResult(Status status, byte[] data, int timeoutMinutes, int lockCookie, Duration lockAge,
-                        boolean initializeItem) {
+public record GetResult(
+        Status status, byte[] data, int timeoutMinutes, int lockCookie, Duration lockAge, boolean initializeItem) {
 
-    public enum Status { FOUND, LOCKED, NOT_FOUND }
+    public enum Status {
+        FOUND,
+        LOCKED,
+        NOT_FOUND
+    }
 
     public boolean found() {
         return status == Status.FOUND;

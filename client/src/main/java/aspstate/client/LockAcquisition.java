@@ -16,6 +16,7 @@ final class LockAcquisition {
     private final LockSettings settings;
     /** The timeout of a missing session created uninitialized; 0: a missing session is not created. */
     private final int createTimeoutMinutes;
+
     private final long startNanos = System.nanoTime();
     private final CompletableFuture<Optional<LockedItem>> result = new CompletableFuture<>();
     /** The session is created at most once: if it vanishes again, it is reported missing. */
@@ -45,8 +46,9 @@ final class LockAcquisition {
 
     private void answered(GetResult item) {
         switch (item.status()) {
-            case FOUND -> result.complete(Optional.of(new LockedItem(sessionId, item.lockCookie(), item.data(),
-                    item.timeoutMinutes(), item.initializeItem())));
+            case FOUND ->
+                result.complete(Optional.of(new LockedItem(
+                        sessionId, item.lockCookie(), item.data(), item.timeoutMinutes(), item.initializeItem())));
             case NOT_FOUND -> {
                 if (createTimeoutMinutes == 0 || created) {
                     result.complete(Optional.empty());
@@ -54,13 +56,14 @@ final class LockAcquisition {
                 }
                 created = true;
                 // Inserted only if absent: a concurrent request creating it too leaves one item, and both then lock.
-                client.createUninitializedItemAsync(sessionId, createTimeoutMinutes).whenComplete((outcome, error) -> {
-                    if (error != null) {
-                        result.completeExceptionally(SessionStateClient.unwrap(error));
-                    } else {
-                        attempt();
-                    }
-                });
+                client.createUninitializedItemAsync(sessionId, createTimeoutMinutes)
+                        .whenComplete((outcome, error) -> {
+                            if (error != null) {
+                                result.completeExceptionally(SessionStateClient.unwrap(error));
+                            } else {
+                                attempt();
+                            }
+                        });
             }
             case LOCKED -> locked(item);
         }

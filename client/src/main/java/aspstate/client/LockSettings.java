@@ -13,8 +13,8 @@ import java.time.Duration;
  */
 public record LockSettings(Duration pollInterval, Duration executionTimeout, Duration maxWait) {
     /** ASP.NET's defaults: poll every 500 ms, release a lock older than 110 s, wait at most 110 s. */
-    public static final LockSettings ASP_NET = new LockSettings(Duration.ofMillis(500), Duration.ofSeconds(110),
-            Duration.ofSeconds(110));
+    public static final LockSettings ASP_NET =
+            new LockSettings(Duration.ofMillis(500), Duration.ofSeconds(110), Duration.ofSeconds(110));
 
     public LockSettings {
         for (Duration value : new Duration[] {pollInterval, executionTimeout, maxWait}) {

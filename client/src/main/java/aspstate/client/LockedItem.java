@@ -11,5 +11,4 @@ package aspstate.client;
  * @param timeoutMinutes the session's timeout
  * @param initializeItem the session was created uninitialized and this is its first use: a new session
  */
-public record LockedItem(String sessionId, int lockCookie, byte[] data, int timeoutMinutes, boolean initializeItem) {
-}
+public record LockedItem(String sessionId, int lockCookie, byte[] data, int timeoutMinutes, boolean initializeItem) {}

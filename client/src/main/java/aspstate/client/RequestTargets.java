@@ -19,13 +19,20 @@ public final class RequestTargets {
 
     static {
         for (int b = 0; b < URL_SAFE.length; b++) {
-            URL_SAFE[b] = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')
-                    || b == '-' || b == '_' || b == '.' || b == '!' || b == '*' || b == '(' || b == ')';
+            URL_SAFE[b] = (b >= 'a' && b <= 'z')
+                    || (b >= 'A' && b <= 'Z')
+                    || (b >= '0' && b <= '9')
+                    || b == '-'
+                    || b == '_'
+                    || b == '.'
+                    || b == '!'
+                    || b == '*'
+                    || b == '('
+                    || b == ')';
         }
     }
 
-    private RequestTargets() {
-    }
+    private RequestTargets() {}
 
     /** The target for {@code key}, e.g. {@code %2fLM%2fW3SVC%2f1%2fROOT%2fapp(Ab%2bc%3d)%2fx3kq}. */
     public static String encode(String key) {

@@ -29,11 +29,15 @@ final class ServerPool {
     private volatile long downUntilNanos;
     private volatile String downReason;
 
-    private record Idle(StateServerConnection connection, long sinceNanos) {
-    }
+    private record Idle(StateServerConnection connection, long sinceNanos) {}
 
-    ServerPool(InetSocketAddress address, Connector connector, Duration connectTimeout, Duration idleTimeout,
-               int maxConnections, Executor connecting) {
+    ServerPool(
+            InetSocketAddress address,
+            Connector connector,
+            Duration connectTimeout,
+            Duration idleTimeout,
+            int maxConnections,
+            Executor connecting) {
         this.address = address;
         this.connector = connector;
         this.connectTimeout = connectTimeout;

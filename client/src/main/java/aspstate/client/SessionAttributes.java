@@ -35,6 +35,7 @@ public final class SessionAttributes {
     private final SessionItems items;
     /** Attributes set, or read as objects the application may change, since the session was read: written back. */
     private final Map<String, Object> touched = new HashMap<>();
+
     private final ClassLoader classLoader;
 
     public SessionAttributes(SessionItems items, ClassLoader classLoader) {
@@ -122,12 +123,15 @@ public final class SessionAttributes {
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(value);
         } catch (NotSerializableException e) {
-            throw new IllegalArgumentException("session attribute '" + name + "' holds a "
-                    + value.getClass().getName() + ", which is neither a type ASP.NET's session format holds nor "
-                    + "Serializable (" + e.getMessage() + " is not)", e);
+            throw new IllegalArgumentException(
+                    "session attribute '" + name + "' holds a "
+                            + value.getClass().getName()
+                            + ", which is neither a type ASP.NET's session format holds nor "
+                            + "Serializable (" + e.getMessage() + " is not)",
+                    e);
         } catch (IOException e) {
-            throw new IllegalArgumentException("session attribute '" + name + "' cannot be serialized: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "session attribute '" + name + "' cannot be serialized: " + e.getMessage(), e);
         }
         return bytes.toByteArray();
     }

@@ -10,14 +10,15 @@ import java.security.SecureRandom;
 public final class SessionIds {
     /** The characters of an id, by the value of the five bits they stand for. */
     private static final char[] ENCODING = "abcdefghijklmnopqrstuvwxyz012345".toCharArray();
+
     public static final int LENGTH = 24;
     /** ASP.NET refuses longer ids (SessionIDManager.SESSION_ID_LENGTH_LIMIT), whatever made them. */
     public static final int MAX_LENGTH = 80;
+
     private static final int RANDOM_BYTES = 15;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private SessionIds() {
-    }
+    private SessionIds() {}
 
     /** A new id from a cryptographically strong random source. */
     public static String create() {

@@ -68,8 +68,13 @@ public final class SessionStateClient implements AutoCloseable {
         });
         List<ServerPool> pools = new ArrayList<>();
         for (InetSocketAddress address : builder.servers) {
-            pools.add(new ServerPool(address, connector, builder.connectTimeout, builder.idleTimeout,
-                    builder.maxConnectionsPerServer, connecting));
+            pools.add(new ServerPool(
+                    address,
+                    connector,
+                    builder.connectTimeout,
+                    builder.idleTimeout,
+                    builder.maxConnectionsPerServer,
+                    connecting));
         }
         this.servers = List.copyOf(pools);
     }
@@ -90,7 +95,8 @@ public final class SessionStateClient implements AutoCloseable {
      * cookie then unlocks it (SetAndReleaseItemExclusive, ReleaseItemExclusive, RemoveItem).
      */
     public CompletableFuture<GetResult> getItemExclusiveAsync(String sessionId) {
-        return request(sessionId, (connection, key) -> connection.getExclusive(key)).thenApply(this::getResult);
+        return request(sessionId, (connection, key) -> connection.getExclusive(key))
+                .thenApply(this::getResult);
     }
 
     /** ReleaseItemExclusive: unlocks the session if {@code lockCookie} still holds its lock. */
@@ -105,8 +111,8 @@ public final class SessionStateClient implements AutoCloseable {
      *
      * @param data the serialized session (ASP.NET's format, see {@link SessionStateData}); at least one byte
      */
-    public CompletableFuture<Outcome> setAndReleaseItemExclusiveAsync(String sessionId, byte[] data,
-                                                                      int timeoutMinutes, int lockCookie) {
+    public CompletableFuture<Outcome> setAndReleaseItemExclusiveAsync(
+            String sessionId, byte[] data, int timeoutMinutes, int lockCookie) {
         requireData(data);
         return request(sessionId, (connection, key) -> connection.set(key, data, timeoutMinutes, lockCookie))
                 .thenApply(SessionStateClient::outcome);
@@ -151,9 +157,8 @@ public final class SessionStateClient implements AutoCloseable {
      * uninitialized item with this timeout (CreateUninitializedItem), then locked; the result then says
      * {@link LockedItem#initializeItem()}. A session removed again in between is reported empty.
      */
-    public CompletableFuture<Optional<LockedItem>> acquireOrCreateExclusiveAsync(String sessionId,
-                                                                                 LockSettings settings,
-                                                                                 int timeoutMinutes) {
+    public CompletableFuture<Optional<LockedItem>> acquireOrCreateExclusiveAsync(
+            String sessionId, LockSettings settings, int timeoutMinutes) {
         return new LockAcquisition(this, sessionId, settings, timeoutMinutes).start();
     }
 
@@ -263,18 +268,23 @@ public final class SessionStateClient implements AutoCloseable {
     }
 
     /** Sends to server {@code index}; a server that cannot be reached passes the request, unsent, to the next. */
-    private void tryServers(List<ServerPool> inTurn, int index, List<String> failures, String key, Call call,
-                            CompletableFuture<StateServerResponse> answer) {
+    private void tryServers(
+            List<ServerPool> inTurn,
+            int index,
+            List<String> failures,
+            String key,
+            Call call,
+            CompletableFuture<StateServerResponse> answer) {
         if (index == inTurn.size()) {
-            answer.completeExceptionally(new SessionStateUnavailableException("no session-state server could be "
-                    + "reached: " + String.join("; ", failures), null));
+            answer.completeExceptionally(new SessionStateUnavailableException(
+                    "no session-state server could be " + "reached: " + String.join("; ", failures), null));
             return;
         }
         ServerPool server = inTurn.get(index);
         server.acquire().whenComplete((connection, error) -> {
             if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null
-                        ? error.getCause() : error;
+                Throwable cause =
+                        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                 String reason = server.address() + ": " + describe(cause);
                 server.markDown(retryDownServerAfter, reason);
                 failures.add(reason);
@@ -285,8 +295,12 @@ public final class SessionStateClient implements AutoCloseable {
         });
     }
 
-    private void send(ServerPool server, StateServerConnection connection, String key, Call call,
-                      CompletableFuture<StateServerResponse> answer) {
+    private void send(
+            ServerPool server,
+            StateServerConnection connection,
+            String key,
+            Call call,
+            CompletableFuture<StateServerResponse> answer) {
         CompletableFuture<StateServerResponse> response;
         try {
             response = call.send(connection, key);
@@ -295,14 +309,20 @@ public final class SessionStateClient implements AutoCloseable {
             answer.completeExceptionally(e);
             return;
         }
-        ScheduledFuture<?> timer = connection.eventLoop().schedule(() -> {
-            if (answer.completeExceptionally(new SessionStateTimeoutException("no answer from "
-                    + server.address() + " within " + networkTimeout.toMillis() + " ms; the connection is closed "
-                    + "and whether the request took effect is unknown"))) {
-                server.markDown(retryDownServerAfter, "no answer within the network timeout");
-                connection.closeNow();
-            }
-        }, networkTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> timer = connection
+                .eventLoop()
+                .schedule(
+                        () -> {
+                            if (answer.completeExceptionally(new SessionStateTimeoutException("no answer from "
+                                    + server.address() + " within " + networkTimeout.toMillis()
+                                    + " ms; the connection is closed "
+                                    + "and whether the request took effect is unknown"))) {
+                                server.markDown(retryDownServerAfter, "no answer within the network timeout");
+                                connection.closeNow();
+                            }
+                        },
+                        networkTimeout.toNanos(),
+                        TimeUnit.NANOSECONDS);
         response.whenComplete((result, error) -> {
             timer.cancel(false);
             if (error == null) {
@@ -313,19 +333,24 @@ public final class SessionStateClient implements AutoCloseable {
             }
             connection.closeNow();
             server.markDown(retryDownServerAfter, describe(error));
-            answer.completeExceptionally(new SessionStateUnavailableException("the connection to "
-                    + server.address() + " failed with the request in flight (" + describe(error)
-                    + "); whether it took effect is unknown", error));
+            answer.completeExceptionally(new SessionStateUnavailableException(
+                    "the connection to "
+                            + server.address() + " failed with the request in flight (" + describe(error)
+                            + "); whether it took effect is unknown",
+                    error));
         });
     }
 
     private static String describe(Throwable error) {
         Throwable cause = error;
-        while (cause.getCause() != null && (cause.getMessage() == null || cause instanceof IOException
-                && cause.getCause() instanceof IOException)) {
+        while (cause.getCause() != null
+                && (cause.getMessage() == null
+                        || cause instanceof IOException && cause.getCause() instanceof IOException)) {
             cause = cause.getCause();
         }
-        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        return cause.getMessage() != null
+                ? cause.getMessage()
+                : cause.getClass().getSimpleName();
     }
 
     // ---- answers
@@ -338,11 +363,21 @@ public final class SessionStateClient implements AutoCloseable {
                 if (response.data().length == 0) {
                     throw new SessionStateProtocolException("a 200 answer to a Get without session data");
                 }
-                return new GetResult(GetResult.Status.FOUND, response.data(), orZero(response.timeoutMinutes()),
-                        orZero(response.lockCookie()), Duration.ZERO, response.actionFlags());
+                return new GetResult(
+                        GetResult.Status.FOUND,
+                        response.data(),
+                        orZero(response.timeoutMinutes()),
+                        orZero(response.lockCookie()),
+                        Duration.ZERO,
+                        response.actionFlags());
             case 423:
-                return new GetResult(GetResult.Status.LOCKED, new byte[0], 0, orZero(response.lockCookie()),
-                        lockAge(response), false);
+                return new GetResult(
+                        GetResult.Status.LOCKED,
+                        new byte[0],
+                        0,
+                        orZero(response.lockCookie()),
+                        lockAge(response),
+                        false);
             case 404:
                 return new GetResult(GetResult.Status.NOT_FOUND, new byte[0], 0, 0, Duration.ZERO, false);
             default:
@@ -376,10 +411,13 @@ public final class SessionStateClient implements AutoCloseable {
     /** ASP.NET's client refuses servers older than version 2, whose protocol differs. */
     private static void requireNewEnoughServer(StateServerResponse response) {
         String version = response.aspNetVersion();
-        if (version != null && !version.isEmpty() && Character.isDigit(version.charAt(0))
-                && version.charAt(0) < '2' && (version.length() == 1 || version.charAt(1) == '.')) {
-            throw new SessionStateProtocolException("the server speaks the protocol of ASP.NET " + version
-                    + "; version 2 or later is needed");
+        if (version != null
+                && !version.isEmpty()
+                && Character.isDigit(version.charAt(0))
+                && version.charAt(0) < '2'
+                && (version.length() == 1 || version.charAt(1) == '.')) {
+            throw new SessionStateProtocolException(
+                    "the server speaks the protocol of ASP.NET " + version + "; version 2 or later is needed");
         }
     }
 
@@ -425,8 +463,7 @@ public final class SessionStateClient implements AutoCloseable {
         private boolean compressionEnabled;
         private Connector connector;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** A server, in failover order (the first one that is up serves). At least one is needed. */
         public Builder server(String host, int port) {
@@ -449,8 +486,9 @@ public final class SessionStateClient implements AutoCloseable {
                     continue;
                 }
                 int colon = text.lastIndexOf(':');
-                boolean hasPort = colon > 0 && text.indexOf(']', colon) < 0 && (text.startsWith("[")
-                        || text.indexOf(':') == colon);
+                boolean hasPort = colon > 0
+                        && text.indexOf(']', colon) < 0
+                        && (text.startsWith("[") || text.indexOf(':') == colon);
                 String host = hasPort ? text.substring(0, colon) : text;
                 int port = hasPort ? Integer.parseInt(text.substring(colon + 1)) : 42424;
                 server(host.startsWith("[") ? host.substring(1, host.length() - 1) : host, port);

@@ -13,6 +13,7 @@ public final class SharedSession {
     private final SessionAttributes attributes;
     /** The lock this request holds; 0 for a new session, which nobody else knows yet. */
     private final int lockCookie;
+
     private final boolean isNew;
     private final int timeoutAsRead;
     private boolean abandoned;

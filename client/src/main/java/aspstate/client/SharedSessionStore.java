@@ -22,8 +22,11 @@ public final class SharedSessionStore {
      * @param defaultTimeoutMinutes the timeout of new sessions (ASP.NET's sessionState timeout, default 20)
      * @param compressionEnabled    write sessions deflate-compressed, as ASP.NET's {@code compressionEnabled}
      */
-    public SharedSessionStore(SessionStateClient client, LockSettings lockSettings, int defaultTimeoutMinutes,
-                              boolean compressionEnabled) {
+    public SharedSessionStore(
+            SessionStateClient client,
+            LockSettings lockSettings,
+            int defaultTimeoutMinutes,
+            boolean compressionEnabled) {
         if (defaultTimeoutMinutes < 1 || defaultTimeoutMinutes > 525_600) {
             throw new IllegalArgumentException("a session timeout is 1 to 525600 minutes (a year), as ASP.NET's");
         }
@@ -35,8 +38,8 @@ public final class SharedSessionStore {
 
     /** A new session with a new ASP.NET-style id; nothing is stored before {@link #commit}. */
     public SharedSession create(ClassLoader classLoader) {
-        return new SharedSession(SessionIds.create(), SessionStateData.create(defaultTimeoutMinutes), 0, true,
-                classLoader);
+        return new SharedSession(
+                SessionIds.create(), SessionStateData.create(defaultTimeoutMinutes), 0, true, classLoader);
     }
 
     /**
@@ -46,11 +49,13 @@ public final class SharedSessionStore {
      */
     public CompletableFuture<SharedSession> createStored(ClassLoader classLoader) {
         String id = SessionIds.create();
-        return client.acquireOrCreateExclusiveAsync(id, lockSettings, defaultTimeoutMinutes).thenApply(locked -> {
-            LockedItem item = locked.orElseThrow(() -> new SessionStateException("session " + id
-                    + " was removed as soon as it was created"));
-            return new SharedSession(id, SessionStateData.read(item.data()), item.lockCookie(), true, classLoader);
-        });
+        return client.acquireOrCreateExclusiveAsync(id, lockSettings, defaultTimeoutMinutes)
+                .thenApply(locked -> {
+                    LockedItem item = locked.orElseThrow(() ->
+                            new SessionStateException("session " + id + " was removed as soon as it was created"));
+                    return new SharedSession(
+                            id, SessionStateData.read(item.data()), item.lockCookie(), true, classLoader);
+                });
     }
 
     /**
@@ -69,12 +74,12 @@ public final class SharedSessionStore {
                 data = SessionStateData.read(item.data());
             } catch (SessionFormatException e) {
                 return client.releaseItemExclusiveAsync(id, item.lockCookie()).thenApply(released -> {
-                    throw new SessionFormatException("session " + id + " does not hold ASP.NET session data: "
-                            + e.getMessage());
+                    throw new SessionFormatException(
+                            "session " + id + " does not hold ASP.NET session data: " + e.getMessage());
                 });
             }
-            return CompletableFuture.completedFuture(Optional.of(new SharedSession(id, data, item.lockCookie(),
-                    item.initializeItem(), classLoader)));
+            return CompletableFuture.completedFuture(
+                    Optional.of(new SharedSession(id, data, item.lockCookie(), item.initializeItem(), classLoader)));
         });
     }
 
@@ -91,11 +96,13 @@ public final class SharedSessionStore {
         }
         session.finish();
         if (session.abandoned()) {
-            return session.isNew() && session.lockCookie() == 0 ? CompletableFuture.completedFuture(null)
+            return session.isNew() && session.lockCookie() == 0
+                    ? CompletableFuture.completedFuture(null)
                     : client.removeItemAsync(session.id(), session.lockCookie()).thenApply(outcome -> null);
         }
         if (!session.needsWriting()) {
-            return client.releaseItemExclusiveAsync(session.id(), session.lockCookie()).thenApply(outcome -> null);
+            return client.releaseItemExclusiveAsync(session.id(), session.lockCookie())
+                    .thenApply(outcome -> null);
         }
         byte[] bytes;
         try {
@@ -108,8 +115,9 @@ public final class SharedSessionStore {
                         throw e;
                     });
         }
-        return client.setAndReleaseItemExclusiveAsync(session.id(), bytes, session.timeoutMinutes(),
-                session.lockCookie()).thenApply(outcome -> {
+        return client.setAndReleaseItemExclusiveAsync(
+                        session.id(), bytes, session.timeoutMinutes(), session.lockCookie())
+                .thenApply(outcome -> {
                     if (outcome == Outcome.LOCKED) {
                         throw new SessionStateException("session " + session.id() + " was not stored: its lock was "
                                 + "released by another request after the execution timeout of "
@@ -125,8 +133,8 @@ public final class SharedSessionStore {
      */
     public SharedSession copyTo(SharedSession session, String newId) {
         session.attributes().flush();
-        aspstate.sessionformat.SessionStateData copy = aspstate.sessionformat.SessionStateData.read(
-                session.data().toBytes(false));
+        aspstate.sessionformat.SessionStateData copy =
+                aspstate.sessionformat.SessionStateData.read(session.data().toBytes(false));
         return new SharedSession(newId, copy, 0, true, session.attributes().classLoader());
     }
 
@@ -137,14 +145,16 @@ public final class SharedSessionStore {
             return CompletableFuture.completedFuture(null);
         }
         session.finish();
-        return client.releaseItemExclusiveAsync(session.id(), session.lockCookie()).thenApply(outcome -> null);
+        return client.releaseItemExclusiveAsync(session.id(), session.lockCookie())
+                .thenApply(outcome -> null);
     }
 
     /** Removes session {@code id} that this request does not hold (it is locked and removed in one go). */
     public CompletableFuture<Void> delete(String id) {
-        return client.acquireExclusiveAsync(id, lockSettings).thenCompose(locked -> locked.isEmpty()
-                ? CompletableFuture.completedFuture(null)
-                : client.removeItemAsync(id, locked.get().lockCookie()).thenApply(outcome -> null));
+        return client.acquireExclusiveAsync(id, lockSettings)
+                .thenCompose(locked -> locked.isEmpty()
+                        ? CompletableFuture.completedFuture(null)
+                        : client.removeItemAsync(id, locked.get().lockCookie()).thenApply(outcome -> null));
     }
 
     public SessionStateClient client() {

@@ -37,7 +37,8 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
                 }
                 byte[] data = new byte[contentLength];
                 in.readBytes(data);
-                out.add(new StateServerResponse(status, version, actionFlags, lockCookie, timeout, lockDate, lockAge, data));
+                out.add(new StateServerResponse(
+                        status, version, actionFlags, lockCookie, timeout, lockDate, lockAge, data));
                 reset();
                 continue;
             }
@@ -64,7 +65,8 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
     private void header(ByteBuf in, int start, int end) {
         int colon = in.indexOf(start, end, (byte) ':');
         if (colon <= start) {
-            throw new DecoderException("bad response header: " + in.toString(start, end - start, StandardCharsets.ISO_8859_1));
+            throw new DecoderException(
+                    "bad response header: " + in.toString(start, end - start, StandardCharsets.ISO_8859_1));
         }
         int valueStart = colon + 1;
         while (valueStart < end && in.getByte(valueStart) == ' ') {

@@ -62,8 +62,9 @@ public final class StateServerConnection implements AutoCloseable {
         return connect(server, connector, connectTimeout, null);
     }
 
-    private static StateServerConnection connect(InetSocketAddress server, Connector connector,
-                                                 Duration connectTimeout, EventLoopGroup owned) throws IOException {
+    private static StateServerConnection connect(
+            InetSocketAddress server, Connector connector, Duration connectTimeout, EventLoopGroup owned)
+            throws IOException {
         AnswerQueue pending = new AnswerQueue();
         Channel channel = connector.connect(server, connectTimeout, new ChannelInitializer<SocketChannel>() {
             @Override
@@ -85,7 +86,10 @@ public final class StateServerConnection implements AutoCloseable {
     }
 
     public CompletableFuture<StateServerResponse> releaseExclusive(String key, int lockCookie) {
-        return send(request(GET, key).line(EXCLUSIVE_RELEASE).header(LOCK_COOKIE, lockCookie).end());
+        return send(request(GET, key)
+                .line(EXCLUSIVE_RELEASE)
+                .header(LOCK_COOKIE, lockCookie)
+                .end());
     }
 
     /** Set: store data with the given timeout, releasing the lock the cookie holds (null: no LockCookie header). */
@@ -97,13 +101,14 @@ public final class StateServerConnection implements AutoCloseable {
      * Set with every option. {@code insertOnly} sends ExtraFlags:1: create the session only if it does not exist,
      * as ASP.NET does for a new session (with LockCookie:0).
      */
-    public CompletableFuture<StateServerResponse> set(String key, byte[] data, int timeoutMinutes, Integer lockCookie,
-                                                boolean insertOnly) {
+    public CompletableFuture<StateServerResponse> set(
+            String key, byte[] data, int timeoutMinutes, Integer lockCookie, boolean insertOnly) {
         if (data.length == 0) {
-            throw new IllegalArgumentException("a Set needs at least one byte of data (the protocol refuses empty PUTs)");
+            throw new IllegalArgumentException(
+                    "a Set needs at least one byte of data (the protocol refuses empty PUTs)");
         }
-        RequestWriter request = request(PUT, key, data.length).header(TIMEOUT, timeoutMinutes)
-                .header(CONTENT_LENGTH, data.length);
+        RequestWriter request =
+                request(PUT, key, data.length).header(TIMEOUT, timeoutMinutes).header(CONTENT_LENGTH, data.length);
         if (insertOnly) {
             request.line(EXTRA_FLAGS_INSERT);
         }
@@ -224,8 +229,13 @@ public final class StateServerConnection implements AutoCloseable {
      * The verb and the header lines besides Host, at their longest: "DELETE ", an Exclusive line, ExtraFlags, the
      * three numeric headers and the closing CRLF.
      */
-    private static final int LONGEST_HEAD_LINES = DELETE.length + EXCLUSIVE_RELEASE.length + EXTRA_FLAGS_INSERT.length
-            + LOCK_COOKIE.length + TIMEOUT.length + CONTENT_LENGTH.length + 3 * (LONGEST_NUMBER + CRLF.length)
+    private static final int LONGEST_HEAD_LINES = DELETE.length
+            + EXCLUSIVE_RELEASE.length
+            + EXTRA_FLAGS_INSERT.length
+            + LOCK_COOKIE.length
+            + TIMEOUT.length
+            + CONTENT_LENGTH.length
+            + 3 * (LONGEST_NUMBER + CRLF.length)
             + CRLF.length;
 
     /** Writes a request head in the real client's spelling: numeric headers without a space after the colon. */

@@ -17,8 +17,15 @@ import java.time.temporal.ChronoUnit;
  * @param lockAgeSeconds LockAge, or null
  * @param data           the body (empty when there is none)
  */
-public record StateServerResponse(int status, String aspNetVersion, boolean actionFlags, Integer lockCookie,
-                            Integer timeoutMinutes, Long lockDateTicks, Long lockAgeSeconds, byte[] data) {
+public record StateServerResponse(
+        int status,
+        String aspNetVersion,
+        boolean actionFlags,
+        Integer lockCookie,
+        Integer timeoutMinutes,
+        Long lockDateTicks,
+        Long lockAgeSeconds,
+        byte[] data) {
 
     private static final long TICKS_PER_SECOND = 10_000_000L;
     private static final LocalDateTime TICKS_ORIGIN = LocalDateTime.of(1, 1, 1, 0, 0);
@@ -44,7 +51,8 @@ public record StateServerResponse(int status, String aspNetVersion, boolean acti
         if (lockDateTicks == null) {
             return null;
         }
-        return TICKS_ORIGIN.plusSeconds(lockDateTicks / TICKS_PER_SECOND)
+        return TICKS_ORIGIN
+                .plusSeconds(lockDateTicks / TICKS_PER_SECOND)
                 .plus((lockDateTicks % TICKS_PER_SECOND) * 100, ChronoUnit.NANOS);
     }
 

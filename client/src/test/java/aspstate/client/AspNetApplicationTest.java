@@ -18,7 +18,8 @@ class AspNetApplicationTest {
     @Test
     void anAppIdWithoutALeadingSlashGetsOneButIsHashedAsGiven() {
         assertThat(AspNetApplication.of("app").key("id")).startsWith("/app(").endsWith(")/id");
-        assertThat(AspNetApplication.of("app").key("id")).isNotEqualTo(AspNetApplication.of("/app").key("id"));
+        assertThat(AspNetApplication.of("app").key("id"))
+                .isNotEqualTo(AspNetApplication.of("/app").key("id"));
     }
 
     @Test

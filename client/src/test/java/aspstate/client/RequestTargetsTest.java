@@ -9,13 +9,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RequestTargetsTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "/LM/W3SVC/1/ROOT/app(Ab+c=)/x3kq | %2fLM%2fW3SVC%2f1%2fROOT%2fapp(Ab%2bc%3d)%2fx3kq",
-        "a b                              | a+b",
-        "-_.!*()                          | -_.!*()",
-        "/k\u20ac\u00e9                   | %2fk%e2%82%ac%c3%a9",
-        "caf\u00e9                        | caf%e9",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "/LM/W3SVC/1/ROOT/app(Ab+c=)/x3kq | %2fLM%2fW3SVC%2f1%2fROOT%2fapp(Ab%2bc%3d)%2fx3kq",
+                "a b                              | a+b",
+                "-_.!*()                          | -_.!*()",
+                "/k\u20ac\u00e9                   | %2fk%e2%82%ac%c3%a9",
+                "caf\u00e9                        | caf%e9",
+            })
     void encodesLikeTheAspNetClient(String key, String target) {
         assertThat(RequestTargets.encode(key)).isEqualTo(target);
     }

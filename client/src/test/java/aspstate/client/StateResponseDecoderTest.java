@@ -33,6 +33,7 @@ class StateResponseDecoderTest {
     @Test
     void aContentLengthNoArrayHoldsIsRefusedInsteadOfWrappingAround() {
         assertThatThrownBy(() -> channelFed("200 OK\r\nContent-Length: 4294967297\r\n\r\n"))
-                .isInstanceOf(DecoderException.class).hasMessageContaining("more than a Java array holds");
+                .isInstanceOf(DecoderException.class)
+                .hasMessageContaining("more than a Java array holds");
     }
 }

@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /** Parses and prints byte sizes the way the configuration writes them: 1048576, 64KiB, 64MiB, 2GiB, 512m. */
 public final class ByteSize {
-    private ByteSize() {
-    }
+    private ByteSize() {}
 
     public static long parse(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
@@ -14,7 +13,8 @@ public final class ByteSize {
             end++;
         }
         if (end == 0) {
-            throw new IllegalArgumentException("not a byte size: '" + text + "' (examples: 1048576, 64KiB, 64MiB, 2GiB)");
+            throw new IllegalArgumentException(
+                    "not a byte size: '" + text + "' (examples: 1048576, 64KiB, 64MiB, 2GiB)");
         }
         long number;
         try {
@@ -24,13 +24,33 @@ public final class ByteSize {
         }
         long multiplier;
         switch (s.substring(end).trim()) {
-            case "": case "b": multiplier = 1; break;
-            case "k": case "kb": case "kib": multiplier = 1L << 10; break;
-            case "m": case "mb": case "mib": multiplier = 1L << 20; break;
-            case "g": case "gb": case "gib": multiplier = 1L << 30; break;
-            case "t": case "tb": case "tib": multiplier = 1L << 40; break;
+            case "":
+            case "b":
+                multiplier = 1;
+                break;
+            case "k":
+            case "kb":
+            case "kib":
+                multiplier = 1L << 10;
+                break;
+            case "m":
+            case "mb":
+            case "mib":
+                multiplier = 1L << 20;
+                break;
+            case "g":
+            case "gb":
+            case "gib":
+                multiplier = 1L << 30;
+                break;
+            case "t":
+            case "tb":
+            case "tib":
+                multiplier = 1L << 40;
+                break;
             default:
-                throw new IllegalArgumentException("unknown unit in byte size '" + text + "' (use B, KiB, MiB, GiB, TiB)");
+                throw new IllegalArgumentException(
+                        "unknown unit in byte size '" + text + "' (use B, KiB, MiB, GiB, TiB)");
         }
         try {
             return Math.multiplyExact(number, multiplier);

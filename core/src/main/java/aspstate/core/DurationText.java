@@ -13,8 +13,7 @@ public final class DurationText {
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
     private static final String EXAMPLES = "(examples: 500ms, 30s, 2m, 1h; a plain number means seconds)";
 
-    private DurationText() {
-    }
+    private DurationText() {}
 
     /** @throws IllegalArgumentException with a message for the user when the text is not a duration */
     public static Duration parse(String text) {
@@ -30,12 +29,18 @@ public final class DurationText {
         try {
             long amount = Long.parseLong(matcher.group(1));
             switch (unit) {
-                case "ms": return Duration.ofMillis(amount);
-                case "s": return Duration.ofSeconds(amount);
-                case "m": return Duration.ofMinutes(amount);
-                case "h": return Duration.ofHours(amount);
-                case "d": return Duration.ofDays(amount);
-                default: throw new IllegalStateException("unit " + unit + " matched but not handled");
+                case "ms":
+                    return Duration.ofMillis(amount);
+                case "s":
+                    return Duration.ofSeconds(amount);
+                case "m":
+                    return Duration.ofMinutes(amount);
+                case "h":
+                    return Duration.ofHours(amount);
+                case "d":
+                    return Duration.ofDays(amount);
+                default:
+                    throw new IllegalStateException("unit " + unit + " matched but not handled");
             }
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("duration too large: '" + text + "'");

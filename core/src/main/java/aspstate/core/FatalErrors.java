@@ -23,6 +23,7 @@ public final class FatalErrors {
     private static final int RESERVE_BYTES = 1 << 20;
 
     private static final Logger LOG = LoggerFactory.getLogger(FatalErrors.class);
+
     @SuppressWarnings("unused") // held only to be let go
     private static volatile byte[] reserve = new byte[RESERVE_BYTES];
     /**
@@ -30,11 +31,11 @@ public final class FatalErrors {
      * thread; and made now, since making a thread (and its lambda's class) takes heap there may be none of.
      */
     private static final Thread EXIT = exitThread();
+
     private static final AtomicBoolean EXIT_STARTED = new AtomicBoolean();
     private static volatile boolean exiting;
 
-    private FatalErrors() {
-    }
+    private FatalErrors() {}
 
     /**
      * Sets the reserve aside and makes the exit thread; called once at start, since doing it when the first fatal
@@ -65,7 +66,8 @@ public final class FatalErrors {
         }
         String message = String.valueOf(error.getMessage());
         return error.getClass().getName().endsWith("OutOfDirectMemoryError")
-                || message.contains("Direct buffer memory") || message.contains("direct buffer memory");
+                || message.contains("Direct buffer memory")
+                || message.contains("direct buffer memory");
     }
 
     /**
@@ -87,8 +89,12 @@ public final class FatalErrors {
         reserve = null;
         exiting = true;
         try {
-            LOG.error("fatal error in {} {}; exiting with status {} so that a supervisor restarts the server", where,
-                    which, EXIT_STATUS, error);
+            LOG.error(
+                    "fatal error in {} {}; exiting with status {} so that a supervisor restarts the server",
+                    where,
+                    which,
+                    EXIT_STATUS,
+                    error);
         } catch (Throwable cannotLog) {
             // exit all the same
         }

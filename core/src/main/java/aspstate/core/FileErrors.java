@@ -17,8 +17,7 @@ import java.util.Map;
  * whose message is only the path, and "cannot use /proc/x: /proc/x" tells an operator nothing.
  */
 public final class FileErrors {
-    private FileErrors() {
-    }
+    private FileErrors() {}
 
     /** Java's exceptions that carry no reason of their own, with the error text the system gave. */
     private static final Map<Class<? extends FileSystemException>, String> SYSTEM_TEXT = Map.of(
@@ -47,7 +46,8 @@ public final class FileErrors {
      * file, say): "No such file or directory", or "/data: Not a directory".
      */
     public static String reason(IOException e, Path asked) {
-        if (e instanceof FileSystemException fileSystem && fileSystem.getFile() != null
+        if (e instanceof FileSystemException fileSystem
+                && fileSystem.getFile() != null
                 && !Path.of(fileSystem.getFile()).equals(asked)) {
             return fileSystem.getFile() + ": " + reason(e);
         }

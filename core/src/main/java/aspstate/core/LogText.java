@@ -9,8 +9,7 @@ public final class LogText {
     /** Characters of client text kept in a log line; the rest is counted, not written. */
     public static final int MAX_CHARS = 128;
 
-    private LogText() {
-    }
+    private LogText() {}
 
     /** The text escaped and cut; {@code null} stays "null". */
     public static String client(CharSequence text) {

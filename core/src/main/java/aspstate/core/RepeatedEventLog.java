@@ -18,6 +18,7 @@ public final class RepeatedEventLog {
     private final long intervalMillis;
     /** When the last line was logged; 0 lets the first occurrence log at once. */
     private final AtomicLong lastLogged = new AtomicLong();
+
     private final LongAdder sinceLastLine = new LongAdder();
 
     public RepeatedEventLog(Logger log, Level level, long intervalMillis) {

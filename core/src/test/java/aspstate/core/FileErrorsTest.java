@@ -30,7 +30,8 @@ class FileErrorsTest {
         IOException e = catchThrowableOfType(() -> Files.createDirectories(below), IOException.class);
 
         assertThat(FileErrors.reason(e, below)).isEqualTo("Not a directory");
-        assertThat(FileErrors.reason(e, file)).as("another path than the one asked for is named")
+        assertThat(FileErrors.reason(e, file))
+                .as("another path than the one asked for is named")
                 .isEqualTo(below + ": Not a directory");
     }
 

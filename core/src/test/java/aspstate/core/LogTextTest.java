@@ -15,7 +15,8 @@ class LogTextTest {
     @Test
     void longTextIsCutAndTheRestCounted() {
         String cut = LogText.client("x".repeat(30_000));
-        assertThat(cut).startsWith("x".repeat(LogText.MAX_CHARS) + "...(")
+        assertThat(cut)
+                .startsWith("x".repeat(LogText.MAX_CHARS) + "...(")
                 .endsWith("(" + (30_000 - LogText.MAX_CHARS) + " more characters)");
     }
 

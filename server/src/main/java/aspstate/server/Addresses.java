@@ -6,8 +6,7 @@ import java.net.InetSocketAddress;
 
 /** Prints socket addresses the way users type them: 127.0.0.1:42424, [::1]:42424 (IPv6 in RFC 5952 short form). */
 final class Addresses {
-    private Addresses() {
-    }
+    private Addresses() {}
 
     static String format(InetSocketAddress address) {
         return format(address.getAddress(), address.getPort());

@@ -22,7 +22,8 @@ final class AdminClient {
 
     private final URI base;
     private final Optional<String> token;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     AdminClient(URI base, Optional<String> token) {
         this.base = base;
@@ -61,7 +62,8 @@ final class AdminClient {
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new UserError("cannot reach the admin listener at " + base + " (" + e.getClass().getSimpleName()
+            throw new UserError("cannot reach the admin listener at " + base + " ("
+                    + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); is the server running, and is "
                     + "--admin right?");
         } catch (InterruptedException e) {

@@ -13,11 +13,16 @@ import picocli.CommandLine.Option;
 final class AdminConnection {
     static final String TOKEN_VARIABLE = "ASPSTATE_ADMIN_TOKEN";
 
-    @Option(names = "--admin", paramLabel = "URL", defaultValue = "http://127.0.0.1:42425/",
+    @Option(
+            names = "--admin",
+            paramLabel = "URL",
+            defaultValue = "http://127.0.0.1:42425/",
             description = "The server's admin listener. Default: ${DEFAULT-VALUE}")
     private String admin;
 
-    @Option(names = "--admin-token-file", paramLabel = "FILE",
+    @Option(
+            names = "--admin-token-file",
+            paramLabel = "FILE",
             description = "A file holding the admin token (its first line); or set " + TOKEN_VARIABLE
                     + ". Not an argument, which would show in the process list.")
     private Path tokenFile;
@@ -38,13 +43,18 @@ final class AdminConnection {
     private Optional<String> token() {
         if (tokenFile != null) {
             try {
-                return Optional.of(Files.readAllLines(tokenFile, StandardCharsets.UTF_8).stream().findFirst()
-                        .orElse("").trim()).filter(token -> !token.isEmpty());
+                return Optional.of(Files.readAllLines(tokenFile, StandardCharsets.UTF_8).stream()
+                                .findFirst()
+                                .orElse("")
+                                .trim())
+                        .filter(token -> !token.isEmpty());
             } catch (IOException e) {
-                throw new UserError("--admin-token-file " + tokenFile + ": cannot read it: "
-                        + FileErrors.reason(e, tokenFile));
+                throw new UserError(
+                        "--admin-token-file " + tokenFile + ": cannot read it: " + FileErrors.reason(e, tokenFile));
             }
         }
-        return Optional.ofNullable(System.getenv(TOKEN_VARIABLE)).map(String::trim).filter(token -> !token.isEmpty());
+        return Optional.ofNullable(System.getenv(TOKEN_VARIABLE))
+                .map(String::trim)
+                .filter(token -> !token.isEmpty());
     }
 }

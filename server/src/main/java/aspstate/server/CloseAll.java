@@ -4,8 +4,7 @@ import java.util.List;
 
 /** Closes parts in order, each even when an earlier one fails; the first failure is thrown, later ones suppressed. */
 final class CloseAll {
-    private CloseAll() {
-    }
+    private CloseAll() {}
 
     static void inOrder(List<? extends AutoCloseable> parts) {
         RuntimeException failure = null;
@@ -13,7 +12,8 @@ final class CloseAll {
             try {
                 part.close();
             } catch (Exception e) {
-                RuntimeException wrapped = e instanceof RuntimeException runtime ? runtime
+                RuntimeException wrapped = e instanceof RuntimeException runtime
+                        ? runtime
                         : new IllegalStateException("closing " + part + " failed", e);
                 if (failure == null) {
                     failure = wrapped;

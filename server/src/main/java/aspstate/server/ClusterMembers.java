@@ -8,8 +8,7 @@ import java.util.List;
 
 /** Reads {@code --cluster-members}: HOST:PORT entries separated by commas, IPv6 addresses in brackets. */
 final class ClusterMembers {
-    private ClusterMembers() {
-    }
+    private ClusterMembers() {}
 
     /** Empty for an empty text (no cluster). @throws IllegalArgumentException naming the entry that is wrong */
     static List<InetSocketAddress> parse(String text) {
@@ -32,7 +31,8 @@ final class ClusterMembers {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         } else if (host.contains(":")) {
-            throw new IllegalArgumentException("'" + entry + "': write an IPv6 address in brackets, e.g. [fd00::5]:7800");
+            throw new IllegalArgumentException(
+                    "'" + entry + "': write an IPv6 address in brackets, e.g. [fd00::5]:7800");
         }
         int port;
         try {

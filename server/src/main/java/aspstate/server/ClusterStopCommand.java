@@ -17,7 +17,10 @@ import picocli.CommandLine.Spec;
  * all of them brings every session back. Takes the server's own options (the same config file), of which it uses
  * the cluster's; it joins the cluster from {@code --cluster-bind} on a free port, so it can run on a node's machine.
  */
-@Command(name = "cluster-stop", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "cluster-stop",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         sortOptions = false,
         description = "Stops every node of the cluster the options describe (run it with a node's own options or "
                 + "config file). With --" + ServeCommand.DATA_DIR + ", each node keeps its sessions and the "
@@ -28,7 +31,8 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:the cluster took the request and stops",
             "1:unexpected failure (see the log)",
-            "2:bad option or value, no --" + ServeCommand.CLUSTER_MEMBERS + ", or the cluster cannot be reached"})
+            "2:bad option or value, no --" + ServeCommand.CLUSTER_MEMBERS + ", or the cluster cannot be reached"
+        })
 final class ClusterStopCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -53,8 +57,8 @@ final class ClusterStopCommand implements Callable<Integer> {
                         + "stop (stop a single server with SIGTERM)"));
         ClusterSettings node = settings.cluster();
         // The tool's own address: the node's, on a free port (the node itself may be running on this machine).
-        ClusterSettings tool = new ClusterSettings(node.name(), node.bindAddress(), 0, node.members(), node.owners(),
-                node.tls());
+        ClusterSettings tool =
+                new ClusterSettings(node.name(), node.bindAddress(), 0, node.members(), node.owners(), node.tls());
         List<String> takers;
         try {
             takers = InfinispanStores.stopCluster(tool, settings.quorumTimeout());

@@ -39,8 +39,7 @@ final class ClusterTls {
     private static final int ITERATIONS = 210_000;
     private static final String HMAC = "HmacSHA256";
 
-    private ClusterTls() {
-    }
+    private ClusterTls() {}
 
     /**
      * @throws IllegalArgumentException when the secret is shorter than {@link #MIN_SECRET_LENGTH} characters
@@ -56,8 +55,7 @@ final class ClusterTls {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
             char[] password = new char[0];
-            store.setKeyEntry("node", own.keyPair().getPrivate(), password,
-                    new X509Certificate[] {own.certificate()});
+            store.setKeyEntry("node", own.keyPair().getPrivate(), password, new X509Certificate[] {own.certificate()});
             KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             keys.init(store, password);
             SSLContext context = SSLContext.getInstance(PROTOCOL);
@@ -71,7 +69,9 @@ final class ClusterTls {
     private static SecretKeySpec macKey(String secret, String clusterName) throws GeneralSecurityException {
         byte[] salt = ("aspstate-cluster:" + clusterName).getBytes(StandardCharsets.UTF_8);
         PBEKeySpec spec = new PBEKeySpec(secret.toCharArray(), salt, ITERATIONS, 256);
-        byte[] key = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+        byte[] key = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+                .generateSecret(spec)
+                .getEncoded();
         spec.clearPassword();
         return new SecretKeySpec(key, HMAC);
     }

@@ -3,8 +3,8 @@ package aspstate.server;
 import aspstate.core.FileErrors;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,8 +21,7 @@ import java.util.TreeSet;
  * last value of a repeated key and drops the others without a word.)
  */
 final class ConfigFile {
-    private ConfigFile() {
-    }
+    private ConfigFile() {}
 
     /**
      * @param repeatableKeys the keys whose values add up, joined by commas as a repeated option's are

@@ -7,7 +7,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate delete ID}: removes a session, as an abandon would. */
-@Command(name = "delete", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "delete",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         description = "Removes a session from a running server (its user starts a new one; the server logs who "
                 + "did it).%n",
         exitCodeListHeading = "%nExit codes:%n",

@@ -13,8 +13,7 @@ import sun.misc.SignalHandler;
 final class HangUpReload {
     private static final Logger LOG = LoggerFactory.getLogger(HangUpReload.class);
 
-    private HangUpReload() {
-    }
+    private HangUpReload() {}
 
     static void install(ServeOptions options) {
         SignalHandler before = Signal.handle(new Signal("HUP"), signal -> reload(options));
@@ -35,8 +34,7 @@ final class HangUpReload {
                 throw new UserError(level.where() + ": " + e.getMessage());
             }
             LogLevels.apply(parsed);
-            LOG.info("SIGHUP: log level {} ({}); other settings take effect at the next start", parsed,
-                    level.where());
+            LOG.info("SIGHUP: log level {} ({}); other settings take effect at the next start", parsed, level.where());
         } catch (UserError e) {
             LOG.warn("SIGHUP: {}; nothing changed", e.getMessage());
         }

@@ -16,7 +16,10 @@ import picocli.CommandLine.Spec;
  * never holds the password itself. The password is read from stdin rather than taken as an argument, which would
  * show in the process list and the shell history.
  */
-@Command(name = "hash-password", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "hash-password",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         description = "Reads a password (one line) from stdin, without echoing it at a terminal, and prints its "
                 + "salted hash for --tds-user NAME=HASH or --admin-token HASH.%n"
                 + "Example: aspstate hash-password < password.txt%n",

@@ -19,15 +19,17 @@ final class HumanText {
     /** Client text (ids, item names and values) printed at most this long. */
     private static final int MAX_CLIENT_TEXT = 2048;
 
-    private HumanText() {
-    }
+    private HumanText() {}
 
     /** At most three significant digits, without trailing zeros: 14.9, 2, 0.345, 1234. */
     static String figure(double value) {
         if (value >= 1000 || value == 0) {
             return String.format(Locale.ROOT, "%d", Math.round(value));
         }
-        return new BigDecimal(value).round(new MathContext(3)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(value)
+                .round(new MathContext(3))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /**

@@ -11,12 +11,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate journal verify|repair DIR}: the journal of a {@code --data-dir}, checked and repaired. */
-@Command(name = "journal", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "journal",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         description = "Checks (verify) or repairs (repair) the journal in a --data-dir.%n",
         subcommands = {JournalCommand.Verify.class, JournalCommand.Repair.class})
 final class JournalCommand implements Callable<Integer> {
@@ -28,17 +31,24 @@ final class JournalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "journal: say verify or repair, e.g. 'aspstate journal "
-                + "verify /var/lib/aspstate'");
+        throw new ParameterException(
+                spec.commandLine(),
+                "journal: say verify or repair, e.g. 'aspstate journal " + "verify /var/lib/aspstate'");
     }
 
-    @Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+    @Command(
+            name = "verify",
+            mixinStandardHelpOptions = true,
+            versionProvider = Version.Provider.class,
             description = "Reads the journal in DIR and says what it holds and what is damaged, file and offset; "
                     + "changes nothing (a server may run on DIR meanwhile).%n"
                     + "Example: aspstate journal verify /var/lib/aspstate%n",
             exitCodeListHeading = "%nExit codes:%n",
-            exitCodeList = {"0:sound (a server starts on it)", "1:damaged (the start stops; see repair)",
-                "2:DIR cannot be read"})
+            exitCodeList = {
+                "0:sound (a server starts on it)",
+                "1:damaged (the start stops; see repair)",
+                "2:DIR cannot be read"
+            })
     static final class Verify implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
@@ -54,7 +64,10 @@ final class JournalCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "repair", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+    @Command(
+            name = "repair",
+            mixinStandardHelpOptions = true,
+            versionProvider = Version.Provider.class,
             description = "Writes every record of the journal in DIR that checks out into a new base, and moves the "
                     + "files it replaces into DIR/before-repair-TIME (nothing is deleted). Stop the server first.%n"
                     + "Example: aspstate journal repair /var/lib/aspstate%n",

@@ -28,8 +28,7 @@ public final class LibraryLogLines extends TurboFilter {
     }
 
     @Override
-    public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
-                              Throwable t) {
+    public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
         if (format == null || level == null || !level.isGreaterOrEqual(Level.WARN) || !fromLibrary(logger)) {
             return FilterReply.NEUTRAL;
         }
@@ -40,9 +39,11 @@ public final class LibraryLogLines extends TurboFilter {
             return FilterReply.DENY;
         }
         if (is(format, "ISPN000316")) {
-            Lines.CLUSTER.warn("sessions were lost: {} stopped before the other nodes held copies of what it owned, "
-                    + "and the cluster now refuses those sessions (stop nodes one at a time, each once the one "
-                    + "before is back, or the whole cluster with aspstate cluster-stop)", leaver(format));
+            Lines.CLUSTER.warn(
+                    "sessions were lost: {} stopped before the other nodes held copies of what it owned, "
+                            + "and the cluster now refuses those sessions (stop nodes one at a time, each once the one "
+                            + "before is back, or the whole cluster with aspstate cluster-stop)",
+                    leaver(format));
             return FilterReply.DENY;
         }
         if (is(format, "JGRP000006") && format.contains(FAILED_ACCEPT)) {
@@ -50,7 +51,8 @@ public final class LibraryLogLines extends TurboFilter {
             // (JGroups keeps one of the two connections), or a probe of the port. Anything else is a client of the
             // cluster port that failed (no secret, garbage), counted as such.
             if (!format.endsWith("java.io.EOFException")) {
-                Lines.FAILED_CONNECTIONS.occurred("cluster port: {} connection(s) failed (latest: {})",
+                Lines.FAILED_CONNECTIONS.occurred(
+                        "cluster port: {} connection(s) failed (latest: {})",
                         LogText.client(format.substring(format.indexOf(FAILED_ACCEPT) + FAILED_ACCEPT.length())));
             }
             return FilterReply.DENY;
@@ -91,7 +93,7 @@ public final class LibraryLogLines extends TurboFilter {
     }
 
     private static boolean closedByThisNode(Throwable t) {
-        return t instanceof IOException && ("Stream closed".equals(t.getMessage())
-                || "Socket closed".equals(t.getMessage()));
+        return t instanceof IOException
+                && ("Stream closed".equals(t.getMessage()) || "Socket closed".equals(t.getMessage()));
     }
 }

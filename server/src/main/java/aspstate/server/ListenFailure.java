@@ -8,8 +8,7 @@ import java.util.Locale;
  * java.net.BindException (NIO) or as a native IOException (epoll) carrying the OS's text, so the text decides.
  */
 final class ListenFailure {
-    private ListenFailure() {
-    }
+    private ListenFailure() {}
 
     /**
      * @param portWhere where the port was written, e.g. "--tds-port 1433"
@@ -26,8 +25,8 @@ final class ListenFailure {
             return new UserError(bindWhere + ": " + bind.getHostAddress() + " is not an address of this machine");
         }
         if (lower.contains("permission denied")) {
-            return new UserError(portWhere + ": not permitted to listen on " + address
-                    + " (ports below 1024 need privileges)");
+            return new UserError(
+                    portWhere + ": not permitted to listen on " + address + " (ports below 1024 need privileges)");
         }
         return new UserError(portWhere + ": cannot listen on " + address + ": " + reason);
     }

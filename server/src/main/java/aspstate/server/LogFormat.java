@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * collector (Logback's own JSON encoder: timestamp, level, thread, logger, the formatted message, any throwable).
  */
 enum LogFormat {
-    TEXT, JSON;
+    TEXT,
+    JSON;
 
     static final String CHOICES = "text or json";
     /** The appender logback.xml defines. */

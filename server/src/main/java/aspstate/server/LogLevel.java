@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** The levels {@code --log-level} accepts, most severe first. */
 enum LogLevel {
-    ERROR, WARN, INFO, DEBUG, TRACE;
+    ERROR,
+    WARN,
+    INFO,
+    DEBUG,
+    TRACE;
 
     static final String CHOICES = "error, warn, info, debug or trace";
 

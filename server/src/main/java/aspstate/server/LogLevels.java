@@ -20,8 +20,7 @@ final class LogLevels {
      */
     static final String NETTY_PROBE_LOGGER = "io.netty.util.internal.PlatformDependent0";
 
-    private LogLevels() {
-    }
+    private LogLevels() {}
 
     static void apply(LogLevel level) {
         logger(org.slf4j.Logger.ROOT_LOGGER_NAME).setLevel(logback(level));

@@ -14,7 +14,10 @@ import picocli.CommandLine.Spec;
  * {@code cluster-stop}, {@code journal verify|repair}, the admin commands against a running server ({@code stats}, {@code sessions},
  * {@code session}, {@code unlock}, {@code delete}), and {@code help [COMMAND]}.
  */
-@Command(name = "aspstate", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "aspstate",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         description = "Session-state server, a drop-in replacement for the ASP.NET State Service.%n",
         commandListHeading = "%nCommands:%n")
 public final class Main implements Callable<Integer> {
@@ -23,8 +26,7 @@ public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
         long heapMaxBytes = Runtime.getRuntime().maxMemory();
-        CommandLine commandLine = commandLine(new ServeUntilStopped(System.out, heapMaxBytes), heapMaxBytes,
-                System.in);
+        CommandLine commandLine = commandLine(new ServeUntilStopped(System.out, heapMaxBytes), heapMaxBytes, System.in);
         System.exit(commandLine.execute(args));
     }
 

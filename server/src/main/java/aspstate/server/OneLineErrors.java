@@ -18,6 +18,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     static final int UNEXPECTED_FAILURE = 1;
     /** What the admin commands exit with when the session they were given is not there. */
     static final int NOT_FOUND = 1;
+
     private static final Logger LOG = LoggerFactory.getLogger(OneLineErrors.class);
 
     @Override
@@ -49,7 +50,9 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     }
 
     private static void print(CommandLine command, String message) {
-        command.getErr().println("aspstate: " + message.replaceAll("\\s*[\\r\\n]+\\s*", "; ").trim());
+        command.getErr()
+                .println("aspstate: "
+                        + message.replaceAll("\\s*[\\r\\n]+\\s*", "; ").trim());
         command.getErr().flush();
     }
 }

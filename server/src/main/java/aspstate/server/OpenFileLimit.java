@@ -18,8 +18,7 @@ final class OpenFileLimit {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenFileLimit.class);
 
-    private OpenFileLimit() {
-    }
+    private OpenFileLimit() {}
 
     /**
      * {@code asked}, or less if the open-file limit cannot hold that many on both protocol listeners beside the
@@ -31,8 +30,12 @@ final class OpenFileLimit {
         if (asked <= fits) {
             return asked;
         }
-        LOG.warn("{}: lowered to {} per listener, which the open-file limit of {} allows (raise it with "
-                + "'ulimit -n' or LimitNOFILE= to allow more)", where, fits, limit);
+        LOG.warn(
+                "{}: lowered to {} per listener, which the open-file limit of {} allows (raise it with "
+                        + "'ulimit -n' or LimitNOFILE= to allow more)",
+                where,
+                fits,
+                limit);
         return (int) fits;
     }
 

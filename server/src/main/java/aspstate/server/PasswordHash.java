@@ -21,6 +21,7 @@ final class PasswordHash {
     private static final int HASH_BYTES = 32;
     /** Below this a hash is cheap to brute-force; above the maximum a login would stall its event loop. */
     private static final int MIN_ITERATIONS = 10_000;
+
     private static final int MAX_ITERATIONS = 10_000_000;
     private static final String FORMAT = SCHEME + "$ITERATIONS$SALT$HASH, as printed by 'aspstate hash-password'";
     private static final SecureRandom RANDOM = new SecureRandom();

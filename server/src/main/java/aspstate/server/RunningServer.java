@@ -31,9 +31,13 @@ final class RunningServer implements AutoCloseable {
     /** The event loops every listener runs on. */
     private final ServerEventLoops loops;
 
-    private RunningServer(ServerStores stores, ServerEventLoops loops, StateServerListener stateServer,
-                          Optional<SqlServerMode> sqlServer, Optional<AdminListener> admin,
-                          Optional<ServerMetrics> metrics) {
+    private RunningServer(
+            ServerStores stores,
+            ServerEventLoops loops,
+            StateServerListener stateServer,
+            Optional<SqlServerMode> sqlServer,
+            Optional<AdminListener> admin,
+            Optional<ServerMetrics> metrics) {
         this.stores = stores;
         this.loops = loops;
         this.stateServer = stateServer;
@@ -53,17 +57,23 @@ final class RunningServer implements AutoCloseable {
             ServerEventLoops loops = ServerEventLoops.perCpu(options.transport());
             started.add(0, loops);
             if (loops.transport() != IoTransport.IO_URING) {
-                IoTransport.IO_URING.unavailability().ifPresent(reason -> LOG.info(
-                        "io_uring cannot be used here ({}); serving on {}", reason, loops.transport()));
+                IoTransport.IO_URING
+                        .unavailability()
+                        .ifPresent(reason -> LOG.info(
+                                "io_uring cannot be used here ({}); serving on {}", reason, loops.transport()));
             }
             StateServerListener stateServer = startStateServer(loops, options, stores);
             started.add(0, stateServer);
-            Optional<SqlServerMode> sqlServer = options.tds().map(settings -> SqlServerMode.start(loops, settings,
-                    options, stores));
+            Optional<SqlServerMode> sqlServer =
+                    options.tds().map(settings -> SqlServerMode.start(loops, settings, options, stores));
             sqlServer.ifPresent(mode -> started.add(0, mode));
             ServerState state = new ServerState(stores, stateServer, sqlServer);
-            Optional<AdminListener> admin = options.admin().map(settings -> startAdmin(loops, options, settings,
-                    new AdminApi(state, state.sessionStores(), metrics.orElseThrow(), settings)));
+            Optional<AdminListener> admin = options.admin()
+                    .map(settings -> startAdmin(
+                            loops,
+                            options,
+                            settings,
+                            new AdminApi(state, state.sessionStores(), metrics.orElseThrow(), settings)));
             return new RunningServer(stores, loops, stateServer, sqlServer, admin, metrics);
         } catch (RuntimeException | Error e) {
             CloseAll.inOrder(started);
@@ -71,30 +81,38 @@ final class RunningServer implements AutoCloseable {
         }
     }
 
-    private static StateServerListener startStateServer(ServerEventLoops loops, ServeOptions options,
-                                                        ServerStores stores) {
+    private static StateServerListener startStateServer(
+            ServerEventLoops loops, ServeOptions options, ServerStores stores) {
         try {
-            return StateServerListener.start(loops, options.stateServer(), stores.get(ServerStores.STATESERVER),
-                    stores.inbound());
+            return StateServerListener.start(
+                    loops, options.stateServer(), stores.get(ServerStores.STATESERVER), stores.inbound());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
         } catch (Exception e) { // Netty rethrows bind failures (checked IOExceptions) without declaring them
-            throw ListenFailure.explain(e, options.stateServer().bindAddress(), options.stateServer().port(),
-                    options.where(ServeCommand.STATESERVER_PORT), options.where(ServeCommand.BIND));
+            throw ListenFailure.explain(
+                    e,
+                    options.stateServer().bindAddress(),
+                    options.stateServer().port(),
+                    options.where(ServeCommand.STATESERVER_PORT),
+                    options.where(ServeCommand.BIND));
         }
     }
 
-    private static AdminListener startAdmin(ServerEventLoops loops, ServeOptions options, AdminSettings settings,
-                                            AdminApi api) {
+    private static AdminListener startAdmin(
+            ServerEventLoops loops, ServeOptions options, AdminSettings settings, AdminApi api) {
         try {
             return AdminListener.start(loops, settings, api);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
         } catch (Exception e) { // as above
-            throw ListenFailure.explain(e, settings.bindAddress(), settings.port(),
-                    options.where(ServeCommand.ADMIN_PORT), options.where(ServeCommand.ADMIN_BIND));
+            throw ListenFailure.explain(
+                    e,
+                    settings.bindAddress(),
+                    settings.port(),
+                    options.where(ServeCommand.ADMIN_PORT),
+                    options.where(ServeCommand.ADMIN_BIND));
         }
     }
 
@@ -120,12 +138,21 @@ final class RunningServer implements AutoCloseable {
      */
     String startupLine(String version) {
         return "aspstate " + version + " ready: stateserver on "
-                + Addresses.format(stateServer.settings().bindAddress(), stateServerAddress().getPort())
-                + sqlServer.map(mode -> ", tds on " + Addresses.format(mode.settings().bindAddress(),
-                        mode.address().getPort()) + " (" + mode.describeAccess() + ")").orElse("")
-                + admin.map(listener -> ", admin on http://" + Addresses.format(listener.settings().bindAddress(),
-                        listener.address().getPort()) + "/" + (listener.settings().token().isPresent()
-                        ? " (token)" : "")).orElse("")
+                + Addresses.format(
+                        stateServer.settings().bindAddress(),
+                        stateServerAddress().getPort())
+                + sqlServer
+                        .map(mode -> ", tds on "
+                                + Addresses.format(
+                                        mode.settings().bindAddress(),
+                                        mode.address().getPort()) + " (" + mode.describeAccess() + ")")
+                        .orElse("")
+                + admin.map(listener -> ", admin on http://"
+                                + Addresses.format(
+                                        listener.settings().bindAddress(),
+                                        listener.address().getPort()) + "/"
+                                + (listener.settings().token().isPresent() ? " (token)" : ""))
+                        .orElse("")
                 + ", store " + stores.describe() + ", " + loops;
     }
 

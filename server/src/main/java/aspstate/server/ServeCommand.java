@@ -18,7 +18,10 @@ import picocli.CommandLine.Spec;
  * {@code aspstate serve}: the server's options ({@link ServerOptions}), their names and defaults, and the command
  * that runs the server with them.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         sortOptions = false,
         description = "Runs the session-state server until Ctrl-C or SIGTERM, then stops cleanly.%n"
                 + "Prints one line to stdout when ready; logs go to stderr.%n",
@@ -27,8 +30,9 @@ import picocli.CommandLine.Spec;
             "0:stopped by Ctrl-C or SIGTERM (or help/version shown)",
             "1:unexpected failure (see the log), or a stop longer than --shutdown-timeout",
             "2:bad option or value, unreadable config file, a port cannot be listened on, the data directory is in "
-                + "use or unusable, or the cluster cannot be joined (see --cluster-join-timeout)",
-            "70:fatal error such as out of memory (see the log); a supervisor should restart the server"})
+                    + "use or unusable, or the cluster cannot be joined (see --cluster-join-timeout)",
+            "70:fatal error such as out of memory (see the log); a supervisor should restart the server"
+        })
 final class ServeCommand implements Callable<Integer> {
     static final String BIND = "bind";
     static final String STATESERVER_PORT = "stateserver-port";
@@ -116,7 +120,8 @@ final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_ADMIN_QUEUE = "" + AdminSettings.DEFAULT_QUEUE;
     static final String DEFAULT_ADMIN_TOKEN_FAILURES = "" + AdminSettings.DEFAULT_TOKEN_FAILURES;
     static final String DEFAULT_CLUSTER_MAX_CONNECTIONS = "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS;
-    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS_PER_PEER = "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
+    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS_PER_PEER =
+            "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
     static final String DEFAULT_CLUSTER_HANDSHAKE_TIMEOUT = "2s";
 
     @Spec

@@ -15,8 +15,7 @@ import picocli.CommandLine.ParseResult;
  * then the built-in default. The option names (without dashes) are the config file's keys.
  */
 final class ServeOptionSources {
-    private ServeOptionSources() {
-    }
+    private ServeOptionSources() {}
 
     /** The keys a config file may use: every setting option of the command, named without dashes. */
     static Set<String> keys(CommandSpec spec) {
@@ -25,7 +24,9 @@ final class ServeOptionSources {
 
     /** The keys a config file may repeat: the options the command line takes more than once. */
     static Set<String> repeatableKeys(CommandSpec spec) {
-        return settingOptions(spec).stream().filter(OptionSpec::isMultiValue).map(ServeOptionSources::key)
+        return settingOptions(spec).stream()
+                .filter(OptionSpec::isMultiValue)
+                .map(ServeOptionSources::key)
                 .collect(Collectors.toSet());
     }
 

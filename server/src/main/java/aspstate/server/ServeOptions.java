@@ -29,18 +29,42 @@ import java.util.function.Supplier;
  * @param transport   how every listener's connections reach the kernel ({@code --transport})
  * @param reread      the option texts again, the config file read anew (for SIGHUP)
  */
-record ServeOptions(StateServerSettings stateServer, Optional<TdsSettings> tds, SqlLogins tdsLogins,
-                    MemoryStoreSettings memoryStore, long maxInboundBytes, Optional<InfinispanSettings> infinispan,
-                    Optional<JournalSettings> journal, LogLevel logLevel, LogFormat logFormat, Duration shutdownTimeout, Optional<AdminSettings> admin,
-                    IoTransport transport, Map<String, SourcedValue> sources, Supplier<Map<String, SourcedValue>> reread) {
+record ServeOptions(
+        StateServerSettings stateServer,
+        Optional<TdsSettings> tds,
+        SqlLogins tdsLogins,
+        MemoryStoreSettings memoryStore,
+        long maxInboundBytes,
+        Optional<InfinispanSettings> infinispan,
+        Optional<JournalSettings> journal,
+        LogLevel logLevel,
+        LogFormat logFormat,
+        Duration shutdownTimeout,
+        Optional<AdminSettings> admin,
+        IoTransport transport,
+        Map<String, SourcedValue> sources,
+        Supplier<Map<String, SourcedValue>> reread) {
 
     ServeOptions {
         sources = Map.copyOf(sources);
     }
 
     ServeOptions withReread(Supplier<Map<String, SourcedValue>> texts) {
-        return new ServeOptions(stateServer, tds, tdsLogins, memoryStore, maxInboundBytes, infinispan, journal, logLevel,
-                logFormat, shutdownTimeout, admin, transport, sources, texts);
+        return new ServeOptions(
+                stateServer,
+                tds,
+                tdsLogins,
+                memoryStore,
+                maxInboundBytes,
+                infinispan,
+                journal,
+                logLevel,
+                logFormat,
+                shutdownTimeout,
+                admin,
+                transport,
+                sources,
+                texts);
     }
 
     /** Where the option with this key was written, e.g. "--stateserver-port 42424". */

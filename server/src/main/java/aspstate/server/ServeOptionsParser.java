@@ -1,6 +1,5 @@
 package aspstate.server;
 
-import aspstate.store.journal.Fsync;
 import static aspstate.server.ServeCommand.ADMIN_BIND;
 import static aspstate.server.ServeCommand.ADMIN_MAX_CONNECTIONS;
 import static aspstate.server.ServeCommand.ADMIN_MAX_CONNECTIONS_PER_PEER;
@@ -21,27 +20,27 @@ import static aspstate.server.ServeCommand.CLUSTER_PORT;
 import static aspstate.server.ServeCommand.CLUSTER_SECRET;
 import static aspstate.server.ServeCommand.DATA_DIR;
 import static aspstate.server.ServeCommand.FSYNC;
+import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
 import static aspstate.server.ServeCommand.JOURNAL_REWRITE_GROWTH;
 import static aspstate.server.ServeCommand.JOURNAL_REWRITE_MIN_SIZE;
-import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
 import static aspstate.server.ServeCommand.LOG_FORMAT;
 import static aspstate.server.ServeCommand.LOG_LEVEL;
 import static aspstate.server.ServeCommand.MAX_BODY;
 import static aspstate.server.ServeCommand.MAX_CONNECTIONS;
 import static aspstate.server.ServeCommand.MAX_CONNECTIONS_PER_PEER;
 import static aspstate.server.ServeCommand.MAX_INBOUND;
+import static aspstate.server.ServeCommand.MAX_MEMORY;
 import static aspstate.server.ServeCommand.MAX_UNSENT;
 import static aspstate.server.ServeCommand.MIN_REQUEST_RATE;
+import static aspstate.server.ServeCommand.OWNERS;
 import static aspstate.server.ServeCommand.REQUEST_TIMEOUT;
 import static aspstate.server.ServeCommand.SHUTDOWN_TIMEOUT;
-import static aspstate.server.ServeCommand.TDS_LOGIN_FAILURES;
-import static aspstate.server.ServeCommand.TDS_LOGIN_QUEUE;
-import static aspstate.server.ServeCommand.TDS_LOGIN_TIMEOUT;
-import static aspstate.server.ServeCommand.MAX_MEMORY;
-import static aspstate.server.ServeCommand.OWNERS;
 import static aspstate.server.ServeCommand.STATESERVER_PORT;
 import static aspstate.server.ServeCommand.TDS_BIND;
 import static aspstate.server.ServeCommand.TDS_FAILOVER_PARTNER;
+import static aspstate.server.ServeCommand.TDS_LOGIN_FAILURES;
+import static aspstate.server.ServeCommand.TDS_LOGIN_QUEUE;
+import static aspstate.server.ServeCommand.TDS_LOGIN_TIMEOUT;
 import static aspstate.server.ServeCommand.TDS_PORT;
 import static aspstate.server.ServeCommand.TDS_TLS;
 import static aspstate.server.ServeCommand.TDS_TLS_PASSWORD;
@@ -60,6 +59,7 @@ import aspstate.store.infinispan.ClusterPortLimits;
 import aspstate.store.infinispan.ClusterSettings;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
+import aspstate.store.journal.Fsync;
 import aspstate.store.journal.JournalSettings;
 import aspstate.tds.TdsSettings;
 import aspstate.tds.tls.TdsTls;
@@ -115,9 +115,12 @@ final class ServeOptionsParser {
         ConnectionLimits connections = connectionLimits();
         Optional<TdsSettings> tds = tds(tdsLogins, connections);
         List<CidrRange> allow = parse(ALLOW, ServeOptionsParser::ranges);
-        Duration idleTimeout = parse(IDLE_TIMEOUT, text -> defaults.withIdleTimeout(DurationText.parse(text))
-                .idleTimeout());
-        long maxBody = parse(MAX_BODY, text -> defaults.withMaxBodyBytes(ByteSize.parse(text)).maxBodyBytes());
+        Duration idleTimeout = parse(
+                IDLE_TIMEOUT,
+                text -> defaults.withIdleTimeout(DurationText.parse(text)).idleTimeout());
+        long maxBody = parse(
+                MAX_BODY,
+                text -> defaults.withMaxBodyBytes(ByteSize.parse(text)).maxBodyBytes());
         String versionHeader = parse(VERSION_HEADER, text -> versionHeader(defaults, text));
         MemoryStoreSettings memory = parse(MAX_MEMORY, text -> MemoryStoreSettings.withMaxMemory(maxMemory(text)));
         LogLevel logLevel = parse(LOG_LEVEL, LogLevel::parse);
@@ -128,10 +131,23 @@ final class ServeOptionsParser {
         long maxInbound = parse(MAX_INBOUND, text -> maxInbound(text, memory.maxMemoryBytes()));
         Duration shutdownTimeout = parse(SHUTDOWN_TIMEOUT, text -> boundedDuration(text, MAX_SHUTDOWN_TIMEOUT));
         IoTransport transport = parse(TRANSPORT, IoTransport::parse);
-        StateServerSettings stateServer = new StateServerSettings(bind, port, allow, idleTimeout, maxBody,
-                versionHeader, ZoneId.systemDefault(), connections);
-        return new ServeOptions(stateServer, tds, tdsLogins, memory, maxInbound, infinispan, journal, logLevel,
-                logFormat, shutdownTimeout, admin(connections, idleTimeout), transport, values, () -> values);
+        StateServerSettings stateServer = new StateServerSettings(
+                bind, port, allow, idleTimeout, maxBody, versionHeader, ZoneId.systemDefault(), connections);
+        return new ServeOptions(
+                stateServer,
+                tds,
+                tdsLogins,
+                memory,
+                maxInbound,
+                infinispan,
+                journal,
+                logLevel,
+                logFormat,
+                shutdownTimeout,
+                admin(connections, idleTimeout),
+                transport,
+                values,
+                () -> values);
     }
 
     /**
@@ -146,7 +162,8 @@ final class ServeOptionsParser {
         SourcedValue tokenHash = values.get(ADMIN_TOKEN);
         Optional<AdminToken> token;
         try {
-            token = tokenHash.text().isEmpty() ? Optional.empty()
+            token = tokenHash.text().isEmpty()
+                    ? Optional.empty()
                     : Optional.of(new AdminToken(PasswordHash.parse(tokenHash.text())::matches));
         } catch (IllegalArgumentException e) {
             throw new UserError(tokenHash.whereWithoutText() + ": " + e.getMessage());
@@ -156,9 +173,14 @@ final class ServeOptionsParser {
         int maxPerPeer = parse(ADMIN_MAX_CONNECTIONS_PER_PEER, text -> atLeastOne(count(text)));
         int queue = parse(ADMIN_QUEUE, text -> atLeastOne(count(text)));
         int tokenFailures = parse(ADMIN_TOKEN_FAILURES, text -> atLeastOne(count(text)));
-        return Optional.of(new AdminSettings(bind, port, token,
+        return Optional.of(new AdminSettings(
+                bind,
+                port,
+                token,
                 protocolLimits.withMaxConnections(maxConnections, Math.min(maxPerPeer, maxConnections)),
-                idleTimeout, queue, tokenFailures));
+                idleTimeout,
+                queue,
+                tokenFailures));
     }
 
     private static int adminPort(String text) {
@@ -169,8 +191,8 @@ final class ServeOptionsParser {
             port = -1;
         }
         if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("not a port number (0..65535; 0 picks a free port) or "
-                    + ServeCommand.OFF);
+            throw new IllegalArgumentException(
+                    "not a port number (0..65535; 0 picks a free port) or " + ServeCommand.OFF);
         }
         return port;
     }
@@ -190,17 +212,26 @@ final class ServeOptionsParser {
     /** Per listener; the total is lowered to what the open-file limit leaves for both listeners. */
     private ConnectionLimits connectionLimits() {
         ConnectionLimits defaults = ConnectionLimits.defaults();
-        int total = parse(MAX_CONNECTIONS, text -> defaults.withMaxConnections(count(text), 1).maxConnections());
-        int perPeer = parse(MAX_CONNECTIONS_PER_PEER, text -> defaults.withMaxConnections(1, count(text))
-                .maxConnectionsPerPeer());
-        Duration requestTimeout = parse(REQUEST_TIMEOUT, text -> defaults.withRequestTimeout(DurationText.parse(text))
-                .requestTimeout());
-        int maxUnsent = parse(MAX_UNSENT, text -> defaults.withMaxUnsentBytes(intBytes(text)).maxUnsentBytes());
-        long minRate = parse(MIN_REQUEST_RATE, text -> defaults.withMinRequestRate(ByteSize.parse(text))
-                .minRequestRate());
-        int adminConnections = parse(ADMIN_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF)) ? 0
+        int total = parse(
+                MAX_CONNECTIONS,
+                text -> defaults.withMaxConnections(count(text), 1).maxConnections());
+        int perPeer = parse(
+                MAX_CONNECTIONS_PER_PEER,
+                text -> defaults.withMaxConnections(1, count(text)).maxConnectionsPerPeer());
+        Duration requestTimeout = parse(
+                REQUEST_TIMEOUT,
+                text -> defaults.withRequestTimeout(DurationText.parse(text)).requestTimeout());
+        int maxUnsent = parse(
+                MAX_UNSENT, text -> defaults.withMaxUnsentBytes(intBytes(text)).maxUnsentBytes());
+        long minRate = parse(
+                MIN_REQUEST_RATE,
+                text -> defaults.withMinRequestRate(ByteSize.parse(text)).minRequestRate());
+        int adminConnections = parse(ADMIN_PORT, text -> text.equalsIgnoreCase(ServeCommand.OFF))
+                ? 0
                 : parse(ADMIN_MAX_CONNECTIONS, ServeOptionsParser::count);
-        int allowed = OpenFileLimit.connectionsPerListener(total, Math.max(0, adminConnections),
+        int allowed = OpenFileLimit.connectionsPerListener(
+                total,
+                Math.max(0, adminConnections),
                 values.get(MAX_CONNECTIONS).where());
         return new ConnectionLimits(allowed, Math.min(perPeer, allowed), requestTimeout, maxUnsent, minRate);
     }
@@ -334,13 +365,20 @@ final class ServeOptionsParser {
 
     private ClusterPortLimits clusterPortLimits() {
         ClusterPortLimits defaults = ClusterPortLimits.defaults();
-        int total = parse(CLUSTER_MAX_CONNECTIONS, text -> new ClusterPortLimits(count(text),
-                defaults.maxConnectionsPerPeer(), defaults.handshakeTimeout()).maxConnections());
-        int perPeer = parse(CLUSTER_MAX_CONNECTIONS_PER_PEER, text -> new ClusterPortLimits(
-                defaults.maxConnections(), count(text), defaults.handshakeTimeout()).maxConnectionsPerPeer());
-        Duration handshake = parse(CLUSTER_HANDSHAKE_TIMEOUT, text -> new ClusterPortLimits(
-                defaults.maxConnections(), defaults.maxConnectionsPerPeer(), DurationText.parse(text))
-                .handshakeTimeout());
+        int total = parse(
+                CLUSTER_MAX_CONNECTIONS,
+                text -> new ClusterPortLimits(
+                                count(text), defaults.maxConnectionsPerPeer(), defaults.handshakeTimeout())
+                        .maxConnections());
+        int perPeer = parse(
+                CLUSTER_MAX_CONNECTIONS_PER_PEER,
+                text -> new ClusterPortLimits(defaults.maxConnections(), count(text), defaults.handshakeTimeout())
+                        .maxConnectionsPerPeer());
+        Duration handshake = parse(
+                CLUSTER_HANDSHAKE_TIMEOUT,
+                text -> new ClusterPortLimits(
+                                defaults.maxConnections(), defaults.maxConnectionsPerPeer(), DurationText.parse(text))
+                        .handshakeTimeout());
         return new ClusterPortLimits(total, Math.min(perPeer, total), handshake);
     }
 
@@ -437,10 +475,20 @@ final class ServeOptionsParser {
         InetAddress bind = parse(TDS_BIND, text -> tdsAddress(text, logins));
         Optional<SslContext> tls = parse(TDS_TLS, this::tls);
         Optional<String> failoverPartner = parse(TDS_FAILOVER_PARTNER, ServeOptionsParser::failoverPartner);
-        Duration loginTimeout = parse(TDS_LOGIN_TIMEOUT, text -> defaults.withConnections(connections,
-                DurationText.parse(text)).loginTimeout());
-        return Optional.of(new TdsSettings(bind, port, defaults.maxMessageBytes(), defaults.minPacketSize(),
-                defaults.maxPacketSize(), tls, failoverPartner, connections, loginTimeout));
+        Duration loginTimeout = parse(
+                TDS_LOGIN_TIMEOUT,
+                text -> defaults.withConnections(connections, DurationText.parse(text))
+                        .loginTimeout());
+        return Optional.of(new TdsSettings(
+                bind,
+                port,
+                defaults.maxMessageBytes(),
+                defaults.minPacketSize(),
+                defaults.maxPacketSize(),
+                tls,
+                failoverPartner,
+                connections,
+                loginTimeout));
     }
 
     /** A server name as a Data Source writes it (HOST or HOST,PORT); empty for none. */
@@ -457,8 +505,8 @@ final class ServeOptionsParser {
     /** Empty for none: PRELOGIN then answers that encryption is not supported. */
     private Optional<SslContext> tls(String text) {
         SourcedValue password = values.get(TDS_TLS_PASSWORD);
-        boolean keyStore = !text.equalsIgnoreCase(ServeCommand.NONE)
-                && !text.equalsIgnoreCase(ServeCommand.SELF_SIGNED);
+        boolean keyStore =
+                !text.equalsIgnoreCase(ServeCommand.NONE) && !text.equalsIgnoreCase(ServeCommand.SELF_SIGNED);
         if (!keyStore && !password.text().isEmpty()) {
             // A password with nothing to open is a mistake (a --tds-tls line lost from a config file, say), not
             // something to ignore: the listener would run without the certificate the operator meant to give it.
@@ -509,8 +557,8 @@ final class ServeOptionsParser {
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a port number (0..65535; 0 picks a free port) or "
-                    + ServeCommand.OFF);
+            throw new IllegalArgumentException(
+                    "not a port number (0..65535; 0 picks a free port) or " + ServeCommand.OFF);
         }
     }
 
@@ -542,9 +590,16 @@ final class ServeOptionsParser {
     }
 
     private static String versionHeader(StateServerSettings defaults, String text) {
-        return new StateServerSettings(defaults.bindAddress(), defaults.port(), defaults.allowedPeers(),
-                defaults.idleTimeout(), defaults.maxBodyBytes(), text, defaults.lockDateZone(),
-                defaults.connections()).aspNetVersion();
+        return new StateServerSettings(
+                        defaults.bindAddress(),
+                        defaults.port(),
+                        defaults.allowedPeers(),
+                        defaults.idleTimeout(),
+                        defaults.maxBodyBytes(),
+                        text,
+                        defaults.lockDateZone(),
+                        defaults.connections())
+                .aspNetVersion();
     }
 
     /** "auto" is half the heap, rounded down to whole MiB so that the startup line reads well. */

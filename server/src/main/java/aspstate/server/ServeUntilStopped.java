@@ -31,8 +31,11 @@ final class ServeUntilStopped implements ServeLauncher {
     public int serve(ServeOptions options) {
         options.logFormat().apply();
         LogLevels.apply(options.logLevel());
-        LOG.debug("settings: {}, {}, {}", options.stateServer(),
-                options.tds().map(Object::toString).orElse("tds off"), options.memoryStore());
+        LOG.debug(
+                "settings: {}, {}, {}",
+                options.stateServer(),
+                options.tds().map(Object::toString).orElse("tds off"),
+                options.memoryStore());
         StartupWarnings.of(options, heapMaxBytes).forEach(LOG::warn);
         shutdownTimeout = options.shutdownTimeout();
         FatalErrors.prepare();
@@ -79,16 +82,20 @@ final class ServeUntilStopped implements ServeLauncher {
      * collection takes every core): past the shutdown timeout the process is halted, with status 1.
      */
     private void startWatchdog() {
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(shutdownTimeout.toMillis());
-            } catch (InterruptedException e) {
-                return;
-            }
-            LOG.error("did not stop within --{} {}; halting", ServeCommand.SHUTDOWN_TIMEOUT,
-                    DurationText.format(shutdownTimeout));
-            Runtime.getRuntime().halt(Math.max(1, FatalErrors.exitStatus()));
-        }, "aspstate-shutdown-watchdog");
+        Thread watchdog = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(shutdownTimeout.toMillis());
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    LOG.error(
+                            "did not stop within --{} {}; halting",
+                            ServeCommand.SHUTDOWN_TIMEOUT,
+                            DurationText.format(shutdownTimeout));
+                    Runtime.getRuntime().halt(Math.max(1, FatalErrors.exitStatus()));
+                },
+                "aspstate-shutdown-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
     }

@@ -46,7 +46,10 @@ final class ServerState implements ServerStatus {
             }
             SessionStore<? extends SessionValue<?>> sessionStore = (SessionStore<? extends SessionValue<?>>) store;
             // ASP.NET Core's session middleware stores its own format in the cache.
-            sessions.add(label, ServerStores.protocolOf(name), sessionStore,
+            sessions.add(
+                    label,
+                    ServerStores.protocolOf(name),
+                    sessionStore,
                     name.equals(ServerStores.CORE_CACHE_ENTRIES) ? CoreSessionBlob::decode : SessionBlob::decode);
         });
         return sessions;
@@ -73,9 +76,13 @@ final class ServerState implements ServerStatus {
         return List.of(
                 new ReadinessCheck("listeners", this::listening),
                 new ReadinessCheck("store", () -> StoreProbe.probe(stores.all())),
-                new ReadinessCheck("cluster", () -> stores.available() ? ReadinessCheck.Result.passed()
-                        : ReadinessCheck.Result.failed("the stores refuse to serve: this node is in a partition's "
-                                + "minority, or its journal cannot write")));
+                new ReadinessCheck(
+                        "cluster",
+                        () -> stores.available()
+                                ? ReadinessCheck.Result.passed()
+                                : ReadinessCheck.Result.failed(
+                                        "the stores refuse to serve: this node is in a partition's "
+                                                + "minority, or its journal cannot write")));
     }
 
     private ReadinessCheck.Result listening() {
@@ -91,8 +98,9 @@ final class ServerState implements ServerStatus {
     @Override
     public Map<String, StoreStatistics> storeStatistics() {
         Map<String, StoreStatistics> statistics = new LinkedHashMap<>();
-        stores.all().forEach((name, store) -> statistics.put(
-                ServerStores.SESSION_STORE_NAMES.getOrDefault(name, name), store.statistics()));
+        stores.all()
+                .forEach((name, store) ->
+                        statistics.put(ServerStores.SESSION_STORE_NAMES.getOrDefault(name, name), store.statistics()));
         return statistics;
     }
 

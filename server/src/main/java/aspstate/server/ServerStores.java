@@ -4,8 +4,8 @@ import aspstate.admin.ServerMetrics;
 import aspstate.core.Clock;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.MemorySessionStore;
-import aspstate.core.store.ObservedSessionStore;
 import aspstate.core.store.MemoryStoreSettings;
+import aspstate.core.store.ObservedSessionStore;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
 import aspstate.store.infinispan.InfinispanSettings;
@@ -41,8 +41,15 @@ final class ServerStores implements AutoCloseable {
     static final String CORE_CACHE_ENTRIES = "corecache-entries";
 
     /** The names operators see (metrics' store label, the admin API) for the stores that hold sessions. */
-    static final Map<String, String> SESSION_STORE_NAMES = Map.of(STATESERVER, "stateserver",
-            SQL_SESSIONS, "sqlstate", SHAREPOINT_ITEMS, "spstate", CORE_CACHE_ENTRIES, "corecache");
+    static final Map<String, String> SESSION_STORE_NAMES = Map.of(
+            STATESERVER,
+            "stateserver",
+            SQL_SESSIONS,
+            "sqlstate",
+            SHAREPOINT_ITEMS,
+            "spstate",
+            CORE_CACHE_ENTRIES,
+            "corecache");
 
     private final Map<String, SessionStore<?>> stores;
     private final String description;
@@ -53,9 +60,15 @@ final class ServerStores implements AutoCloseable {
     private final InboundBudget inbound;
     private final boolean clustered;
 
-    private ServerStores(Map<String, SessionStore<?>> stores, String description, AutoCloseable engine,
-                         Optional<InfinispanStores> infinispan, Optional<Journal> journal, MemoryBudget budget,
-                         InboundBudget inbound, boolean clustered) {
+    private ServerStores(
+            Map<String, SessionStore<?>> stores,
+            String description,
+            AutoCloseable engine,
+            Optional<InfinispanStores> infinispan,
+            Optional<Journal> journal,
+            MemoryBudget budget,
+            InboundBudget inbound,
+            boolean clustered) {
         this.stores = stores;
         this.description = description;
         this.engine = engine;
@@ -81,16 +94,26 @@ final class ServerStores implements AutoCloseable {
         if (options.infinispan().isPresent()) {
             // A journal keeps every kind, also those whose listener is off this time (--tds-port off).
             List<String> started = options.infinispan().get().journal().isPresent()
-                    ? Arrays.stream(StoreKind.values()).map(StoreKind::storeName).toList() : names;
+                    ? Arrays.stream(StoreKind.values())
+                            .map(StoreKind::storeName)
+                            .toList()
+                    : names;
             InfinispanStores engine = startInfinispan(options, started, budget);
-            engine.journal().ifPresent(journal -> metrics.ifPresent(meters -> meters.watchJournal(
-                    journal::statistics)));
+            engine.journal()
+                    .ifPresent(journal -> metrics.ifPresent(meters -> meters.watchJournal(journal::statistics)));
             Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
             for (String name : names) {
                 stores.put(name, engine.store(name));
             }
-            return new ServerStores(observed(stores, metrics), engine.describe(), engine, Optional.of(engine),
-                    Optional.empty(), budget, inbound, true);
+            return new ServerStores(
+                    observed(stores, metrics),
+                    engine.describe(),
+                    engine,
+                    Optional.of(engine),
+                    Optional.empty(),
+                    budget,
+                    inbound,
+                    true);
         }
         // One reaper thread ticks every store's expiry: each tick is a bounded batch.
         ScheduledExecutorService reaper = MemorySessionStore.newReaper();
@@ -101,9 +124,15 @@ final class ServerStores implements AutoCloseable {
             for (String name : names) {
                 stores.put(name, journaled.store(StoreKind.named(name).orElseThrow()));
             }
-            return new ServerStores(observed(stores, metrics), journaled.describe(),
-                    () -> CloseAll.inOrder(List.<AutoCloseable>of(journaled, reaper::shutdownNow)), Optional.empty(),
-                    Optional.of(journaled.journal()), budget, inbound, false);
+            return new ServerStores(
+                    observed(stores, metrics),
+                    journaled.describe(),
+                    () -> CloseAll.inOrder(List.<AutoCloseable>of(journaled, reaper::shutdownNow)),
+                    Optional.empty(),
+                    Optional.of(journaled.journal()),
+                    budget,
+                    inbound,
+                    false);
         }
         Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
         for (String name : names) {
@@ -111,19 +140,26 @@ final class ServerStores implements AutoCloseable {
         }
         List<AutoCloseable> parts = new ArrayList<>(stores.values());
         parts.add(reaper::shutdownNow);
-        return new ServerStores(observed(stores, metrics), stores.get(STATESERVER).describe(),
-                () -> CloseAll.inOrder(parts), Optional.empty(), Optional.empty(), budget, inbound, false);
+        return new ServerStores(
+                observed(stores, metrics),
+                stores.get(STATESERVER).describe(),
+                () -> CloseAll.inOrder(parts),
+                Optional.empty(),
+                Optional.empty(),
+                budget,
+                inbound,
+                false);
     }
 
     /**
      * Every store kind is journaled, also those whose listener is off this time (--tds-port off): their sessions
      * stay in the journal for a start that serves them again.
      */
-    private static JournaledStores openJournal(ServeOptions options, MemoryStoreSettings memory, MemoryBudget budget,
-                                               ScheduledExecutorService reaper) {
+    private static JournaledStores openJournal(
+            ServeOptions options, MemoryStoreSettings memory, MemoryBudget budget, ScheduledExecutorService reaper) {
         try {
-            return JournaledStores.open(options.journal().orElseThrow(), Clock.SYSTEM, memory, budget, reaper,
-                    EventLoopTurns::atEndOfTurn);
+            return JournaledStores.open(
+                    options.journal().orElseThrow(), Clock.SYSTEM, memory, budget, reaper, EventLoopTurns::atEndOfTurn);
         } catch (DataDirectoryException e) {
             reaper.shutdownNow();
             throw new UserError(options.where(ServeCommand.DATA_DIR) + ": " + e.getMessage());
@@ -136,16 +172,19 @@ final class ServerStores implements AutoCloseable {
     }
 
     /** The session stores wrapped to report to the metrics; the application ids are not sessions. */
-    private static Map<String, SessionStore<?>> observed(Map<String, SessionStore<?>> stores,
-                                                         Optional<ServerMetrics> metrics) {
+    private static Map<String, SessionStore<?>> observed(
+            Map<String, SessionStore<?>> stores, Optional<ServerMetrics> metrics) {
         if (metrics.isEmpty()) {
             return stores;
         }
         Map<String, SessionStore<?>> observed = new LinkedHashMap<>();
         stores.forEach((name, store) -> {
             String label = SESSION_STORE_NAMES.get(name);
-            observed.put(name, label == null ? store : new ObservedSessionStore<>(store,
-                    metrics.get().observe(protocolOf(name), label)));
+            observed.put(
+                    name,
+                    label == null
+                            ? store
+                            : new ObservedSessionStore<>(store, metrics.get().observe(protocolOf(name), label)));
         });
         return observed;
     }
@@ -153,8 +192,8 @@ final class ServerStores implements AutoCloseable {
     private static InfinispanStores startInfinispan(ServeOptions options, List<String> names, MemoryBudget budget) {
         InfinispanSettings settings = options.infinispan().orElseThrow();
         try {
-            return InfinispanStores.start(settings, names, Clock.SYSTEM, budget,
-                    options.memoryStore().entryOverheadBytes());
+            return InfinispanStores.start(
+                    settings, names, Clock.SYSTEM, budget, options.memoryStore().entryOverheadBytes());
         } catch (StoreStartException e) {
             throw new UserError(where(options, e.reason()) + ": " + e.getMessage());
         }
@@ -205,7 +244,7 @@ final class ServerStores implements AutoCloseable {
             return infinispan.orElseThrow().durable()
                     ? "this node's copies kept in its journal, for its next start or the whole cluster's"
                     : "this node kept no copies (no --" + ServeCommand.DATA_DIR + "): its sessions live on only "
-                    + "in the copies of the nodes still running";
+                            + "in the copies of the nodes still running";
         }
         if (journal.isPresent()) {
             return "sessions kept on disk for the next start";
@@ -231,7 +270,9 @@ final class ServerStores implements AutoCloseable {
 
     /** The cluster's members as this node sees them, or empty without a cluster. */
     List<String> clusterMembers() {
-        return infinispan.filter(engine -> clustered).map(engine -> List.copyOf(engine.memberNames()))
+        return infinispan
+                .filter(engine -> clustered)
+                .map(engine -> List.copyOf(engine.memberNames()))
                 .orElse(List.of());
     }
 

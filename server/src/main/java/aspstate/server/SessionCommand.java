@@ -13,7 +13,10 @@ import picocli.CommandLine.Spec;
  * {@code aspstate session ID}: one session's metadata and its decoded items; data that is not in ASP.NET's session
  * format is said to be so plainly, and its first bytes are shown as a hex dump.
  */
-@Command(name = "session", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "session",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         description = "Shows one session of a running server: size, expiry, lock, and its items decoded from "
                 + "ASP.NET's session format; data in another format is shown as bytes (the first 256).%n",
         exitCodeListHeading = "%nExit codes:%n",
@@ -41,15 +44,20 @@ final class SessionCommand implements Callable<Integer> {
         }
         out.println(found.store() + " " + HumanText.clientText(found.id()));
         long size = session.get("sizeBytes").asLong();
-        out.println("  size " + HumanText.bytes(size) + ", timeout " + session.get("timeoutMinutes").asInt()
-                + " min, expires " + (session.has("expiresAt") ? session.get("expiresAt").asText() : "never"));
-        out.println("  " + (session.get("locked").asBoolean()
-                ? "LOCKED for " + HumanText.figure(session.get("lockAgeMillis").asLong() / 1000.0) + " s"
-                : "not locked") + ", lock cookie " + session.get("lockCookie").asInt()
+        out.println("  size " + HumanText.bytes(size) + ", timeout "
+                + session.get("timeoutMinutes").asInt() + " min, expires "
+                + (session.has("expiresAt") ? session.get("expiresAt").asText() : "never"));
+        out.println("  "
+                + (session.get("locked").asBoolean()
+                        ? "LOCKED for "
+                                + HumanText.figure(session.get("lockAgeMillis").asLong() / 1000.0) + " s"
+                        : "not locked")
+                + ", lock cookie " + session.get("lockCookie").asInt()
                 + (session.get("uninitialized").asBoolean() ? ", uninitialized (ActionFlags 1)" : "")
                 + (session.path("compressed").asBoolean() ? ", compressed" : ""));
         if (session.hasNonNull("sessionId")) {
-            out.println("  session id (ISession.Id) " + HumanText.clientText(session.get("sessionId").asText()));
+            out.println("  session id (ISession.Id) "
+                    + HumanText.clientText(session.get("sessionId").asText()));
         }
         JsonNode items = session.path("items");
         if (size == 0) {
@@ -60,8 +68,10 @@ final class SessionCommand implements Callable<Integer> {
         if (session.has("decodeProblem") && size > 0) {
             String problem = HumanText.clientText(session.get("decodeProblem").asText());
             String format = found.store().equals("corecache") ? "ASP.NET Core's" : "ASP.NET's";
-            out.println(items.isEmpty() ? "  not in " + format + " session format: " + problem
-                    : "  the rest is not in " + format + " session format: " + problem);
+            out.println(
+                    items.isEmpty()
+                            ? "  not in " + format + " session format: " + problem
+                            : "  the rest is not in " + format + " session format: " + problem);
             dump(session.path("head"), size, out);
         }
         out.flush();
@@ -71,12 +81,21 @@ final class SessionCommand implements Callable<Integer> {
     private static TextTable items(JsonNode items) {
         TextTable table = new TextTable("  NAME", "TYPE", "SIZE", "VALUE");
         for (JsonNode item : items) {
-            String name = item.get("name").isNull() ? "(null key)" : HumanText.clientText(item.get("name").asText());
-            String objectType = item.hasNonNull("objectType") ? item.get("objectType").asText() : null;
-            String type = objectType == null ? item.get("type").asText()
+            String name = item.get("name").isNull()
+                    ? "(null key)"
+                    : HumanText.clientText(item.get("name").asText());
+            String objectType =
+                    item.hasNonNull("objectType") ? item.get("objectType").asText() : null;
+            String type = objectType == null
+                    ? item.get("type").asText()
                     : item.get("type").asText() + " " + HumanText.clientText(objectType);
-            table.row("  " + name, type, HumanText.bytes(item.get("sizeBytes").asLong()),
-                    item.hasNonNull("value") ? HumanText.clientText(item.get("value").asText()) : "");
+            table.row(
+                    "  " + name,
+                    type,
+                    HumanText.bytes(item.get("sizeBytes").asLong()),
+                    item.hasNonNull("value")
+                            ? HumanText.clientText(item.get("value").asText())
+                            : "");
         }
         return table;
     }
@@ -92,8 +111,10 @@ final class SessionCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("the admin listener sent a session's bytes that are not base64");
         }
-        out.println(bytes.length == size ? "  its " + HumanText.count(size) + " bytes:"
-                : "  its first " + HumanText.count(bytes.length) + " bytes of " + HumanText.count(size) + ":");
+        out.println(
+                bytes.length == size
+                        ? "  its " + HumanText.count(size) + " bytes:"
+                        : "  its first " + HumanText.count(bytes.length) + " bytes of " + HumanText.count(size) + ":");
         for (String line : HumanText.hexDump(bytes)) {
             out.println("  " + line);
         }

@@ -12,8 +12,7 @@ import java.util.Optional;
 final class SessionLookup {
     static final List<String> STORES = List.of("stateserver", "sqlstate", "spstate", "corecache");
 
-    private SessionLookup() {
-    }
+    private SessionLookup() {}
 
     /** The session's store and its details; a UserError naming the stores tried when none holds it. */
     static Found find(AdminClient client, Optional<String> store, String id) {
@@ -23,7 +22,8 @@ final class SessionLookup {
                 return new Found(candidate, id, details.get());
             }
         }
-        throw new NotFound("no session " + id + " in " + String.join(", ", store.map(List::of).orElse(STORES)));
+        throw new NotFound("no session " + id + " in "
+                + String.join(", ", store.map(List::of).orElse(STORES)));
     }
 
     record Found(String store, String id, JsonNode details) {

@@ -9,8 +9,10 @@ final class SessionTarget {
     @Parameters(paramLabel = "ID", description = "The session's id as the store keeps it (as 'sessions' lists it).")
     private String id;
 
-    @Option(names = "--store", paramLabel = "STORE", description = "stateserver, sqlstate or spstate. Default: "
-            + "the first that holds ID")
+    @Option(
+            names = "--store",
+            paramLabel = "STORE",
+            description = "stateserver, sqlstate or spstate. Default: " + "the first that holds ID")
     private String store;
 
     String id() {

@@ -12,7 +12,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate sessions}: lists a running server's sessions, e.g. the locked ones, oldest lock first. */
-@Command(name = "sessions", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "sessions",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         description = "Lists a running server's sessions (its admin API's /api/sessions).%n"
                 + "Example: aspstate sessions --locked   (stuck locks first)%n",
         exitCodeListHeading = "%nExit codes:%n",
@@ -33,12 +36,17 @@ final class SessionsCommand implements Callable<Integer> {
     @Option(names = "--store", paramLabel = "STORE", description = "stateserver, sqlstate or spstate. Default: all")
     private String store;
 
-    @Option(names = "--sort", paramLabel = "ORDER", description = "lock-age, size, expiry or id. Default: id, or "
-            + "lock-age with --locked")
+    @Option(
+            names = "--sort",
+            paramLabel = "ORDER",
+            description = "lock-age, size, expiry or id. Default: id, or " + "lock-age with --locked")
     private String sort;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N (1..1000). "
-            + "Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            defaultValue = "50",
+            description = "At most N (1..1000). " + "Default: ${DEFAULT-VALUE}")
     private int limit;
 
     @Option(names = "--cursor", paramLabel = "C", description = "Where the previous listing said to go on.")
@@ -57,7 +65,9 @@ final class SessionsCommand implements Callable<Integer> {
         addIfSet(query, "store", store);
         addIfSet(query, "sort", sort);
         addIfSet(query, "cursor", cursor);
-        JsonNode page = connection.client().get("/api/sessions?" + String.join("&", query))
+        JsonNode page = connection
+                .client()
+                .get("/api/sessions?" + String.join("&", query))
                 .orElseThrow(() -> new UserError("the admin listener has no /api/sessions; is --admin right?"));
         PrintWriter out = spec.commandLine().getOut();
         if (json.printed(page, out)) {
@@ -65,17 +75,23 @@ final class SessionsCommand implements Callable<Integer> {
         }
         TextTable table = new TextTable("STORE", "ID", "SIZE", "EXPIRES", "LOCK-AGE", "COOKIE");
         for (JsonNode session : page.get("sessions")) {
-            table.row(session.get("store").asText(), HumanText.clientText(session.get("id").asText()),
+            table.row(
+                    session.get("store").asText(),
+                    HumanText.clientText(session.get("id").asText()),
                     HumanText.bytes(session.get("sizeBytes").asLong()),
                     session.has("expiresAt") ? session.get("expiresAt").asText() : "never",
                     session.get("locked").asBoolean()
-                            ? HumanText.figure(session.get("lockAgeMillis").asLong() / 1000.0) + " s" : "-",
+                            ? HumanText.figure(session.get("lockAgeMillis").asLong() / 1000.0) + " s"
+                            : "-",
                     session.get("lockCookie").asInt());
         }
         table.print(out);
-        out.println(page.get("sessions").size() + " of " + HumanText.count(page.get("matched").asLong())
+        out.println(page.get("sessions").size() + " of "
+                + HumanText.count(page.get("matched").asLong())
                 + " matching sessions"
-                + (page.has("nextCursor") ? "; more with --cursor " + page.get("nextCursor").asText() : ""));
+                + (page.has("nextCursor")
+                        ? "; more with --cursor " + page.get("nextCursor").asText()
+                        : ""));
         out.flush();
         return 0;
     }

@@ -26,12 +26,13 @@ import org.slf4j.LoggerFactory;
 final class SqlLogins implements LoginAuthenticator {
     private static final Logger LOG = LoggerFactory.getLogger(SqlLogins.class);
     /** How the login checks' queue names them in log lines. */
-    static final CredentialCheckQueue.Names CHECKS = new CredentialCheckQueue.Names("TDS login(s)",
-            ServeCommand.TDS_LOGIN_QUEUE, ServeCommand.TDS_LOGIN_FAILURES);
+    static final CredentialCheckQueue.Names CHECKS = new CredentialCheckQueue.Names(
+            "TDS login(s)", ServeCommand.TDS_LOGIN_QUEUE, ServeCommand.TDS_LOGIN_FAILURES);
 
     private final Map<String, PasswordHash> users;
     /** Checked for unknown users, so that they take as long to refuse as a wrong password. */
     private final PasswordHash decoy;
+
     private final CredentialCheckQueue checks;
     private final RepeatedEventLog failed = new RepeatedEventLog(LOG);
 
@@ -95,7 +96,9 @@ final class SqlLogins implements LoginAuthenticator {
     @Override
     public CompletionStage<Boolean> accepts(LoginRequest login, SocketAddress peer) {
         if (users.isEmpty()) {
-            LOG.debug("TDS login from {} as '{}' (no --tds-user configured: any login is accepted)", peer,
+            LOG.debug(
+                    "TDS login from {} as '{}' (no --tds-user configured: any login is accepted)",
+                    peer,
                     LogText.client(login.userName()));
             return CompletableFuture.completedFuture(true);
         }

@@ -5,9 +5,9 @@ import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.sqlstate.AppRegistration;
 import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.store.SessionStore;
+import aspstate.tds.ServedCatalogs;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
-import aspstate.tds.ServedCatalogs;
 import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.ServerEventLoops;
 import java.net.InetSocketAddress;
@@ -29,22 +29,33 @@ final class SqlServerMode implements AutoCloseable {
     }
 
     /** @throws UserError when the address cannot be listened on, naming --tds-port or --tds-bind */
-    static SqlServerMode start(ServerEventLoops loops, TdsSettings settings, ServeOptions options,
-                               ServerStores stores) {
+    static SqlServerMode start(
+            ServerEventLoops loops, TdsSettings settings, ServeOptions options, ServerStores stores) {
         SessionStore<SqlSessionItem> sessions = stores.get(ServerStores.SQL_SESSIONS);
         SessionStore<AppRegistration> appIds = stores.get(ServerStores.SQL_APP_IDS);
         SessionStore<SharePointStateItem> sharePointItems = stores.get(ServerStores.SHAREPOINT_ITEMS);
         SessionStore<CacheEntry> cacheEntries = stores.get(ServerStores.CORE_CACHE_ENTRIES);
         try {
             ServedCatalogs catalogs = ServedCatalogs.create(sessions, appIds, sharePointItems, cacheEntries);
-            return new SqlServerMode(TdsListener.start(loops, settings, catalogs.procedures(), catalogs.statements(),
-                    options.tdsLogins(), stores.inbound()), options.tdsLogins());
+            return new SqlServerMode(
+                    TdsListener.start(
+                            loops,
+                            settings,
+                            catalogs.procedures(),
+                            catalogs.statements(),
+                            options.tdsLogins(),
+                            stores.inbound()),
+                    options.tdsLogins());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);
         } catch (Exception e) { // Netty rethrows bind failures (checked IOExceptions) without declaring them
-            throw ListenFailure.explain(e, settings.bindAddress(), settings.port(),
-                    options.where(ServeCommand.TDS_PORT), options.where(ServeCommand.TDS_BIND));
+            throw ListenFailure.explain(
+                    e,
+                    settings.bindAddress(),
+                    settings.port(),
+                    options.where(ServeCommand.TDS_PORT),
+                    options.where(ServeCommand.TDS_BIND));
         }
     }
 

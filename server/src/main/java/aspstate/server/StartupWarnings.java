@@ -12,8 +12,7 @@ import java.util.List;
  * only as refused clients, an exposed store or a crash under load.
  */
 final class StartupWarnings {
-    private StartupWarnings() {
-    }
+    private StartupWarnings() {}
 
     static List<String> of(ServeOptions options, long heapMaxBytes) {
         List<String> warnings = new ArrayList<>();
@@ -29,14 +28,18 @@ final class StartupWarnings {
                     + "delete every session; list the web servers' addresses or ranges instead");
         } else if (!bind.isLoopbackAddress()
                 && stateServer.allowedPeers().stream().allMatch(CidrRange::isLoopbackOnly)) {
-            warnings.add(options.where(ServeCommand.BIND) + " listens beyond loopback but " + options.where(
-                    ServeCommand.ALLOW) + " allows loopback peers only: every other peer will be refused; add the "
+            warnings.add(options.where(ServeCommand.BIND) + " listens beyond loopback but "
+                    + options.where(ServeCommand.ALLOW)
+                    + " allows loopback peers only: every other peer will be refused; add the "
                     + "web servers' range to --" + ServeCommand.ALLOW);
         }
-        options.tds().filter(tds -> !tds.bindAddress().isLoopbackAddress() && tds.tls().isEmpty()
-                && !options.tdsLogins().isEmpty()).ifPresent(tds -> warnings.add(options.where(ServeCommand.TDS_BIND)
-                + ": SQL logins cross the network without TLS (TDS only scrambles the password: anyone on the path "
-                + "can read it); add --" + ServeCommand.TDS_TLS));
+        options.tds()
+                .filter(tds -> !tds.bindAddress().isLoopbackAddress()
+                        && tds.tls().isEmpty()
+                        && !options.tdsLogins().isEmpty())
+                .ifPresent(tds -> warnings.add(options.where(ServeCommand.TDS_BIND)
+                        + ": SQL logins cross the network without TLS (TDS only scrambles the password: anyone on the path "
+                        + "can read it); add --" + ServeCommand.TDS_TLS));
         long maxMemory = options.memoryStore().maxMemoryBytes();
         if (maxMemory > heapMaxBytes) {
             warnings.add(options.where(ServeCommand.MAX_MEMORY) + ": more than the JVM's maximum heap ("

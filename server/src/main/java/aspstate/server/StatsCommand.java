@@ -13,7 +13,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code aspstate stats}: the server's INFO, from its admin listener's /api/stats, for people (or as JSON). */
-@Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = Version.Provider.class,
+@Command(
+        name = "stats",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.Provider.class,
         description = "Shows a running server's statistics: sessions and locks per store, memory, connections, "
                 + "requests.%n",
         exitCodeListHeading = "%nExit codes:%n",
@@ -36,7 +39,9 @@ final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JsonNode stats = connection.client().get("/api/stats")
+        JsonNode stats = connection
+                .client()
+                .get("/api/stats")
                 .orElseThrow(() -> new UserError("the admin listener has no /api/stats; is --admin right?"));
         PrintWriter out = spec.commandLine().getOut();
         if (json.printed(stats, out)) {
@@ -50,8 +55,9 @@ final class StatsCommand implements Callable<Integer> {
         JsonNode requests = stats.get("requests");
         long count = requests.get("count").asLong();
         out.println("requests:    " + HumanText.count(count) + " since start, "
-                + (count == 0 ? "none yet" : HumanText.millis(requests.get("seconds").asDouble() * 1000 / count)
-                + " mean in the store"));
+                + (count == 0
+                        ? "none yet"
+                        : HumanText.millis(requests.get("seconds").asDouble() * 1000 / count) + " mean in the store"));
         List<String> members = new ArrayList<>();
         stats.path("clusterMembers").forEach(member -> members.add(member.asText()));
         if (!members.isEmpty()) {
@@ -68,8 +74,11 @@ final class StatsCommand implements Callable<Integer> {
     private static String memory(JsonNode memory) {
         long used = memory.get("usedBytes").asLong();
         long max = memory.get("maxBytes").asLong();
-        return HumanText.bytes(used) + " of " + (max == 0 ? "unlimited (--max-memory 0)"
-                : HumanText.bytes(max) + " (" + HumanText.percent(used, max) + ")") + " held by sessions";
+        return HumanText.bytes(used) + " of "
+                + (max == 0
+                        ? "unlimited (--max-memory 0)"
+                        : HumanText.bytes(max) + " (" + HumanText.percent(used, max) + ")")
+                + " held by sessions";
     }
 
     private static String jvm(JsonNode jvm) {
@@ -82,18 +91,25 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     private static TextTable stores(JsonNode stores) {
-        TextTable table = new TextTable("STORE", "SESSIONS", "CREATED", "EXPIRED", "REMOVED", "LOCKED", "OLDEST LOCK",
-                "STORED");
+        TextTable table =
+                new TextTable("STORE", "SESSIONS", "CREATED", "EXPIRED", "REMOVED", "LOCKED", "OLDEST LOCK", "STORED");
         for (Iterator<Map.Entry<String, JsonNode>> it = stores.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> store = it.next();
             JsonNode s = store.getValue();
             boolean locks = s.has("locked");
-            table.row(store.getKey(), HumanText.count(s.get("active").asLong()),
-                    HumanText.count(s.get("created").asLong()), HumanText.count(s.get("expired").asLong()),
+            table.row(
+                    store.getKey(),
+                    HumanText.count(s.get("active").asLong()),
+                    HumanText.count(s.get("created").asLong()),
+                    HumanText.count(s.get("expired").asLong()),
                     HumanText.count(s.get("removed").asLong()),
                     locks ? HumanText.count(s.get("locked").asLong()) : "-",
-                    !locks ? "-" : s.get("locked").asLong() == 0 ? "none"
-                            : HumanText.figure(s.get("oldestLockSeconds").asDouble()) + " s",
+                    !locks
+                            ? "-"
+                            : s.get("locked").asLong() == 0
+                                    ? "none"
+                                    : HumanText.figure(
+                                                    s.get("oldestLockSeconds").asDouble()) + " s",
                     HumanText.bytes(s.get("storedBytes").asLong()));
         }
         return table;
@@ -104,15 +120,19 @@ final class StatsCommand implements Callable<Integer> {
         for (Iterator<Map.Entry<String, JsonNode>> it = listeners.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> listener = it.next();
             List<String> refused = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> reasons = listener.getValue().get("refused").fields();
-                 reasons.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> reasons =
+                            listener.getValue().get("refused").fields();
+                    reasons.hasNext(); ) {
                 Map.Entry<String, JsonNode> reason = reasons.next();
                 if (reason.getValue().asLong() > 0) {
                     refused.add(HumanText.count(reason.getValue().asLong()) + " "
-                            + REFUSALS.getOrDefault(reason.getKey(), reason.getKey().replace('_', ' ')));
+                            + REFUSALS.getOrDefault(
+                                    reason.getKey(), reason.getKey().replace('_', ' ')));
                 }
             }
-            table.row(listener.getKey(), HumanText.count(listener.getValue().get("open").asLong()),
+            table.row(
+                    listener.getKey(),
+                    HumanText.count(listener.getValue().get("open").asLong()),
                     refused.isEmpty() ? "none" : String.join(", ", refused));
         }
         return table;

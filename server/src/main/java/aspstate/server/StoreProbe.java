@@ -22,8 +22,7 @@ final class StoreProbe {
     /** Not a key any protocol makes: StateServer keys start with '/', SQL ones are hex, SharePoint ones GUIDs. */
     private static final String KEY = "aspstate:readiness-probe";
 
-    private StoreProbe() {
-    }
+    private StoreProbe() {}
 
     /** Passed when every store answered in time; failed naming the first that did not, and how. */
     static ReadinessCheck.Result probe(Map<String, SessionStore<?>> stores) {
@@ -32,8 +31,8 @@ final class StoreProbe {
             try {
                 read(store.getValue()).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
-                return ReadinessCheck.Result.failed("the " + store.getKey() + " store did not answer within "
-                        + TIMEOUT.toSeconds() + " s");
+                return ReadinessCheck.Result.failed(
+                        "the " + store.getKey() + " store did not answer within " + TIMEOUT.toSeconds() + " s");
             } catch (ExecutionException e) {
                 return ReadinessCheck.Result.failed("the " + store.getKey() + " store failed: " + e.getCause());
             } catch (InterruptedException e) {

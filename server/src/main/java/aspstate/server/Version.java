@@ -11,8 +11,7 @@ final class Version {
     private static final String RESOURCE = "/aspstate-version.properties";
     private static final String CURRENT = read();
 
-    private Version() {
-    }
+    private Version() {}
 
     static String current() {
         return CURRENT;

@@ -30,8 +30,7 @@ final class AcknowledgedWrites implements AutoCloseable {
     private volatile boolean stopping;
 
     /** What a check of every session found. */
-    record Check(long sessions, List<String> problems) {
-    }
+    record Check(long sessions, List<String> problems) {}
 
     /**
      * Starts {@code writers} writers, spread over {@code nodes} in turn, each with {@code sessionsPerWriter}
@@ -116,7 +115,8 @@ final class AcknowledgedWrites implements AutoCloseable {
                     continue;
                 }
                 long version = ByteBuffer.wrap(answer.data()).getLong();
-                if (version < kept || version > sent.get(session)
+                if (version < kept
+                        || version > sent.get(session)
                         || !java.util.Arrays.equals(answer.data(), payload(session, version))) {
                     problems.add(key(session) + ": holds version " + version + ", acknowledged " + kept + ", last "
                             + "sent " + sent.get(session));

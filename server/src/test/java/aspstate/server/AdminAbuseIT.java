@@ -4,9 +4,9 @@ import static aspstate.core.testing.SessionBlobBuilder.compress;
 import static aspstate.core.testing.SessionBlobBuilder.manyStrings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.client.StateServerConnection;
 import aspstate.core.testing.NonReadingClient;
 import aspstate.core.testing.RawHttp;
-import aspstate.client.StateServerConnection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
@@ -41,7 +41,8 @@ import org.junit.jupiter.api.Timeout;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(120)
 class AdminAbuseIT {
-    private static final Pattern PORTS = Pattern.compile(".*stateserver on [^,]*:(\\d+),.*admin on http://[^/]*:(\\d+)/.*");
+    private static final Pattern PORTS =
+            Pattern.compile(".*stateserver on [^,]*:(\\d+),.*admin on http://[^/]*:(\\d+)/.*");
     private static final String TOKEN = "s3cret-admin-token";
     private static final String BEARER = "Authorization: Bearer " + TOKEN;
 
@@ -52,8 +53,17 @@ class AdminAbuseIT {
 
     @BeforeAll
     void start() throws Exception {
-        process = JarProcess.startWithHeap("256m", "serve", "--stateserver-port", "0", "--tds-port", "off",
-                "--admin-port", "0", "--admin-token", PasswordHash.of(TOKEN).encoded());
+        process = JarProcess.startWithHeap(
+                "256m",
+                "serve",
+                "--stateserver-port",
+                "0",
+                "--tds-port",
+                "off",
+                "--admin-port",
+                "0",
+                "--admin-token",
+                PasswordHash.of(TOKEN).encoded());
         Matcher ports = PORTS.matcher(process.awaitStdoutLine());
         assertThat(ports.matches()).isTrue();
         stateServer = new InetSocketAddress("127.0.0.1", Integer.parseInt(ports.group(1)));
@@ -84,10 +94,12 @@ class AdminAbuseIT {
             for (int i = 0; i < 16; i++) {
                 written.add(writers.submit(() -> NonReadingClient.pipelineWithoutReading(
                         new InetSocketAddress(InetAddress.getLoopbackAddress(), admin),
-                        RawHttp.repeat(RawHttp.get("/health/live"), 1000), 32L << 20)));
+                        RawHttp.repeat(RawHttp.get("/health/live"), 1000),
+                        32L << 20)));
             }
             for (Future<Long> bytes : written) {
-                assertThat(bytes.get(60, TimeUnit.SECONDS)).as("request bytes one non-reader got taken")
+                assertThat(bytes.get(60, TimeUnit.SECONDS))
+                        .as("request bytes one non-reader got taken")
                         .isLessThan(32L << 20);
             }
         } finally {
@@ -116,9 +128,15 @@ class AdminAbuseIT {
                     List<RawHttp.Response> answers = new ArrayList<>();
                     for (int round = 0; round < 3; round++) {
                         for (String id : ids) {
-                            answers.add(RawHttp.exchange(admin, "127.0.0.1", RawHttp.get(
-                                    "/api/sessions/stateserver/" + URLEncoder.encode(id, StandardCharsets.UTF_8),
-                                    BEARER, "Connection: close"), 30_000));
+                            answers.add(RawHttp.exchange(
+                                    admin,
+                                    "127.0.0.1",
+                                    RawHttp.get(
+                                            "/api/sessions/stateserver/"
+                                                    + URLEncoder.encode(id, StandardCharsets.UTF_8),
+                                            BEARER,
+                                            "Connection: close"),
+                                    30_000));
                         }
                     }
                     return answers;
@@ -132,11 +150,14 @@ class AdminAbuseIT {
                     if (answer.status() == 200) {
                         shown++;
                         JsonNode details = json.readTree(answer.body());
-                        assertThat(details.has("cut") || details.has("decodeProblem")).isTrue();
+                        assertThat(details.has("cut") || details.has("decodeProblem"))
+                                .isTrue();
                     }
                 }
             }
-            assertThat(shown).as("inspects answered (the others found the workers busy)").isPositive();
+            assertThat(shown)
+                    .as("inspects answered (the others found the workers busy)")
+                    .isPositive();
             assertThat(pages.stopAndP99()).isLessThan(bound);
         } finally {
             inspectors.shutdownNow();
@@ -160,8 +181,11 @@ class AdminAbuseIT {
                 floods.add(flood.submit(() -> {
                     int sent = 0;
                     while (System.nanoTime() < end) {
-                        RawHttp.Response answer = RawHttp.exchange(admin, from, RawHttp.get("/api/stats",
-                                "Authorization: Bearer wrong-" + from + "-" + sent), 30_000);
+                        RawHttp.Response answer = RawHttp.exchange(
+                                admin,
+                                from,
+                                RawHttp.get("/api/stats", "Authorization: Bearer wrong-" + from + "-" + sent),
+                                30_000);
                         assertThat(answer.status()).isEqualTo(401);
                         sent++;
                     }
@@ -189,8 +213,8 @@ class AdminAbuseIT {
             for (int i = 0; i < 4; i++) {
                 runs.add(clients.submit(() -> {
                     try (Socket socket = RawHttp.connect(admin, "127.0.0.1", 30_000)) {
-                        socket.getOutputStream().write(RawHttp.repeat(RawHttp.get("/api/sessions/stateserver/%zz",
-                                BEARER), 500));
+                        socket.getOutputStream()
+                                .write(RawHttp.repeat(RawHttp.get("/api/sessions/stateserver/%zz", BEARER), 500));
                         InputStream in = socket.getInputStream();
                         for (int n = 0; n < 500; n++) {
                             assertThat(RawHttp.read(in).status()).isEqualTo(400);
@@ -205,7 +229,8 @@ class AdminAbuseIT {
         } finally {
             clients.shutdownNow();
         }
-        assertThat(process.stderrSoFar().size() - linesBefore).as("log lines for 2,000 bad requests")
+        assertThat(process.stderrSoFar().size() - linesBefore)
+                .as("log lines for 2,000 bad requests")
                 .isLessThanOrEqualTo(3);
     }
 
@@ -259,12 +284,14 @@ class AdminAbuseIT {
             for (int batch = 0; batch < 200; batch++) {
                 StringBuilder puts = new StringBuilder();
                 for (int i = 0; i < 1_000; i++) {
-                    puts.append("PUT /LM/W3SVC/1/ROOT/listed/").append(batch * 1_000 + i)
+                    puts.append("PUT /LM/W3SVC/1/ROOT/listed/")
+                            .append(batch * 1_000 + i)
                             .append(" HTTP/1.1\r\nTimeout: 20\r\nContent-Length: 3\r\n\r\nabc");
                 }
                 writer.getOutputStream().write(puts.toString().getBytes(StandardCharsets.US_ASCII));
                 for (int i = 0; i < 1_000; i++) {
-                    assertThat(new String(answers.readNBytes(6), StandardCharsets.US_ASCII)).isEqualTo("200 OK");
+                    assertThat(new String(answers.readNBytes(6), StandardCharsets.US_ASCII))
+                            .isEqualTo("200 OK");
                     skipToEndOfHeaders(answers);
                 }
             }
@@ -281,8 +308,8 @@ class AdminAbuseIT {
                 lists.add(listers.submit(() -> {
                     int made = 0;
                     while (System.nanoTime() < end) {
-                        RawHttp.Response page = RawHttp.exchange(admin, "127.0.0.1",
-                                RawHttp.get("/api/sessions?sort=size&limit=50", BEARER), 60_000);
+                        RawHttp.Response page = RawHttp.exchange(
+                                admin, "127.0.0.1", RawHttp.get("/api/sessions?sort=size&limit=50", BEARER), 60_000);
                         assertThat(page.status()).isIn(200, 503);
                         made += page.status() == 200 ? 1 : 0;
                     }
@@ -297,8 +324,10 @@ class AdminAbuseIT {
         } finally {
             listers.shutdownNow();
         }
-        System.out.printf("StateServer p99 without listings %.2f ms, with 4 connections listing %.2f ms (%d "
-                + "listings in 10 s)%n", idle.toNanos() / 1e6, listing.toNanos() / 1e6, listed);
+        System.out.printf(
+                "StateServer p99 without listings %.2f ms, with 4 connections listing %.2f ms (%d "
+                        + "listings in 10 s)%n",
+                idle.toNanos() / 1e6, listing.toNanos() / 1e6, listed);
         assertThat(listing).isLessThanOrEqualTo(idle.multipliedBy(2).plusMillis(20));
     }
 
@@ -333,7 +362,8 @@ class AdminAbuseIT {
 
     private void put(String id, byte[] data) throws Exception {
         try (StateServerConnection client = StateServerConnection.connect(stateServer)) {
-            assertThat(client.set(id, data, 20, null).get(30, TimeUnit.SECONDS).isOk()).isTrue();
+            assertThat(client.set(id, data, 20, null).get(30, TimeUnit.SECONDS).isOk())
+                    .isTrue();
         }
     }
 
@@ -342,11 +372,16 @@ class AdminAbuseIT {
         assertThat(process.isAlive()).isTrue();
         long start = System.nanoTime();
         try (StateServerConnection client = StateServerConnection.connect(stateServer)) {
-            assertThat(client.get("/LM/W3SVC/1/ROOT/missing").get(2, TimeUnit.SECONDS).isNotFound()).isTrue();
+            assertThat(client.get("/LM/W3SVC/1/ROOT/missing")
+                            .get(2, TimeUnit.SECONDS)
+                            .isNotFound())
+                    .isTrue();
         }
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
         start = System.nanoTime();
-        assertThat(RawHttp.exchange(admin, "127.0.0.1", RawHttp.get("/health/live"), 2_000).status()).isEqualTo(200);
+        assertThat(RawHttp.exchange(admin, "127.0.0.1", RawHttp.get("/health/live"), 2_000)
+                        .status())
+                .isEqualTo(200);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
         assertThat(process.stderrSoFar())
                 .noneMatch(line -> line.contains("OutOfMemoryError") || line.contains("exiting with status 70"));

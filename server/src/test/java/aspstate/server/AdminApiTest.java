@@ -33,8 +33,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class AdminApiTest {
     /** The spec's worked example: timeout 20, user = "alice", count = 3. */
-    static final byte[] WORKED_EXAMPLE = HexFormat.of().parseHex("140000000100020000" + "00FFFFFFFF"
-            + "0475736572" + "05636F756E74" + "07000000" + "0C000000" + "0105616C696365" + "0203000000" + "FF");
+    static final byte[] WORKED_EXAMPLE = HexFormat.of()
+            .parseHex("140000000100020000" + "00FFFFFFFF" + "0475736572" + "05636F756E74" + "07000000" + "0C000000"
+                    + "0105616C696365" + "0203000000" + "FF");
+
     private static final String KEY = "/LM/W3SVC/1/ROOT/shop(abcdefghijklmnopqrstuvwx)";
 
     private final HttpClient http = HttpClient.newHttpClient();
@@ -58,10 +60,14 @@ class AdminApiTest {
 
     @Test
     void aLockedSessionIsListedOldestFirstDecodedAndUnlocked() throws Exception {
-        assertThat(client.set(KEY, WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS).isOk()).isTrue();
+        assertThat(client.set(KEY, WORKED_EXAMPLE, 20, null)
+                        .get(10, TimeUnit.SECONDS)
+                        .isOk())
+                .isTrue();
         StateServerResponse locked = client.getExclusive(KEY).get(10, TimeUnit.SECONDS);
         assertThat(locked.isOk()).isTrue();
-        assertThat(client.getExclusive(KEY).get(10, TimeUnit.SECONDS).isLocked()).as("a second request waits")
+        assertThat(client.getExclusive(KEY).get(10, TimeUnit.SECONDS).isLocked())
+                .as("a second request waits")
                 .isTrue();
 
         JsonNode list = getJson("/api/sessions?locked=true");
@@ -80,11 +86,16 @@ class AdminApiTest {
         assertThat(details.get("items").get(1).get("type").asText()).isEqualTo("Int32");
         assertThat(details.get("items").get(1).get("value").asText()).isEqualTo("3");
         assertThat(details.has("decodeProblem")).isFalse();
-        assertThat(details.has("head")).as("bytes only for data that could not be read").isFalse();
+        assertThat(details.has("head"))
+                .as("bytes only for data that could not be read")
+                .isFalse();
 
         HttpResponse<String> withoutHeader = send(HttpRequest.newBuilder(uri(sessionPath(KEY) + "/unlock"))
-                .POST(HttpRequest.BodyPublishers.noBody()).build());
-        assertThat(withoutHeader.statusCode()).as("a cross-site form cannot unlock").isEqualTo(403);
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+        assertThat(withoutHeader.statusCode())
+                .as("a cross-site form cannot unlock")
+                .isEqualTo(403);
         assertThat(post(sessionPath(KEY) + "/unlock").statusCode()).isEqualTo(200);
 
         StateServerResponse after = client.getExclusive(KEY).get(10, TimeUnit.SECONDS);
@@ -94,29 +105,32 @@ class AdminApiTest {
         String metrics = get("/metrics").body();
         assertThat(metrics).contains("aspstate_lock_conflicts_total{store=\"stateserver\"} 1.0");
         assertThat(metrics).containsPattern("aspstate_lock_held_seconds_count\\{store=\"stateserver\"} 1");
-        assertThat(metrics).contains("aspstate_requests_total{operation=\"GetExclusive\",outcome=\"locked\","
-                + "protocol=\"stateserver\",store=\"stateserver\"} 1.0");
+        assertThat(metrics)
+                .contains("aspstate_requests_total{operation=\"GetExclusive\",outcome=\"locked\","
+                        + "protocol=\"stateserver\",store=\"stateserver\"} 1.0");
     }
 
     @Test
     void anAspNetCoreSessionIsDecodedInItsOwnFormatCountedAndDeleted() throws Exception {
         // DistributedSession's data: revision 2, 1 entry, the session's 16-byte id, then "user" = "alice".
-        String data = "02000001" + "33221100554477668899aabbccddeeff" + "0004" + HexFormat.of().formatHex(
-                "user".getBytes(StandardCharsets.UTF_8)) + "00000005" + HexFormat.of().formatHex(
-                "alice".getBytes(StandardCharsets.UTF_8));
+        String data = "02000001" + "33221100554477668899aabbccddeeff" + "0004"
+                + HexFormat.of().formatHex("user".getBytes(StandardCharsets.UTF_8)) + "00000005"
+                + HexFormat.of().formatHex("alice".getBytes(StandardCharsets.UTF_8));
         String table = "[dbo].[SessionCache]";
-        List<JsonNode> set = TediousClient.run(server.tdsAddress().orElseThrow().getPort(),
+        List<JsonNode> set = TediousClient.run(
+                server.tdsAddress().orElseThrow().getPort(),
                 TediousRequest.execSql(SpecStatements.text("aspnetcore-cache/set.sql", table))
-                        .in("Id", "NVarChar", 449, "cookie-value").in("Value", "VarBinary", 8000,
-                                HexFormat.of().parseHex(data))
+                        .in("Id", "NVarChar", 449, "cookie-value")
+                        .in("Value", "VarBinary", 8000, HexFormat.of().parseHex(data))
                         .in("SlidingExpirationInSeconds", "Float", 1200.0)
                         .in("UtcNow", "DateTimeOffset", Instant.now().toString())
                         .out("AbsoluteExpiration", "DateTimeOffset"));
         assertThat(set.get(0).has("error")).as(set.toString()).isFalse();
-        String path = "/api/sessions/corecache/" + URLEncoder.encode("[dbo].[sessioncache]/cookie-value",
-                StandardCharsets.UTF_8);
+        String path = "/api/sessions/corecache/"
+                + URLEncoder.encode("[dbo].[sessioncache]/cookie-value", StandardCharsets.UTF_8);
 
-        JsonNode listed = getJson("/api/sessions?store=corecache").get("sessions").get(0);
+        JsonNode listed =
+                getJson("/api/sessions?store=corecache").get("sessions").get(0);
         JsonNode details = getJson(path);
 
         assertThat(listed.get("id").asText()).isEqualTo("[dbo].[sessioncache]/cookie-value");
@@ -125,11 +139,17 @@ class AdminApiTest {
         assertThat(details.get("items").get(0).get("name").asText()).isEqualTo("user");
         assertThat(details.get("items").get(0).get("value").asText()).isEqualTo("alice");
         assertThat(details.has("decodeProblem")).isFalse();
-        assertThat(get("/metrics").body()).contains("aspstate_sessions_active{store=\"corecache\"} 1.0",
-                "aspstate_requests_total{operation=\"SetCacheItem\",outcome=\"ok\",protocol=\"tds\","
-                        + "store=\"corecache\"} 1.0");
-        assertThat(send(HttpRequest.newBuilder(uri(path)).DELETE().header("X-Requested-By", "test").build())
-                .statusCode()).isEqualTo(200);
+        assertThat(get("/metrics").body())
+                .contains(
+                        "aspstate_sessions_active{store=\"corecache\"} 1.0",
+                        "aspstate_requests_total{operation=\"SetCacheItem\",outcome=\"ok\",protocol=\"tds\","
+                                + "store=\"corecache\"} 1.0");
+        assertThat(send(HttpRequest.newBuilder(uri(path))
+                                .DELETE()
+                                .header("X-Requested-By", "test")
+                                .build())
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(get(path).statusCode()).isEqualTo(404);
     }
 
@@ -137,10 +157,15 @@ class AdminApiTest {
     void deleteRemovesTheSessionAndIsRefusedWithoutTheHeader() throws Exception {
         client.set(KEY, WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
 
-        assertThat(send(HttpRequest.newBuilder(uri(sessionPath(KEY))).DELETE().build()).statusCode())
+        assertThat(send(HttpRequest.newBuilder(uri(sessionPath(KEY))).DELETE().build())
+                        .statusCode())
                 .isEqualTo(403);
-        assertThat(send(HttpRequest.newBuilder(uri(sessionPath(KEY))).DELETE()
-                .header("X-Requested-By", "test").build()).statusCode()).isEqualTo(200);
+        assertThat(send(HttpRequest.newBuilder(uri(sessionPath(KEY)))
+                                .DELETE()
+                                .header("X-Requested-By", "test")
+                                .build())
+                        .statusCode())
+                .isEqualTo(200);
 
         assertThat(client.get(KEY).get(10, TimeUnit.SECONDS).isNotFound()).isTrue();
         assertThat(get(sessionPath(KEY)).statusCode()).isEqualTo(404);
@@ -155,24 +180,28 @@ class AdminApiTest {
         HttpResponse<String> scrape = get("/metrics");
 
         assertThat(scrape.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain; version=0.0.4");
-        assertThat(scrape.body()).contains("aspstate_sessions_active{store=\"stateserver\"} 1.0",
-                // Prometheus reserves the _created suffix, so "created" is the Windows counter's own name: Sessions Total.
-                "aspstate_sessions_total{store=\"stateserver\"} 1.0",
-                "aspstate_sessions_expired_total{store=\"sqlstate\"} 0.0",
-                "aspstate_sessions_removed_total{store=\"spstate\"} 0.0",
-                "aspstate_sessions_locked{store=\"stateserver\"} 0.0",
-                "aspstate_lock_age_seconds{store=\"stateserver\"} 0.0",
-                "aspstate_stored_bytes{store=\"stateserver\"}",
-                "aspstate_max_memory_bytes ",
-                "aspstate_memory_used_bytes ",
-                "aspstate_store_full_refusals_total{store=\"stateserver\"} 0.0",
-                "aspstate_connections_open{protocol=\"stateserver\"} 1.0",
-                "aspstate_connections_refused_total{protocol=\"stateserver\",reason=\"not_allowed\"} 0.0",
-                "aspstate_request_duration_seconds_bucket{operation=\"Get\",outcome=\"ok\",protocol=\"stateserver\","
-                        + "store=\"stateserver\",le=\"1.0E-4\"}",
-                "aspstate_requests_total{operation=\"Set\",outcome=\"ok\",protocol=\"stateserver\","
-                        + "store=\"stateserver\"} 1.0",
-                "jvm_memory_used_bytes", "jvm_gc_");
+        assertThat(scrape.body())
+                .contains(
+                        "aspstate_sessions_active{store=\"stateserver\"} 1.0",
+                        // Prometheus reserves the _created suffix, so "created" is the Windows counter's own name:
+                        // Sessions Total.
+                        "aspstate_sessions_total{store=\"stateserver\"} 1.0",
+                        "aspstate_sessions_expired_total{store=\"sqlstate\"} 0.0",
+                        "aspstate_sessions_removed_total{store=\"spstate\"} 0.0",
+                        "aspstate_sessions_locked{store=\"stateserver\"} 0.0",
+                        "aspstate_lock_age_seconds{store=\"stateserver\"} 0.0",
+                        "aspstate_stored_bytes{store=\"stateserver\"}",
+                        "aspstate_max_memory_bytes ",
+                        "aspstate_memory_used_bytes ",
+                        "aspstate_store_full_refusals_total{store=\"stateserver\"} 0.0",
+                        "aspstate_connections_open{protocol=\"stateserver\"} 1.0",
+                        "aspstate_connections_refused_total{protocol=\"stateserver\",reason=\"not_allowed\"} 0.0",
+                        "aspstate_request_duration_seconds_bucket{operation=\"Get\",outcome=\"ok\",protocol=\"stateserver\","
+                                + "store=\"stateserver\",le=\"1.0E-4\"}",
+                        "aspstate_requests_total{operation=\"Set\",outcome=\"ok\",protocol=\"stateserver\","
+                                + "store=\"stateserver\"} 1.0",
+                        "jvm_memory_used_bytes",
+                        "jvm_gc_");
     }
 
     @Test
@@ -183,9 +212,11 @@ class AdminApiTest {
         assertThat(json.readTree(ready.body()).get("status").asText()).isEqualTo("ready");
 
         JsonNode stats = getJson("/api/stats");
-        assertThat(stats.get("stores").fieldNames()).toIterable()
+        assertThat(stats.get("stores").fieldNames())
+                .toIterable()
                 .containsExactly("stateserver", "sqlstate", "sqlstate-appids", "spstate", "corecache");
-        assertThat(stats.get("connections").get("stateserver").get("open").asInt()).isEqualTo(1);
+        assertThat(stats.get("connections").get("stateserver").get("open").asInt())
+                .isEqualTo(1);
         assertThat(stats.get("ready").asBoolean()).isTrue();
     }
 
@@ -198,7 +229,8 @@ class AdminApiTest {
         assertThat(get("/api/sessions/nosuchstore/x").statusCode()).isEqualTo(404);
         assertThat(get("/nothing/here").statusCode()).isEqualTo(404);
 
-        try (Socket garbage = new Socket("127.0.0.1", server.adminAddress().orElseThrow().getPort())) {
+        try (Socket garbage =
+                new Socket("127.0.0.1", server.adminAddress().orElseThrow().getPort())) {
             OutputStream out = garbage.getOutputStream();
             out.write("\u0000\u0001 not http at all\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
@@ -232,11 +264,13 @@ class AdminApiTest {
         }
         JsonNode first = getJson("/api/sessions?prefix=/app/&limit=4");
         assertThat(first.get("matched").asInt()).isEqualTo(7);
-        assertThat(first.get("sessions")).extracting(node -> node.get("id").asText())
+        assertThat(first.get("sessions"))
+                .extracting(node -> node.get("id").asText())
                 .containsExactly("/app/s0", "/app/s1", "/app/s2", "/app/s3");
         JsonNode second = getJson("/api/sessions?prefix=/app/&limit=4&cursor="
                 + first.get("nextCursor").asText());
-        assertThat(second.get("sessions")).extracting(node -> node.get("id").asText())
+        assertThat(second.get("sessions"))
+                .extracting(node -> node.get("id").asText())
                 .containsExactly("/app/s4", "/app/s5", "/app/s6");
         assertThat(second.has("nextCursor")).isFalse();
     }
@@ -244,24 +278,37 @@ class AdminApiTest {
     @Test
     void withATokenEverythingButHealthAndTheDashboardNeedsIt() throws Exception {
         String hash = PasswordHash.of("s3cret-token").encoded();
-        try (RunningServer guarded = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off",
-                "--admin-token", hash))) {
-            String base = "http://127.0.0.1:" + guarded.adminAddress().orElseThrow().getPort();
+        try (RunningServer guarded = RunningServer.start(
+                CliRun.serve("--stateserver-port", "0", "--tds-port", "off", "--admin-token", hash))) {
+            String base =
+                    "http://127.0.0.1:" + guarded.adminAddress().orElseThrow().getPort();
             for (String path : new String[] {"/metrics", "/api/stats", "/api/sessions"}) {
-                HttpResponse<String> anonymous = send(HttpRequest.newBuilder(URI.create(base + path)).build());
+                HttpResponse<String> anonymous =
+                        send(HttpRequest.newBuilder(URI.create(base + path)).build());
                 assertThat(anonymous.statusCode()).as(path).isEqualTo(401);
                 assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"aspstate\"");
                 assertThat(send(HttpRequest.newBuilder(URI.create(base + path))
-                        .header("Authorization", "Bearer wrong").build()).statusCode()).as(path).isEqualTo(401);
+                                        .header("Authorization", "Bearer wrong")
+                                        .build())
+                                .statusCode())
+                        .as(path)
+                        .isEqualTo(401);
                 for (int i = 0; i < 2; i++) { // the second time from the remembered digest
                     assertThat(send(HttpRequest.newBuilder(URI.create(base + path))
-                            .header("Authorization", "Bearer s3cret-token").build()).statusCode()).as(path)
+                                            .header("Authorization", "Bearer s3cret-token")
+                                            .build())
+                                    .statusCode())
+                            .as(path)
                             .isEqualTo(200);
                 }
             }
-            assertThat(send(HttpRequest.newBuilder(URI.create(base + "/health/ready")).build()).statusCode())
+            assertThat(send(HttpRequest.newBuilder(URI.create(base + "/health/ready"))
+                                    .build())
+                            .statusCode())
                     .isEqualTo(200);
-            assertThat(send(HttpRequest.newBuilder(URI.create(base + "/")).build()).statusCode()).isEqualTo(200);
+            assertThat(send(HttpRequest.newBuilder(URI.create(base + "/")).build())
+                            .statusCode())
+                    .isEqualTo(200);
         }
     }
 
@@ -284,8 +331,10 @@ class AdminApiTest {
     }
 
     private HttpResponse<String> post(String path) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri(path)).header("X-Requested-By", "test")
-                .POST(HttpRequest.BodyPublishers.noBody()).build());
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("X-Requested-By", "test")
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
     }
 
     private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {

@@ -37,11 +37,17 @@ class AspNetCoreCacheInteropTest {
         assertThat(observed.get("load")).isEqualTo("null");
         assertThat(observed.get("read")).startsWith(SESSION);
         assertThat(observed.get("refreshed")).isEqualTo("1");
-        assertThat(observed.get("afterRefresh")).as("renewed by the refresh at minute 19").startsWith(SESSION);
-        assertThat(observed.get("idle")).as("20 minutes and a second after the last read").isEqualTo("null");
+        assertThat(observed.get("afterRefresh"))
+                .as("renewed by the refresh at minute 19")
+                .startsWith(SESSION);
+        assertThat(observed.get("idle"))
+                .as("20 minutes and a second after the last read")
+                .isEqualTo("null");
         assertThat(observed.get("removed")).isEqualTo("1");
         assertThat(observed.get("afterRemove")).isEqualTo("null");
-        assertThat(observed.get("capped80")).as("renewed to the absolute expiration").startsWith(SESSION);
+        assertThat(observed.get("capped80"))
+                .as("renewed to the absolute expiration")
+                .startsWith(SESSION);
         assertThat(observed.get("capped150")).startsWith(SESSION);
         assertThat(observed.get("capped151")).isEqualTo("null");
         assertThat(observed.get("large")).startsWith("100000/");

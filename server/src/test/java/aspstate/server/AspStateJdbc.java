@@ -12,8 +12,7 @@ import java.sql.Types;
  * release; add and get SharePoint items.
  */
 final class AspStateJdbc {
-    private AspStateJdbc() {
-    }
+    private AspStateJdbc() {}
 
     /** Any user and password: the server has no --tds-user, so logins are not checked. */
     static Connection connect(int port) throws SQLException {
@@ -44,8 +43,7 @@ final class AspStateJdbc {
     }
 
     /** What a TempGetStateItem*3 or proc_GetItem* call answered. */
-    record Got(byte[] item, Boolean locked, Integer lockAge, Integer lockCookie, Integer actionFlags) {
-    }
+    record Got(byte[] item, Boolean locked, Integer lockAge, Integer lockCookie, Integer actionFlags) {}
 
     static void insertShort(Connection connection, String id, byte[] item, int timeoutMinutes) throws SQLException {
         insert(connection, "TempInsertStateItemShort", id, item, timeoutMinutes);
@@ -77,8 +75,12 @@ final class AspStateJdbc {
             call.registerOutParameter(5, Types.INTEGER);
             call.registerOutParameter(6, Types.INTEGER);
             call.execute();
-            return new Got(call.getBytes(2), (Boolean) call.getObject(3), (Integer) call.getObject(4),
-                    (Integer) call.getObject(5), (Integer) call.getObject(6));
+            return new Got(
+                    call.getBytes(2),
+                    (Boolean) call.getObject(3),
+                    (Integer) call.getObject(4),
+                    (Integer) call.getObject(5),
+                    (Integer) call.getObject(6));
         }
     }
 
@@ -109,8 +111,12 @@ final class AspStateJdbc {
             call.registerOutParameter(4, Types.INTEGER);
             call.registerOutParameter(5, Types.INTEGER);
             call.execute();
-            return new Got(call.getBytes(2), (Boolean) call.getObject(3), (Integer) call.getObject(4),
-                    (Integer) call.getObject(5), null);
+            return new Got(
+                    call.getBytes(2),
+                    (Boolean) call.getObject(3),
+                    (Integer) call.getObject(4),
+                    (Integer) call.getObject(5),
+                    null);
         }
     }
 }

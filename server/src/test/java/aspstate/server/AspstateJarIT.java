@@ -36,6 +36,7 @@ class AspstateJarIT {
                     + "(io_uring|epoll|nio) on \\d+ I/O loops?");
     /** What bench/compare.sh reads from the startup line: the StateServer port. */
     private static final Pattern COMPARE_SH_PORT = Pattern.compile(".*stateserver on [^,]*:([0-9]*),.*");
+
     private static final String VERSION = System.getProperty("aspstate.expectedVersion");
 
     private JarProcess process;
@@ -58,7 +59,8 @@ class AspstateJarIT {
 
         byte[] data = "the session".getBytes(StandardCharsets.UTF_8);
         try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1", port))) {
-            StateServerResponse put = client.set("/LM/W3SVC/1/ROOT/app/sid1", data, 20, null).get(20, TimeUnit.SECONDS);
+            StateServerResponse put =
+                    client.set("/LM/W3SVC/1/ROOT/app/sid1", data, 20, null).get(20, TimeUnit.SECONDS);
             StateServerResponse get = client.get("/LM/W3SVC/1/ROOT/app/sid1").get(20, TimeUnit.SECONDS);
             assertThat(put.isOk()).as("PUT answered %s", put).isTrue();
             assertThat(get.isOk()).as("GET answered %s", get).isTrue();
@@ -69,9 +71,14 @@ class AspstateJarIT {
         process.terminate();
 
         assertThat(process.awaitExit()).isZero();
-        assertThat(process.stdoutLines()).as("stdout holds only the startup line").hasSize(1);
-        assertThat(process.stderrLines()).anySatisfy(line -> assertThat(line)
-                .endsWith(": stopped; 1 session(s) dropped (memory only: --data-dir keeps them across restarts)"));
+        assertThat(process.stdoutLines())
+                .as("stdout holds only the startup line")
+                .hasSize(1);
+        assertThat(process.stderrLines())
+                .anySatisfy(
+                        line -> assertThat(line)
+                                .endsWith(
+                                        ": stopped; 1 session(s) dropped (memory only: --data-dir keeps them across restarts)"));
     }
 
     @Test
@@ -95,13 +102,16 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off");
 
         String line = process.awaitStdoutLine();
-        assertThat(line).matches(
-                "aspstate \\S+ ready: stateserver on 127\\.0\\.0\\.1:\\d+, admin on \\S+, store memory .*");
+        assertThat(line)
+                .matches("aspstate \\S+ ready: stateserver on 127\\.0\\.0\\.1:\\d+, admin on \\S+, store memory .*");
         Matcher port = COMPARE_SH_PORT.matcher(line);
         assertThat(port.matches()).isTrue();
-        try (StateServerConnection client = StateServerConnection.connect(
-                new InetSocketAddress("127.0.0.1", Integer.parseInt(port.group(1))))) {
-            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound()).isTrue();
+        try (StateServerConnection client =
+                StateServerConnection.connect(new InetSocketAddress("127.0.0.1", Integer.parseInt(port.group(1))))) {
+            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none")
+                            .get(20, TimeUnit.SECONDS)
+                            .isNotFound())
+                    .isTrue();
         }
 
         process.terminate();
@@ -114,9 +124,10 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-bind", "0.0.0.0");
 
         assertThat(process.awaitExit()).isEqualTo(2);
-        assertThat(process.stderrLines()).containsExactly("aspstate: --tds-bind 0.0.0.0: without --tds-user "
-                + "every SQL login is accepted, so the TDS listener only accepts loopback addresses (add --tds-user "
-                + "NAME=HASH, use --tds-bind 127.0.0.1 or --tds-port off)");
+        assertThat(process.stderrLines())
+                .containsExactly("aspstate: --tds-bind 0.0.0.0: without --tds-user "
+                        + "every SQL login is accepted, so the TDS listener only accepts loopback addresses (add --tds-user "
+                        + "NAME=HASH, use --tds-bind 127.0.0.1 or --tds-port off)");
         assertThat(process.stdoutLines()).isEmpty();
     }
 
@@ -124,9 +135,12 @@ class AspstateJarIT {
     void hashPasswordAtATerminalDoesNotEchoThePassword() throws Exception {
         // script(1) gives the command a real terminal, as an operator typing would have.
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String jar = Path.of(System.getProperty("aspstate.jar", "target/aspstate.jar")).toAbsolutePath().toString();
+        String jar = Path.of(System.getProperty("aspstate.jar", "target/aspstate.jar"))
+                .toAbsolutePath()
+                .toString();
         Process typed = new ProcessBuilder("script", "-qec", java + " -jar " + jar + " hash-password", "/dev/null")
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         StringBuffer screenSoFar = new StringBuffer();
         Thread reader = new Thread(() -> {
             try (var in = new java.io.InputStreamReader(typed.getInputStream(), StandardCharsets.UTF_8)) {
@@ -148,7 +162,10 @@ class AspstateJarIT {
         String screen = screenSoFar.toString();
 
         assertThat(typed.exitValue()).as(screen).isZero();
-        assertThat(screen).contains("Password (not shown): ").contains("pbkdf2-sha256$").doesNotContain("typed secret");
+        assertThat(screen)
+                .contains("Password (not shown): ")
+                .contains("pbkdf2-sha256$")
+                .doesNotContain("typed secret");
     }
 
     @Test
@@ -159,8 +176,16 @@ class AspstateJarIT {
         assertThat(process.awaitExit()).isZero();
         process.close();
 
-        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0", "--tds-bind", "0.0.0.0",
-                "--tds-user", "web=" + hash);
+        process = JarProcess.start(
+                "serve",
+                "--stateserver-port",
+                "0",
+                "--tds-port",
+                "0",
+                "--tds-bind",
+                "0.0.0.0",
+                "--tds-user",
+                "web=" + hash);
         // The address as asked for (the socket says [::]), and who may log in.
         Matcher ready = Pattern.compile(".* tds on 0\\.0\\.0\\.0:(\\d+) \\(1 login, no TLS\\),.*")
                 .matcher(process.awaitStdoutLine());
@@ -175,7 +200,9 @@ class AspstateJarIT {
         process.terminate();
 
         assertThat(process.awaitExit()).isZero();
-        assertThat(String.join("\n", process.stderrLines())).doesNotContain(hash).doesNotContain("jar secret");
+        assertThat(String.join("\n", process.stderrLines()))
+                .doesNotContain(hash)
+                .doesNotContain("jar secret");
     }
 
     @Test
@@ -192,10 +219,14 @@ class AspstateJarIT {
 
         assertThat(process.awaitExit()).isZero();
         assertThat(process.stderrLines())
-                .anySatisfy(line -> assertThat(line).contains("WARN").endsWith(
-                        "--allow 10.0.0.0/8: local clients will be refused; add 127.0.0.0/8 to keep local access"))
-                .anySatisfy(line -> assertThat(line).contains("refused 1 connection(s) from peers not in the allowed "
-                        + "peers [10.0.0.0/8]").endsWith("latest from 127.0.0.1)"));
+                .anySatisfy(
+                        line -> assertThat(line)
+                                .contains("WARN")
+                                .endsWith(
+                                        "--allow 10.0.0.0/8: local clients will be refused; add 127.0.0.0/8 to keep local access"))
+                .anySatisfy(line -> assertThat(line)
+                        .contains("refused 1 connection(s) from peers not in the allowed " + "peers [10.0.0.0/8]")
+                        .endsWith("latest from 127.0.0.1)"));
     }
 
     @Test
@@ -205,8 +236,9 @@ class AspstateJarIT {
             process = JarProcess.start("serve", "--stateserver-port", String.valueOf(port), "--tds-port", "0");
 
             assertThat(process.awaitExit()).isEqualTo(2);
-            assertThat(process.stderrLines()).containsExactly(
-                    "aspstate: --stateserver-port " + port + ": address 127.0.0.1:" + port + " is already in use");
+            assertThat(process.stderrLines())
+                    .containsExactly("aspstate: --stateserver-port " + port + ": address 127.0.0.1:" + port
+                            + " is already in use");
             assertThat(process.stdoutLines()).isEmpty();
         }
     }
@@ -218,8 +250,9 @@ class AspstateJarIT {
             process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", String.valueOf(port));
 
             assertThat(process.awaitExit()).isEqualTo(2);
-            assertThat(process.stderrLines()).containsExactly(
-                    "aspstate: --tds-port " + port + ": address 127.0.0.1:" + port + " is already in use");
+            assertThat(process.stderrLines())
+                    .containsExactly(
+                            "aspstate: --tds-port " + port + ": address 127.0.0.1:" + port + " is already in use");
             assertThat(process.stdoutLines()).isEmpty();
         }
     }
@@ -229,8 +262,9 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--max-body", "abc");
 
         assertThat(process.awaitExit()).isEqualTo(2);
-        assertThat(process.stderrLines()).containsExactly(
-                "aspstate: --max-body abc: not a byte size: 'abc' (examples: 1048576, 64KiB, 64MiB, 2GiB)");
+        assertThat(process.stderrLines())
+                .containsExactly(
+                        "aspstate: --max-body abc: not a byte size: 'abc' (examples: 1048576, 64KiB, 64MiB, 2GiB)");
     }
 
     @Test
@@ -265,7 +299,9 @@ class AspstateJarIT {
     void logLevelTraceShowsNoStackTraceOfNettysCapabilityProbe() throws Exception {
         List<String> log = stderrOfAStartAndAStop("--tds-port", "0", "--log-level", "trace");
 
-        assertThat(log).as("trace is on").anySatisfy(line -> assertThat(line).contains("DEBUG"))
+        assertThat(log)
+                .as("trace is on")
+                .anySatisfy(line -> assertThat(line).contains("DEBUG"))
                 .noneSatisfy(line -> assertThat(line).startsWith("\tat "));
     }
 
@@ -280,8 +316,10 @@ class AspstateJarIT {
             assertThat(event.get("level").asText()).as(line).isNotEmpty();
             assertThat(event.has("formattedMessage")).as(line).isTrue();
         }
-        assertThat(lines).anySatisfy(line -> assertThat(json.readTree(line).get("formattedMessage").asText())
-                .startsWith("stopped; 0 session(s) dropped"));
+        assertThat(lines)
+                .anySatisfy(line -> assertThat(
+                                json.readTree(line).get("formattedMessage").asText())
+                        .startsWith("stopped; 0 session(s) dropped"));
     }
 
     /** A server started under nohup cannot reload on SIGHUP: it says so instead of ignoring the signal silently. */
@@ -289,8 +327,10 @@ class AspstateJarIT {
     void aServerStartedIgnoringSighupSaysThatItCannotReloadWithIt() throws Exception {
         process = JarProcess.start(List.of("nohup"), "serve", "--tds-port", "off", "--stateserver-port", "0");
         assertThat(COMPARE_SH_PORT.matcher(process.awaitStdoutLine()).matches()).isTrue();
-        Await.until("the warning", () -> process.stderrSoFar().stream()
-                .anyMatch(line -> line.contains("SIGHUP is ignored by this process")));
+        Await.until(
+                "the warning",
+                () -> process.stderrSoFar().stream()
+                        .anyMatch(line -> line.contains("SIGHUP is ignored by this process")));
         process.terminate();
         assertThat(process.awaitExit()).isZero();
     }
@@ -307,20 +347,25 @@ class AspstateJarIT {
         assertThat(line).containsPattern(", nio on \\d+ I/O loops?$");
         Matcher port = COMPARE_SH_PORT.matcher(line);
         assertThat(port.matches()).isTrue();
-        try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1",
-                Integer.parseInt(port.group(1))))) {
-            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound()).isTrue();
+        try (StateServerConnection client =
+                StateServerConnection.connect(new InetSocketAddress("127.0.0.1", Integer.parseInt(port.group(1))))) {
+            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none")
+                            .get(20, TimeUnit.SECONDS)
+                            .isNotFound())
+                    .isTrue();
         }
-        Await.until("the log line saying why not io_uring", () -> process.stderrSoFar().stream()
-                .anyMatch(log -> log.contains("io_uring cannot be used here (")));
+        Await.until(
+                "the log line saying why not io_uring",
+                () -> process.stderrSoFar().stream().anyMatch(log -> log.contains("io_uring cannot be used here (")));
         process.terminate();
         assertThat(process.awaitExit()).isZero();
 
-        process = JarProcess.start(noNative, "serve", "--tds-port", "off", "--stateserver-port", "0", "--transport",
-                "io_uring");
+        process = JarProcess.start(
+                noNative, "serve", "--tds-port", "off", "--stateserver-port", "0", "--transport", "io_uring");
         assertThat(process.awaitExit()).isEqualTo(2);
-        assertThat(process.stderrLines()).anyMatch(log -> log.startsWith("aspstate: --transport io_uring: io_uring "
-                + "cannot be used here (") && log.endsWith("); auto picks the best one that can"));
+        assertThat(process.stderrLines())
+                .anyMatch(log -> log.startsWith("aspstate: --transport io_uring: io_uring " + "cannot be used here (")
+                        && log.endsWith("); auto picks the best one that can"));
     }
 
     private static boolean hangUpIgnored() throws IOException {
@@ -343,18 +388,26 @@ class AspstateJarIT {
 
         Files.write(config, List.of("tds-port=off", "log-level=debug"));
         new ProcessBuilder("kill", "-HUP", Long.toString(process.pid())).start().waitFor();
-        Await.until("the reload's log line", () -> process.stderrSoFar().stream().anyMatch(line -> line.endsWith(
-                "SIGHUP: log level debug (log-level=debug in " + config + "); other settings take effect at the "
-                        + "next start")));
+        Await.until(
+                "the reload's log line",
+                () -> process.stderrSoFar().stream()
+                        .anyMatch(line -> line.endsWith("SIGHUP: log level debug (log-level=debug in " + config
+                                + "); other settings take effect at the " + "next start")));
         Files.write(config, List.of("tds-port=off", "log-level=loud"));
         new ProcessBuilder("kill", "-HUP", Long.toString(process.pid())).start().waitFor();
-        Await.until("the refusal's log line", () -> process.stderrSoFar().stream().anyMatch(line -> line.endsWith(
-                "SIGHUP: log-level=loud in " + config + ": not a log level: 'loud' (use error, warn, info, debug or "
-                        + "trace); nothing changed")));
+        Await.until(
+                "the refusal's log line",
+                () -> process.stderrSoFar().stream()
+                        .anyMatch(line -> line.endsWith("SIGHUP: log-level=loud in " + config
+                                + ": not a log level: 'loud' (use error, warn, info, debug or "
+                                + "trace); nothing changed")));
 
         try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1", port))) {
-            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS).isNotFound())
-                    .as("still serving").isTrue();
+            assertThat(client.get("/LM/W3SVC/1/ROOT/app/none")
+                            .get(20, TimeUnit.SECONDS)
+                            .isNotFound())
+                    .as("still serving")
+                    .isTrue();
         }
         process.terminate();
         assertThat(process.awaitExit()).isZero();
@@ -363,20 +416,23 @@ class AspstateJarIT {
     @Test
     void aConfigFileSetsOptionsAndTheCommandLineOverridesIt(@TempDir Path dir) throws Exception {
         Path config = dir.resolve("aspstate.properties");
-        Files.write(config, List.of(
-                "stateserver-port=1",
-                "tds-port=0",
-                "version-header=4.0.12345",
-                "max-memory=64MiB",
-                "allow=127.0.0.0/8,::1",
-                "log-level=warn"));
+        Files.write(
+                config,
+                List.of(
+                        "stateserver-port=1",
+                        "tds-port=0",
+                        "version-header=4.0.12345",
+                        "max-memory=64MiB",
+                        "allow=127.0.0.0/8,::1",
+                        "log-level=warn"));
         process = JarProcess.start("serve", "--config", config.toString(), "--stateserver-port", "0");
 
         Matcher ready = startupLine(process.awaitStdoutLine());
         assertThat(ready.group(4)).isEqualTo("64 MiB");
         int port = Integer.parseInt(ready.group(2));
         try (StateServerConnection client = StateServerConnection.connect(new InetSocketAddress("127.0.0.1", port))) {
-            StateServerResponse missing = client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS);
+            StateServerResponse missing =
+                    client.get("/LM/W3SVC/1/ROOT/app/none").get(20, TimeUnit.SECONDS);
             assertThat(missing.isNotFound()).as("GET answered %s", missing).isTrue();
             assertThat(missing.aspNetVersion()).isEqualTo("4.0.12345");
         }
@@ -384,7 +440,9 @@ class AspstateJarIT {
         process.terminate();
 
         assertThat(process.awaitExit()).isZero();
-        assertThat(process.stderrLines()).as("log-level=warn: the info line 'stopped' is not logged").isEmpty();
+        assertThat(process.stderrLines())
+                .as("log-level=warn: the info line 'stopped' is not logged")
+                .isEmpty();
     }
 
     @Test
@@ -394,7 +452,9 @@ class AspstateJarIT {
         process = JarProcess.start("serve", "--config", config.toString());
 
         assertThat(process.awaitExit()).isEqualTo(2);
-        assertThat(process.stderrLines()).singleElement().asString()
+        assertThat(process.stderrLines())
+                .singleElement()
+                .asString()
                 .startsWith("aspstate: " + config + ": unknown key 'port' (known keys: ");
     }
 

@@ -23,6 +23,7 @@ class AsyncProviderInteropTest {
 
     @RegisterExtension
     static final InProcessServer SERVER = new InProcessServer();
+
     private static Path program;
 
     @BeforeAll
@@ -42,7 +43,8 @@ class AsyncProviderInteropTest {
         assertThat(observed.get("tableType")).isEqualTo("2");
         assertThat(observed.get("memoryOptimized")).isEqualTo("0");
         assertLockFlow(observed, MISSING);
-        assertThat(observed.get("classic")).as("classic ASP.NET reads what the async provider wrote")
+        assertThat(observed.get("classic"))
+                .as("classic ASP.NET reads what the async provider wrote")
                 .isEqualTo("item=" + field(observed.get("read"), "item"));
     }
 
@@ -53,23 +55,26 @@ class AsyncProviderInteropTest {
         "SqlServer, MySessions, " + MISSING,
         "InMemory, '', item=null locked=null age=null cookie=null flags=0",
         "InMemoryDurable, '', item=null locked=null age=null cookie=null flags=0",
-        "InMemory, MyMemorySessions, " + MISSING})
-    void itsOwnTableAndProceduresAreServed(String repositoryType, String tableName, String missing)
-            throws Exception {
+        "InMemory, MyMemorySessions, " + MISSING
+    })
+    void itsOwnTableAndProceduresAreServed(String repositoryType, String tableName, String missing) throws Exception {
         Map<String, String> observed = run(repositoryType, tableName);
 
-        assertThat(observed.get("existing")).as("every procedure exists as soon as it is named").isEqualTo("9");
+        assertThat(observed.get("existing"))
+                .as("every procedure exists as soon as it is named")
+                .isEqualTo("9");
         assertThat(observed.get("defined")).isEqualTo("9");
         assertLockFlow(observed, missing);
     }
 
     private static void assertLockFlow(Map<String, String> observed, String missing) {
         assertThat(observed.get("missing")).isEqualTo(missing);
-        assertThat(observed.get("new")).isEqualTo("item=7/" + checksum(new byte[] {20, 0, 0, 0, 0, 0, (byte) 0xFF})
-                + " locked=False age=0 cookie=2 flags=1");
+        assertThat(observed.get("new"))
+                .isEqualTo("item=7/" + checksum(new byte[] {20, 0, 0, 0, 0, 0, (byte) 0xFF})
+                        + " locked=False age=0 cookie=2 flags=1");
         // The lock was taken a moment before: DATEDIFF(second, ...) says 0, or 1 if a second boundary fell between.
-        assertThat(observed.get("second")).isIn("item=null locked=True age=0 cookie=2 flags=0",
-                "item=null locked=True age=1 cookie=2 flags=0");
+        assertThat(observed.get("second"))
+                .isIn("item=null locked=True age=0 cookie=2 flags=0", "item=null locked=True age=1 cookie=2 flags=0");
         String item = field(observed.get("read"), "item");
         assertThat(item).startsWith("300/");
         assertThat(observed.get("read")).isEqualTo("item=" + item + " locked=False age=0 cookie=2 flags=0");

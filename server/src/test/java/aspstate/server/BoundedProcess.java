@@ -20,11 +20,9 @@ final class BoundedProcess {
     /** How long a killed child may take to be gone. */
     private static final Duration KILL_WAIT = Duration.ofSeconds(10);
 
-    record Result(int exitCode, List<String> stdout, String stderr) {
-    }
+    record Result(int exitCode, List<String> stdout, String stderr) {}
 
-    private BoundedProcess() {
-    }
+    private BoundedProcess() {}
 
     /** @param environment variables set for the child on top of this process's own */
     static Result run(List<String> command, Map<String, String> environment, String stdin, Duration limit)
@@ -35,7 +33,9 @@ final class BoundedProcess {
             Path out = dir.resolve("stdout");
             Path err = dir.resolve("stderr");
             ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+                    .redirectInput(in.toFile())
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile());
             builder.environment().putAll(environment);
             Process process = builder.start();
             if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -44,7 +44,9 @@ final class BoundedProcess {
                 throw new AssertionError(command.get(0) + " still running after " + limit.toSeconds()
                         + "s, killed; stdout: " + Files.readString(out) + "\nstderr: " + Files.readString(err));
             }
-            return new Result(process.exitValue(), Files.readAllLines(out, StandardCharsets.UTF_8),
+            return new Result(
+                    process.exitValue(),
+                    Files.readAllLines(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             deleteRecursively(dir);

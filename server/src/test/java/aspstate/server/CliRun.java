@@ -24,10 +24,13 @@ record CliRun(int exitCode, String out, String err, ServeOptions options) {
     /** A run whose stdin holds {@code stdin} (UTF-8). */
     static CliRun runWithStdin(String stdin, String... args) {
         AtomicReference<ServeOptions> launched = new AtomicReference<>();
-        CommandLine commandLine = Main.commandLine(options -> {
-            launched.set(options);
-            return 0;
-        }, HEAP_MAX_BYTES, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+        CommandLine commandLine = Main.commandLine(
+                options -> {
+                    launched.set(options);
+                    return 0;
+                },
+                HEAP_MAX_BYTES,
+                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         commandLine.setOut(new PrintWriter(out, true));
@@ -49,8 +52,8 @@ record CliRun(int exitCode, String out, String err, ServeOptions options) {
         all.addAll(List.of(args));
         CliRun run = run(all.toArray(String[]::new));
         if (run.exitCode() != 0 || run.options() == null) {
-            throw new AssertionError("serve " + String.join(" ", args) + " failed with " + run.exitCode() + ": "
-                    + run.err());
+            throw new AssertionError(
+                    "serve " + String.join(" ", args) + " failed with " + run.exitCode() + ": " + run.err());
         }
         return run.options();
     }

@@ -39,8 +39,8 @@ class ClientFailoverIT {
     }
 
     private InetSocketAddress serve() throws Exception {
-        JarProcess process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off",
-                "--admin-port", "off");
+        JarProcess process =
+                JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off", "--admin-port", "off");
         processes.add(process);
         Matcher port = STATESERVER_PORT.matcher(process.awaitStdoutLine());
         assertThat(port.matches()).isTrue();
@@ -51,11 +51,16 @@ class ClientFailoverIT {
     void oneOfTwoServersKilledMidRun() throws Exception {
         InetSocketAddress first = serve();
         InetSocketAddress second = serve();
-        try (SessionStateClient client = SessionStateClient.builder().server(first).server(second)
+        try (SessionStateClient client = SessionStateClient.builder()
+                .server(first)
+                .server(second)
                 .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/shop"))
-                .networkTimeout(Duration.ofSeconds(5)).retryDownServerAfter(Duration.ofMinutes(1)).build()) {
+                .networkTimeout(Duration.ofSeconds(5))
+                .retryDownServerAfter(Duration.ofMinutes(1))
+                .build()) {
             byte[] session = session("before");
-            assertThat(client.setAndReleaseItemExclusive("kept-on-first", session, 20, 0)).isEqualTo(Outcome.DONE);
+            assertThat(client.setAndReleaseItemExclusive("kept-on-first", session, 20, 0))
+                    .isEqualTo(Outcome.DONE);
 
             List<CompletableFuture<Outcome>> inFlight = new ArrayList<>();
             for (int i = 0; i < IN_FLIGHT; i++) {
@@ -68,7 +73,8 @@ class ClientFailoverIT {
                 try {
                     assertThat(request.join()).isEqualTo(Outcome.DONE);
                 } catch (CompletionException e) {
-                    assertThat(e.getCause()).isInstanceOf(SessionStateUnavailableException.class)
+                    assertThat(e.getCause())
+                            .isInstanceOf(SessionStateUnavailableException.class)
                             .hasMessageContaining("the connection to " + first + " failed with the request in flight")
                             .hasMessageContaining("whether it took effect is unknown");
                 }
@@ -78,10 +84,12 @@ class ClientFailoverIT {
                 assertThat(client.setAndReleaseItemExclusive("after" + i, session("after"), 20, 0))
                         .isEqualTo(Outcome.DONE);
                 GetResult read = client.getItem("after" + i);
-                assertThat(SessionStateData.read(read.data()).items().get("user")).isEqualTo("after");
+                assertThat(SessionStateData.read(read.data()).items().get("user"))
+                        .isEqualTo("after");
             }
             assertThat(client.getItem("kept-on-first").status())
-                    .as("the second server never had the first one's sessions").isEqualTo(GetResult.Status.NOT_FOUND);
+                    .as("the second server never had the first one's sessions")
+                    .isEqualTo(GetResult.Status.NOT_FOUND);
         } catch (SessionStateException e) {
             throw new AssertionError("a request after the kill failed: " + e.getMessage(), e);
         }

@@ -1,10 +1,10 @@
 package aspstate.server;
 
-import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.client.StateServerConnection;
 import aspstate.client.StateServerResponse;
+import aspstate.core.testing.LoopbackPorts;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -48,14 +48,26 @@ class ClusterIT {
             tdsPorts.add(LoopbackPorts.free());
         }
         for (int i = 0; i < 3; i++) {
-            nodes.add(new ServeNode(List.of(), loopback, List.of("--cluster-members", members, "--cluster-port",
-                    "" + clusterPorts.get(i), "--cluster-name", "it-" + clusterPorts.get(0), "--tds-port",
-                    "" + tdsPorts.get(i), "--tds-failover-partner", "127.0.0.1," + tdsPorts.get((i + 1) % 3)))
+            nodes.add(new ServeNode(
+                            List.of(),
+                            loopback,
+                            List.of(
+                                    "--cluster-members",
+                                    members,
+                                    "--cluster-port",
+                                    "" + clusterPorts.get(i),
+                                    "--cluster-name",
+                                    "it-" + clusterPorts.get(0),
+                                    "--tds-port",
+                                    "" + tdsPorts.get(i),
+                                    "--tds-failover-partner",
+                                    "127.0.0.1," + tdsPorts.get((i + 1) % 3)))
                     .start());
         }
         for (ServeNode node : nodes) {
             node.awaitReady();
-            assertThat(node.store()).startsWith("cluster it-" + clusterPorts.get(0) + " (node 127.0.0.1:")
+            assertThat(node.store())
+                    .startsWith("cluster it-" + clusterPorts.get(0) + " (node 127.0.0.1:")
                     .contains("members " + members + ", owners 2, memory, max-memory ");
         }
     }
@@ -79,27 +91,34 @@ class ClusterIT {
     void sessionsWrittenThroughEveryNodeAreReadThroughEveryOtherOverBothProtocols() throws Exception {
         for (int writer = 0; writer < 3; writer++) {
             try (StateServerConnection client = nodes.get(writer).client();
-                 Connection sql = nodes.get(writer).sql()) {
-                assertThat(await(client.set("/LM/W3SVC/1/ROOT/app/by" + writer, bytes("written by " + writer), 20,
-                        null)).isOk()).isTrue();
-                AspStateJdbc.insertShort(sql, "sqlsession0000000000000" + writer + "0000002a",
-                        bytes("sql by " + writer), 20);
+                    Connection sql = nodes.get(writer).sql()) {
+                assertThat(await(client.set(
+                                        "/LM/W3SVC/1/ROOT/app/by" + writer, bytes("written by " + writer), 20, null))
+                                .isOk())
+                        .isTrue();
+                AspStateJdbc.insertShort(
+                        sql, "sqlsession0000000000000" + writer + "0000002a", bytes("sql by " + writer), 20);
                 AspStateJdbc.addItem(sql, "sharepoint-" + writer, bytes("sp by " + writer), 20);
             }
         }
         for (int reader = 0; reader < 3; reader++) {
             try (StateServerConnection client = nodes.get(reader).client();
-                 Connection sql = nodes.get(reader).sql()) {
+                    Connection sql = nodes.get(reader).sql()) {
                 for (int writer = 0; writer < 3; writer++) {
                     StateServerResponse get = await(client.get("/LM/W3SVC/1/ROOT/app/by" + writer));
-                    assertThat(get.isOk()).as("node %d reads node %d's session", reader, writer).isTrue();
+                    assertThat(get.isOk())
+                            .as("node %d reads node %d's session", reader, writer)
+                            .isTrue();
                     assertThat(get.data()).isEqualTo(bytes("written by " + writer));
-                    assertThat(AspStateJdbc.get3(sql, "sqlsession0000000000000" + writer + "0000002a",
-                            false).item()).isEqualTo(bytes("sql by " + writer));
-                    assertThat(AspStateJdbc.getItem(sql, "sharepoint-" + writer, false).item())
+                    assertThat(AspStateJdbc.get3(sql, "sqlsession0000000000000" + writer + "0000002a", false)
+                                    .item())
+                            .isEqualTo(bytes("sql by " + writer));
+                    assertThat(AspStateJdbc.getItem(sql, "sharepoint-" + writer, false)
+                                    .item())
                             .isEqualTo(bytes("sp by " + writer));
                 }
-                assertThat(AspStateJdbc.tempGetAppId(sql, "/LM/W3SVC/1/ROOT")).as("one id on every node")
+                assertThat(AspStateJdbc.tempGetAppId(sql, "/LM/W3SVC/1/ROOT"))
+                        .as("one id on every node")
                         .isEqualTo(538_231_025);
             }
         }
@@ -111,7 +130,9 @@ class ClusterIT {
         int keys = 100;
         try (StateServerConnection setup = nodes.get(2).client()) {
             for (int k = 0; k < keys; k++) {
-                assertThat(await(setup.set("/race/" + k, bytes("r" + k), 20, null)).isOk()).isTrue();
+                assertThat(await(setup.set("/race/" + k, bytes("r" + k), 20, null))
+                                .isOk())
+                        .isTrue();
             }
         }
         AtomicInteger[] winners = new AtomicInteger[keys];
@@ -133,7 +154,9 @@ class ClusterIT {
                             winners[k].incrementAndGet();
                             cookies.put(k, answer.lockCookie());
                         } else {
-                            assertThat(answer.isLocked()).as("the loser is told it is locked").isTrue();
+                            assertThat(answer.isLocked())
+                                    .as("the loser is told it is locked")
+                                    .isTrue();
                         }
                     }
                 } catch (Throwable e) {
@@ -175,13 +198,16 @@ class ClusterIT {
                 for (int w = node; w < workers; w += 3) {
                     for (int s = 0; s < sessionsPerWorker; s++) {
                         String key = "/page/" + w + "/" + s;
-                        assertThat(await(client.set(key, bytes(key + " v0"), 20, null)).isOk()).isTrue();
+                        assertThat(await(client.set(key, bytes(key + " v0"), 20, null))
+                                        .isOk())
+                                .isTrue();
                         lastWritten.put(key, bytes(key + " v0"));
                     }
                 }
                 for (int h = node; h < heldLocks; h += 3) {
                     String key = "/held/" + h;
-                    assertThat(await(client.set(key, bytes(key), 20, null)).isOk()).isTrue();
+                    assertThat(await(client.set(key, bytes(key), 20, null)).isOk())
+                            .isTrue();
                     StateServerResponse locked = await(client.getExclusive(key));
                     assertThat(locked.isOk()).isTrue();
                     held.put(key, locked.lockCookie());
@@ -212,8 +238,8 @@ class ClusterIT {
                         }
                         lastWritten.put(key, next);
                         pages.incrementAndGet();
-                        maxPageMillis.accumulateAndGet(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
-                                Math::max);
+                        maxPageMillis.accumulateAndGet(
+                                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), Math::max);
                     }
                 } catch (Throwable e) {
                     synchronized (failures) {
@@ -244,33 +270,50 @@ class ClusterIT {
                         lost++;
                         continue;
                     }
-                    assertThat(new String(get.data(), StandardCharsets.UTF_8)).as(session.getKey())
+                    assertThat(new String(get.data(), StandardCharsets.UTF_8))
+                            .as(session.getKey())
                             .isEqualTo(new String(session.getValue(), StandardCharsets.UTF_8));
                 }
                 for (Map.Entry<String, Integer> lock : held.entrySet()) {
                     StateServerResponse get = await(client.get(lock.getKey()));
-                    assertThat(get.isLocked()).as("%s still locked", lock.getKey()).isTrue();
-                    assertThat(get.lockCookie()).as("%s keeps its cookie", lock.getKey()).isEqualTo(lock.getValue());
+                    assertThat(get.isLocked())
+                            .as("%s still locked", lock.getKey())
+                            .isTrue();
+                    assertThat(get.lockCookie())
+                            .as("%s keeps its cookie", lock.getKey())
+                            .isEqualTo(lock.getValue());
                 }
             }
         }
         assertThat(lost).as("sessions lost").isZero();
         try (StateServerConnection client = nodes.get(1).client()) {
             for (Map.Entry<String, Integer> lock : held.entrySet()) {
-                assertThat(await(client.releaseExclusive(lock.getKey(), lock.getValue())).isOk()).isTrue();
-                assertThat(await(client.get(lock.getKey())).isOk()).as("%s released", lock.getKey()).isTrue();
+                assertThat(await(client.releaseExclusive(lock.getKey(), lock.getValue()))
+                                .isOk())
+                        .isTrue();
+                assertThat(await(client.get(lock.getKey())).isOk())
+                        .as("%s released", lock.getKey())
+                        .isTrue();
             }
         }
-        System.out.printf("kill -9 under load: %d sessions, %d pages (%d after the kill), 0 failed, longest page "
-                        + "%d ms, %d sessions lost, %d of %d held locks kept their cookies%n", lastWritten.size()
-                        + held.size(), pages.get(), pages.get() - pagesAtKill, maxPageMillis.get(), lost, held.size(),
+        System.out.printf(
+                "kill -9 under load: %d sessions, %d pages (%d after the kill), 0 failed, longest page "
+                        + "%d ms, %d sessions lost, %d of %d held locks kept their cookies%n",
+                lastWritten.size() + held.size(),
+                pages.get(),
+                pages.get() - pagesAtKill,
+                maxPageMillis.get(),
+                lost,
+                held.size(),
                 held.size());
 
         ServeNode restarted = nodes.get(2).start().awaitReady();
         try (StateServerConnection client = restarted.client()) {
             for (Map.Entry<String, byte[]> session : lastWritten.entrySet()) {
                 StateServerResponse get = await(client.get(session.getKey()));
-                assertThat(get.isOk()).as("the rejoined node serves %s", session.getKey()).isTrue();
+                assertThat(get.isOk())
+                        .as("the rejoined node serves %s", session.getKey())
+                        .isTrue();
                 assertThat(get.data()).isEqualTo(session.getValue());
             }
         }
@@ -287,9 +330,11 @@ class ClusterIT {
         Path program = MonoProgram.compiled("AspNetSqlCalls");
         int down = LoopbackPorts.free();
 
-        Map<String, String> observed = MonoProgram.run(program, "Data Source=127.0.0.1," + down
-                + ";Failover Partner=127.0.0.1," + tdsPorts.get(0) + ";Initial Catalog=ASPState;User ID=web;"
-                + "Password=x;Encrypt=false;Connect Timeout=30");
+        Map<String, String> observed = MonoProgram.run(
+                program,
+                "Data Source=127.0.0.1," + down
+                        + ";Failover Partner=127.0.0.1," + tdsPorts.get(0) + ";Initial Catalog=ASPState;User ID=web;"
+                        + "Password=x;Encrypt=false;Connect Timeout=30");
 
         SqlClientInteropTest.assertAspNetSequence(observed);
     }

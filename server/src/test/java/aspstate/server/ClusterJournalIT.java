@@ -35,9 +35,21 @@ class ClusterJournalIT {
         List<Integer> ports = List.of(LoopbackPorts.free(), LoopbackPorts.free(), LoopbackPorts.free());
         String members = "127.0.0.1:" + ports.get(0) + ",127.0.0.1:" + ports.get(1) + ",127.0.0.1:" + ports.get(2);
         for (int i = 0; i < 3; i++) {
-            nodes.add(new ServeNode(List.of(), InetAddress.getByName("127.0.0.1"), List.of("--cluster-members",
-                    members, "--cluster-port", "" + ports.get(i), "--cluster-name", "journal-" + ports.get(0),
-                    "--data-dir", directory.resolve("node" + i).toString(), "--tds-port", "off")).start());
+            nodes.add(new ServeNode(
+                            List.of(),
+                            InetAddress.getByName("127.0.0.1"),
+                            List.of(
+                                    "--cluster-members",
+                                    members,
+                                    "--cluster-port",
+                                    "" + ports.get(i),
+                                    "--cluster-name",
+                                    "journal-" + ports.get(0),
+                                    "--data-dir",
+                                    directory.resolve("node" + i).toString(),
+                                    "--tds-port",
+                                    "off"))
+                    .start());
         }
         for (ServeNode node : nodes) {
             node.awaitReady();
@@ -72,8 +84,12 @@ class ClusterJournalIT {
                 nodes.get(index).awaitReady();
             }
             AcknowledgedWrites.Check check = writes.check(addresses());
-            System.out.printf("%s: %,d writes acknowledged to %,d sessions, %d lost%n", how,
-                    writes.acknowledgedWrites(), check.sessions(), check.problems().size());
+            System.out.printf(
+                    "%s: %,d writes acknowledged to %,d sessions, %d lost%n",
+                    how,
+                    writes.acknowledgedWrites(),
+                    check.sessions(),
+                    check.problems().size());
             assertThat(check.problems()).isEmpty();
         }
     }

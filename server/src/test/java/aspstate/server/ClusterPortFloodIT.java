@@ -2,8 +2,8 @@ package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.core.testing.LoopbackPorts;
 import aspstate.client.StateServerConnection;
+import aspstate.core.testing.LoopbackPorts;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -69,17 +69,26 @@ class ClusterPortFloodIT {
         assertAliveAndServing();
         assertThat(threads(nodes.get(0))).as("threads of the flooded node").isLessThan(300);
         List<String> logged = nodes.get(0).process().stderrSoFar();
-        assertThat(logged.subList(before, logged.size())).as("log lines for the flood").hasSizeLessThan(20)
-                .anySatisfy(line -> assertThat(line).contains("TLS handshake failed or took longer than "
-                        + "--cluster-handshake-timeout 500 ms"));
+        assertThat(logged.subList(before, logged.size()))
+                .as("log lines for the flood")
+                .hasSizeLessThan(20)
+                .anySatisfy(line -> assertThat(line)
+                        .contains("TLS handshake failed or took longer than " + "--cluster-handshake-timeout 500 ms"));
     }
 
     private int[] startTwoNodes(List<String> more) throws Exception {
         int[] ports = {LoopbackPorts.free(), LoopbackPorts.free()};
         String members = "127.0.0.1:" + ports[0] + ",127.0.0.1:" + ports[1];
         for (int port : ports) {
-            List<String> args = new ArrayList<>(List.of("--tds-port", "off", "--cluster-members", members,
-                    "--cluster-port", "" + port, "--cluster-name", "flood-" + ports[0]));
+            List<String> args = new ArrayList<>(List.of(
+                    "--tds-port",
+                    "off",
+                    "--cluster-members",
+                    members,
+                    "--cluster-port",
+                    "" + port,
+                    "--cluster-name",
+                    "flood-" + ports[0]));
             args.addAll(more);
             nodes.add(new ServeNode(List.of(), InetAddress.getLoopbackAddress(), args).start());
         }
@@ -126,10 +135,15 @@ class ClusterPortFloodIT {
         }
         byte[] value = "after the flood".getBytes(StandardCharsets.UTF_8);
         try (StateServerConnection writer = nodes.get(0).client();
-             StateServerConnection reader = nodes.get(1).client()) {
-            assertThat(writer.set("/LM/W3SVC/1/ROOT/flooded", value, 20, null).get(30, TimeUnit.SECONDS).isOk())
+                StateServerConnection reader = nodes.get(1).client()) {
+            assertThat(writer.set("/LM/W3SVC/1/ROOT/flooded", value, 20, null)
+                            .get(30, TimeUnit.SECONDS)
+                            .isOk())
                     .isTrue();
-            assertThat(reader.get("/LM/W3SVC/1/ROOT/flooded").get(30, TimeUnit.SECONDS).data()).isEqualTo(value);
+            assertThat(reader.get("/LM/W3SVC/1/ROOT/flooded")
+                            .get(30, TimeUnit.SECONDS)
+                            .data())
+                    .isEqualTo(value);
         }
     }
 

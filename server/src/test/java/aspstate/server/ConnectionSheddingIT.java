@@ -45,13 +45,15 @@ class ConnectionSheddingIT {
 
     @Test
     void newClientsAreAnsweredWithinTwoSecondsWhileTricklersHoldEverySlot() throws Exception {
-        process = JarProcess.start(List.of("prlimit", "--nofile=1024:1024"), "serve", "--stateserver-port", "0",
-                "--tds-port", "off");
+        process = JarProcess.start(
+                List.of("prlimit", "--nofile=1024:1024"), "serve", "--stateserver-port", "0", "--tds-port", "off");
         Matcher port = STATESERVER.matcher(process.awaitStdoutLine());
         assertThat(port.matches()).isTrue();
         InetSocketAddress server = new InetSocketAddress("127.0.0.1", Integer.parseInt(port.group(1)));
-        assertThat(process.stderrSoFar()).anySatisfy(line -> assertThat(line)
-                .contains("--max-connections 4096: lowered to").contains("per listener"));
+        assertThat(process.stderrSoFar())
+                .anySatisfy(line -> assertThat(line)
+                        .contains("--max-connections 4096: lowered to")
+                        .contains("per listener"));
 
         for (int i = 0; i < TRICKLERS; i++) {
             tricklers.add(opened(server));
@@ -66,8 +68,8 @@ class ConnectionSheddingIT {
             try (Socket client = new Socket()) {
                 client.connect(server, 2_000);
                 client.setSoTimeout(2_000);
-                client.getOutputStream().write("GET /LM/W3SVC/1/ROOT/probe HTTP/1.1\r\n\r\n"
-                        .getBytes(StandardCharsets.US_ASCII));
+                client.getOutputStream()
+                        .write("GET /LM/W3SVC/1/ROOT/probe HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 String status = new String(client.getInputStream().readNBytes(13), StandardCharsets.US_ASCII);
                 assertThat(status).as("probe %d", probe).isEqualTo("404 Not Found");
             }

@@ -23,11 +23,13 @@ class DashboardBrowserTest {
     private static final String STUCK = "/LM/W3SVC/1/ROOT/shop(stucksessionabcdefghijk)";
     /** A session whose data is not in ASP.NET's format: text with an escape sequence in it. */
     private static final String RAW = "/LM/W3SVC/1/ROOT/shop(rawbytessessionabcdefgh)";
+
     private static final byte[] RAW_DATA = "Hello, world\u001b[2J".getBytes(StandardCharsets.US_ASCII);
     /** The load stops by itself after this many requests or when the browser is done, whichever comes first. */
     private static final int MAX_LOAD_REQUESTS = 2_000_000;
     /** How long the locker holds each lock, and waits between locks: as slow pages would. */
     private static final long LOCK_HOLD_MILLIS = 300;
+
     private static final int MAX_LOCKS = 1_000;
 
     @Test
@@ -36,9 +38,9 @@ class DashboardBrowserTest {
         Path screenshot = Path.of("target", "dashboard.png").toAbsolutePath();
         Files.deleteIfExists(screenshot);
         try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
-             StateServerConnection owner = StateServerConnection.connect(server.stateServerAddress());
-             StateServerConnection load = StateServerConnection.connect(server.stateServerAddress());
-             StateServerConnection locking = StateServerConnection.connect(server.stateServerAddress())) {
+                StateServerConnection owner = StateServerConnection.connect(server.stateServerAddress());
+                StateServerConnection load = StateServerConnection.connect(server.stateServerAddress());
+                StateServerConnection locking = StateServerConnection.connect(server.stateServerAddress())) {
             owner.set(STUCK, AdminApiTest.WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
             owner.set(RAW, RAW_DATA, 20, null).get(10, TimeUnit.SECONDS);
             int cookie = owner.getExclusive(STUCK).get(10, TimeUnit.SECONDS).lockCookie();
@@ -48,9 +50,16 @@ class DashboardBrowserTest {
             loader.start();
             Thread locker = new Thread(() -> runLocks(locking, browserDone), "dashboard-test-locks");
             locker.start();
-            Process browser = new ProcessBuilder(InteropClients.node().toString(), script.toString(),
-                    "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort() + "/", STUCK,
-                    screenshot.toString(), RAW).redirectErrorStream(true).start();
+            Process browser = new ProcessBuilder(
+                            InteropClients.node().toString(),
+                            script.toString(),
+                            "http://127.0.0.1:"
+                                    + server.adminAddress().orElseThrow().getPort() + "/",
+                            STUCK,
+                            screenshot.toString(),
+                            RAW)
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(browser.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             boolean exited = browser.waitFor(90, TimeUnit.SECONDS);
             browserDone.set(true);

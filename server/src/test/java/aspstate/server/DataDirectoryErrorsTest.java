@@ -16,7 +16,8 @@ class DataDirectoryErrorsTest {
     void aDirectoryThatCannotBeCreatedSaysWhy() {
         String inProc = "/proc/aspstate-test-" + ProcessHandle.current().pid();
 
-        assertThatThrownBy(() -> start(inProc)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> start(inProc))
+                .isInstanceOf(UserError.class)
                 .hasMessage("--data-dir " + inProc + ": cannot create " + inProc + ": No such file or directory");
     }
 
@@ -24,7 +25,8 @@ class DataDirectoryErrorsTest {
     void aFileIsNotADirectory() throws Exception {
         Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
 
-        assertThatThrownBy(() -> start(file.toString())).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> start(file.toString()))
+                .isInstanceOf(UserError.class)
                 .hasMessage("--data-dir " + file + ": " + file + " is not a directory");
     }
 
@@ -32,7 +34,8 @@ class DataDirectoryErrorsTest {
     void aDirectoryBelowAFileSaysWhichOneIsNotADirectory() throws Exception {
         Path below = Files.writeString(dir.resolve("file"), "x").resolve("data");
 
-        assertThatThrownBy(() -> start(below.toString())).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> start(below.toString()))
+                .isInstanceOf(UserError.class)
                 .hasMessage("--data-dir " + below + ": cannot create " + below + ": Not a directory");
     }
 

@@ -62,18 +62,24 @@ class DurableServeIT {
         data[0] = 0;
         data[1] = (byte) 0xFF;
         ServeNode node = node(List.of()).start().awaitReady();
-        assertThat(node.store()).matches(java.util.regex.Pattern.quote("durable " + directory + " (fsync always, "
-                + "max-memory 128 MiB; restored 0 session(s) in ") + "\\d+ ms\\)");
+        assertThat(node.store())
+                .matches(java.util.regex.Pattern.quote("durable " + directory + " (fsync always, "
+                                + "max-memory 128 MiB; restored 0 session(s) in ")
+                        + "\\d+ ms\\)");
         int appId;
-        try (StateServerConnection client = node.client(); Connection sql = node.sql()) {
+        try (StateServerConnection client = node.client();
+                Connection sql = node.sql()) {
             assertThat(await(client.set(APP + "plain", data, 20, null)).isOk()).isTrue();
             assertThat(await(client.set(APP + "locked", data, 20, null)).isOk()).isTrue();
             assertThat(await(client.getExclusive(APP + "locked")).lockCookie()).isEqualTo(2);
-            assertThat(await(client.set(APP + "new", new byte[] {7}, 20, 0, true)).isOk()).isTrue();
+            assertThat(await(client.set(APP + "new", new byte[] {7}, 20, 0, true))
+                            .isOk())
+                    .isTrue();
             appId = AspStateJdbc.tempGetAppId(sql, "/LM/W3SVC/1/ROOT/app");
             AspStateJdbc.insertShort(sql, "sqlplain0000000000000000" + "0000002a", data, 20);
             AspStateJdbc.insertShort(sql, "sqllocked000000000000000" + "0000002a", data, 20);
-            assertThat(AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a", true).lockCookie())
+            assertThat(AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a", true)
+                            .lockCookie())
                     .isEqualTo(2);
             AspStateJdbc.insertUninitialized(sql, "sqlnew000000000000000000" + "0000002a", new byte[] {1}, 20);
             AspStateJdbc.addItem(sql, "sp-item", data, 20);
@@ -84,7 +90,8 @@ class DurableServeIT {
         node.start().awaitReady();
         assertThat(node.store()).contains("restored 7 session(s)");
 
-        try (StateServerConnection client = node.client(); Connection sql = node.sql()) {
+        try (StateServerConnection client = node.client();
+                Connection sql = node.sql()) {
             StateServerResponse plain = await(client.get(APP + "plain"));
             assertThat(plain.isOk()).isTrue();
             assertThat(plain.data()).isEqualTo(data);
@@ -93,27 +100,32 @@ class DurableServeIT {
             assertThat(locked.isLocked()).as("the lock survived").isTrue();
             assertThat(locked.lockCookie()).isEqualTo(2);
             assertThat(await(client.releaseExclusive(APP + "locked", 2)).isOk()).isTrue();
-            assertThat(await(client.getExclusive(APP + "locked")).lockCookie()).as("the cookie counter went on")
+            assertThat(await(client.getExclusive(APP + "locked")).lockCookie())
+                    .as("the cookie counter went on")
                     .isEqualTo(3);
             StateServerResponse first = await(client.get(APP + "new"));
-            assertThat(first.actionFlags()).as("the first read of an insert-only session says so").isTrue();
+            assertThat(first.actionFlags())
+                    .as("the first read of an insert-only session says so")
+                    .isTrue();
             assertThat(await(client.get(APP + "new")).actionFlags()).isFalse();
 
             assertThat(AspStateJdbc.tempGetAppId(sql, "/LM/W3SVC/1/ROOT/app")).isEqualTo(appId);
-            assertThat(AspStateJdbc.get3(sql, "sqlplain0000000000000000" + "0000002a", false).item())
+            assertThat(AspStateJdbc.get3(sql, "sqlplain0000000000000000" + "0000002a", false)
+                            .item())
                     .isEqualTo(data);
-            AspStateJdbc.Got sqlLocked = AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a",
-                    false);
+            AspStateJdbc.Got sqlLocked = AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a", false);
             assertThat(sqlLocked.locked()).isTrue();
             assertThat(sqlLocked.lockCookie()).isEqualTo(2);
-            AspStateJdbc.Got sqlNew = AspStateJdbc.get3(sql, "sqlnew000000000000000000" + "0000002a",
-                    false);
-            assertThat(sqlNew.actionFlags()).as("the uninitialized flag survived").isEqualTo(1);
+            AspStateJdbc.Got sqlNew = AspStateJdbc.get3(sql, "sqlnew000000000000000000" + "0000002a", false);
+            assertThat(sqlNew.actionFlags())
+                    .as("the uninitialized flag survived")
+                    .isEqualTo(1);
             AspStateJdbc.Got item = AspStateJdbc.getItem(sql, "sp-item", false);
             assertThat(item.locked()).isTrue();
             assertThat(item.lockCookie()).isEqualTo(2);
             AspStateJdbc.release(sql, "sqllocked000000000000000" + "0000002a", 2);
-            assertThat(AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a", false).item())
+            assertThat(AspStateJdbc.get3(sql, "sqllocked000000000000000" + "0000002a", false)
+                            .item())
                     .isEqualTo(data);
         }
     }
@@ -121,9 +133,12 @@ class DurableServeIT {
     @Test
     void aSessionThatExpiredWhileTheServerWasDownIsGoneAndTheOthersAreNot() throws Exception {
         ServeNode node = node(List.of()).start().awaitReady();
-        try (StateServerConnection client = node.client(); Connection sql = node.sql()) {
-            assertThat(await(client.set(APP + "short", new byte[] {1}, 1, null)).isOk()).isTrue();
-            assertThat(await(client.set(APP + "long", new byte[] {2}, 20, null)).isOk()).isTrue();
+        try (StateServerConnection client = node.client();
+                Connection sql = node.sql()) {
+            assertThat(await(client.set(APP + "short", new byte[] {1}, 1, null)).isOk())
+                    .isTrue();
+            assertThat(await(client.set(APP + "long", new byte[] {2}, 20, null)).isOk())
+                    .isTrue();
             AspStateJdbc.insertShort(sql, "sqlshort0000000000000000" + "0000002a", new byte[] {3}, 1);
             AspStateJdbc.insertShort(sql, "sqllong00000000000000000" + "0000002a", new byte[] {4}, 20);
         }
@@ -131,25 +146,34 @@ class DurableServeIT {
 
         // Both clocks five minutes on: with the monotonic one left alone, libfaketime breaks the JVM's timed waits
         // (they return at once, and every idle thread spins).
-        ServeNode later = node(List.of("env", "LD_PRELOAD=" + libfaketime(), "FAKETIME=+5m",
-                "FAKETIME_FORCE_MONOTONIC_FIX=0"));
+        ServeNode later =
+                node(List.of("env", "LD_PRELOAD=" + libfaketime(), "FAKETIME=+5m", "FAKETIME_FORCE_MONOTONIC_FIX=0"));
         later.start().awaitReady();
 
-        try (StateServerConnection client = later.client(); Connection sql = later.sql()) {
-            assertThat(await(client.get(APP + "short")).isNotFound()).as("expired 4 minutes ago").isTrue();
+        try (StateServerConnection client = later.client();
+                Connection sql = later.sql()) {
+            assertThat(await(client.get(APP + "short")).isNotFound())
+                    .as("expired 4 minutes ago")
+                    .isTrue();
             assertThat(await(client.get(APP + "long")).data()).containsExactly(2);
-            assertThat(AspStateJdbc.get3(sql, "sqlshort0000000000000000" + "0000002a", false).item()).isNull();
-            assertThat(AspStateJdbc.get3(sql, "sqllong00000000000000000" + "0000002a", false).item())
+            assertThat(AspStateJdbc.get3(sql, "sqlshort0000000000000000" + "0000002a", false)
+                            .item())
+                    .isNull();
+            assertThat(AspStateJdbc.get3(sql, "sqllong00000000000000000" + "0000002a", false)
+                            .item())
                     .containsExactly(4);
         }
     }
 
     /** libfaketime, preloaded into the JVM through env, which execs it: the process's PID stays the JVM's. */
     private static String libfaketime() throws IOException {
-        try (Stream<Path> libraries = Files.find(Path.of("/usr/lib"), 3,
-                (path, attributes) -> path.endsWith(Path.of("faketime", "libfaketime.so.1")))) {
-            return libraries.findFirst().orElseThrow(() -> new AssertionError("libfaketime is missing: run "
-                    + "server/install-interop-clients.sh")).toString();
+        try (Stream<Path> libraries = Files.find(
+                Path.of("/usr/lib"), 3, (path, attributes) -> path.endsWith(Path.of("faketime", "libfaketime.so.1")))) {
+            return libraries
+                    .findFirst()
+                    .orElseThrow(() ->
+                            new AssertionError("libfaketime is missing: run " + "server/install-interop-clients.sh"))
+                    .toString();
         }
     }
 
@@ -166,7 +190,8 @@ class DurableServeIT {
                 + "DELETE /app/p HTTP/1.1\r\nLockCookie: 2\r\n\r\n"
                 + "GET /app/p HTTP/1.1\r\n\r\n";
         String answers;
-        try (Socket socket = new Socket(node.stateServer().getAddress(), node.stateServer().getPort())) {
+        try (Socket socket =
+                new Socket(node.stateServer().getAddress(), node.stateServer().getPort())) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             out.write(requests.getBytes(StandardCharsets.ISO_8859_1));
@@ -179,8 +204,10 @@ class DurableServeIT {
         }
 
         // A status line follows the previous answer's body, which ends without a line break.
-        assertThat(Pattern.compile("(\\d{3} [A-Za-z ]+)\r\nX-AspNet-Version").matcher(answers).results()
-                .map(match -> match.group(1)))
+        assertThat(Pattern.compile("(\\d{3} [A-Za-z ]+)\r\nX-AspNet-Version")
+                        .matcher(answers)
+                        .results()
+                        .map(match -> match.group(1)))
                 .containsExactly("200 OK", "200 OK", "423 Locked", "200 OK", "404 Not Found");
     }
 
@@ -188,12 +215,13 @@ class DurableServeIT {
     void aSecondServerOnTheSameDataDirectoryExitsWithCodeTwoAndOneLine() throws Exception {
         node(List.of()).start().awaitReady();
 
-        JarProcess second = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "0", "--data-dir",
-                directory.toString());
+        JarProcess second = JarProcess.start(
+                "serve", "--stateserver-port", "0", "--tds-port", "0", "--data-dir", directory.toString());
         try (second) {
             assertThat(second.awaitExit()).isEqualTo(2);
-            assertThat(second.stderrLines()).containsExactly("aspstate: --data-dir " + directory + ": " + directory
-                    + " is in use by another running aspstate");
+            assertThat(second.stderrLines())
+                    .containsExactly("aspstate: --data-dir " + directory + ": " + directory
+                            + " is in use by another running aspstate");
         }
     }
 }

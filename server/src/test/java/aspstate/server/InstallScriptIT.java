@@ -28,13 +28,15 @@ class InstallScriptIT {
         assertThat(result.stdout()).contains("  systemctl daemon-reload && systemctl enable --now aspstate");
         assertThat(destDir.resolve("opt/aspstate/lib/aspstate.jar"))
                 .hasSameBinaryContentAs(Path.of(System.getProperty("aspstate.jar")));
-        assertThat(destDir.resolve("opt/aspstate/bin/aspstate")).isExecutable()
+        assertThat(destDir.resolve("opt/aspstate/bin/aspstate"))
+                .isExecutable()
                 .hasSameTextualContentAs(Path.of("..", "bin", "aspstate"));
         assertThat(destDir.resolve("etc/systemd/system/aspstate.service"))
                 .hasSameTextualContentAs(Path.of("..", "dist", "aspstate.service"));
         Path conf = destDir.resolve("etc/aspstate/aspstate.conf");
         assertThat(conf).hasSameTextualContentAs(Path.of("..", "dist", "aspstate.conf"));
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(conf))).isEqualTo("rw-r-----");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(conf)))
+                .isEqualTo("rw-r-----");
     }
 
     @Test
@@ -55,8 +57,11 @@ class InstallScriptIT {
     }
 
     private void assertVersionFrom(Path launcher) throws Exception {
-        BoundedProcess.Result version = BoundedProcess.run(List.of(launcher.toString(), "--version"),
-                Map.of("ASPSTATE_JAR", "", "ASPSTATE_DRY_RUN", "", "ASPSTATE_JAVA_OPTS", ""), "", LIMIT);
+        BoundedProcess.Result version = BoundedProcess.run(
+                List.of(launcher.toString(), "--version"),
+                Map.of("ASPSTATE_JAR", "", "ASPSTATE_DRY_RUN", "", "ASPSTATE_JAVA_OPTS", ""),
+                "",
+                LIMIT);
 
         assertThat(version.exitCode()).as(version.stderr()).isZero();
         assertThat(version.stdout()).containsExactly("aspstate " + System.getProperty("aspstate.expectedVersion"));

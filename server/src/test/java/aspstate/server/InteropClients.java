@@ -13,8 +13,7 @@ final class InteropClients {
     private static final String INSTALL_HINT =
             "run server/install-interop-clients.sh (mvn verify runs it before the tests; apt needs root)";
 
-    private InteropClients() {
-    }
+    private InteropClients() {}
 
     /** FreeTDS's command-line client, from Debian's freetds-bin. */
     static Path tsql() {

@@ -60,8 +60,11 @@ final class JarProcess implements AutoCloseable {
             throw new IllegalStateException(jar + " not found: run the end-to-end tests with mvn verify");
         }
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
-                "-jar", jar.toString()));
+        command.addAll(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + maxHeap,
+                "-jar",
+                jar.toString()));
         command.addAll(List.of(args));
         // Processes run side by side (a cluster's nodes): each serve gets a free admin port unless the test names one.
         if (args.length > 0 && args[0].equals("serve") && !List.of(args).contains("--admin-port")) {
@@ -173,22 +176,24 @@ final class JarProcess implements AutoCloseable {
         }
     }
 
-    private static CompletableFuture<List<String>> drain(InputStream stream, BlockingQueue<String> queue,
-                                                         String name) {
+    private static CompletableFuture<List<String>> drain(InputStream stream, BlockingQueue<String> queue, String name) {
         CompletableFuture<List<String>> all = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            List<String> lines = new ArrayList<>();
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    lines.add(line);
-                    queue.add(line);
-                }
-                all.complete(lines);
-            } catch (IOException e) {
-                all.completeExceptionally(e);
-            }
-        }, "jar-process-" + name);
+        Thread reader = new Thread(
+                () -> {
+                    List<String> lines = new ArrayList<>();
+                    try (BufferedReader in =
+                            new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = in.readLine()) != null) {
+                            lines.add(line);
+                            queue.add(line);
+                        }
+                        all.complete(lines);
+                    } catch (IOException e) {
+                        all.completeExceptionally(e);
+                    }
+                },
+                "jar-process-" + name);
         reader.setDaemon(true);
         reader.start();
         return all;

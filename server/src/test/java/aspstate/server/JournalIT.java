@@ -55,7 +55,8 @@ class JournalIT {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
         assertThat(process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0)
-                .as("%s: %s", String.join(" ", command), output).isTrue();
+                .as("%s: %s", String.join(" ", command), output)
+                .isTrue();
     }
 
     private void killedUnderLoadLosesNothingAcknowledged(String fsync) throws Exception {
@@ -68,7 +69,8 @@ class JournalIT {
             acknowledged = writes.acknowledgedWrites();
             node.start().awaitReady();
             AcknowledgedWrites.Check check = writes.check(List.of(node.stateServer()));
-            System.out.printf("kill -9, one node, --fsync %s: %,d writes acknowledged to %,d sessions, %d lost%n",
+            System.out.printf(
+                    "kill -9, one node, --fsync %s: %,d writes acknowledged to %,d sessions, %d lost%n",
                     fsync, acknowledged, check.sessions(), check.problems().size());
             assertThat(check.problems()).isEmpty();
         }
@@ -99,19 +101,26 @@ class JournalIT {
     }
 
     private static int ready(int adminPort) throws Exception {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + adminPort + "/health/ready")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/health/ready"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         return response.statusCode();
     }
 
     private static String metrics(int adminPort) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort
-                + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/metrics"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     /** One write on a connection of its own: its answer, or null when the connection closed unanswered. */
-    private static CompletableFuture<StateServerResponse> write(ServeNode node, String key, int size) throws IOException {
+    private static CompletableFuture<StateServerResponse> write(ServeNode node, String key, int size)
+            throws IOException {
         StateServerConnection client = node.client();
         CompletableFuture<StateServerResponse> answer = client.set(key, data(key, size), 20, null);
         answer.whenComplete((response, failure) -> client.close());
@@ -130,7 +139,9 @@ class JournalIT {
     void aFullDiskRefusesChangesKeepsReadsAndLosesNothingAcknowledged() throws Exception {
         Path disk = smallDisk("size=8m");
         int adminPort = LoopbackPorts.free();
-        ServeNode node = node(disk.resolve("data"), "--admin-port", "" + adminPort).start().awaitReady();
+        ServeNode node = node(disk.resolve("data"), "--admin-port", "" + adminPort)
+                .start()
+                .awaitReady();
         Path filler = disk.resolve("filler");
         run("fallocate", "-l", (Files.getFileStore(disk).getUsableSpace() - 256 * 1024) + "", filler.toString());
 
@@ -154,18 +165,22 @@ class JournalIT {
                 throw new IllegalStateException(e);
             }
         });
-        assertThat(write(node, APP + "refused", 4096)).as("changes are refused: the connection closes")
+        assertThat(write(node, APP + "refused", 4096))
+                .as("changes are refused: the connection closes")
                 .failsWithin(10, TimeUnit.SECONDS);
         assertThat(metrics(adminPort)).contains("aspstate_journal_writing 0.0");
         try (StateServerConnection client = node.client()) {
             for (String key : acknowledged) {
-                assertThat(client.get(key).get(10, TimeUnit.SECONDS).data()).as("read while full: %s", key)
+                assertThat(client.get(key).get(10, TimeUnit.SECONDS).data())
+                        .as("read while full: %s", key)
                         .isEqualTo(data(key, 4096));
             }
         }
 
         Files.delete(filler);
-        assertThat(held.get(10, TimeUnit.SECONDS).isOk()).as("the held write goes through with space").isTrue();
+        assertThat(held.get(10, TimeUnit.SECONDS).isOk())
+                .as("the held write goes through with space")
+                .isTrue();
         Await.until("/health/ready says 200", () -> {
             try {
                 return ready(adminPort) == 200;
@@ -173,11 +188,15 @@ class JournalIT {
                 throw new IllegalStateException(e);
             }
         });
-        assertThat(write(node, APP + "after", 4096).get(10, TimeUnit.SECONDS).isOk()).isTrue();
-        assertThat(metrics(adminPort)).contains("aspstate_journal_writing 1.0")
+        assertThat(write(node, APP + "after", 4096).get(10, TimeUnit.SECONDS).isOk())
+                .isTrue();
+        assertThat(metrics(adminPort))
+                .contains("aspstate_journal_writing 1.0")
                 .doesNotContain("aspstate_journal_failures_total 0.0");
-        System.out.printf("full disk: %d writes acknowledged before it filled, 1 held and answered once space "
-                + "returned, the rest refused; reads answered meanwhile%n", acknowledged.size());
+        System.out.printf(
+                "full disk: %d writes acknowledged before it filled, 1 held and answered once space "
+                        + "returned, the rest refused; reads answered meanwhile%n",
+                acknowledged.size());
 
         node.kill();
         node.start().awaitReady();
@@ -185,20 +204,34 @@ class JournalIT {
         acknowledged.add(APP + "after");
         try (StateServerConnection client = node.client()) {
             for (String key : acknowledged) {
-                assertThat(client.get(key).get(10, TimeUnit.SECONDS).data()).as("after the restart: %s", key)
+                assertThat(client.get(key).get(10, TimeUnit.SECONDS).data())
+                        .as("after the restart: %s", key)
                         .isEqualTo(data(key, 4096));
             }
-            assertThat(client.get(APP + "refused").get(10, TimeUnit.SECONDS).isNotFound()).isTrue();
+            assertThat(client.get(APP + "refused").get(10, TimeUnit.SECONDS).isNotFound())
+                    .isTrue();
         }
     }
 
     private static void startStopsWithOneLine(Path directory, String cause) throws Exception {
-        JarProcess serve = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off",
-                "--admin-port", "off", "--data-dir", directory.toString());
+        JarProcess serve = JarProcess.start(
+                "serve",
+                "--stateserver-port",
+                "0",
+                "--tds-port",
+                "off",
+                "--admin-port",
+                "off",
+                "--data-dir",
+                directory.toString());
         try (serve) {
             assertThat(serve.awaitExit()).isEqualTo(2);
-            assertThat(serve.stderrLines()).hasSize(1).first().asString()
-                    .startsWith("aspstate: --data-dir " + directory + ": ").endsWith(cause);
+            assertThat(serve.stderrLines())
+                    .hasSize(1)
+                    .first()
+                    .asString()
+                    .startsWith("aspstate: --data-dir " + directory + ": ")
+                    .endsWith(cause);
         }
     }
 

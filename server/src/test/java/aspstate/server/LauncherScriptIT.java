@@ -25,7 +25,8 @@ class LauncherScriptIT {
     private static final Path SCRIPT = Path.of("..", "bin", "aspstate");
     private static final String JAR = System.getProperty("aspstate.jar");
     private static final Duration LIMIT = Duration.ofSeconds(60);
-    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
     @TempDir
     Path dir;
@@ -42,8 +43,9 @@ class LauncherScriptIT {
     void aHeapFromTheEnvironmentIsFixedAndTouchedAtStart() throws Exception {
         List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g"), "serve", "--max-memory", "1g");
 
-        assertThat(command).containsSubsequence("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch",
-                "-jar", JAR, "serve", "--max-memory", "1g");
+        assertThat(command)
+                .containsSubsequence(
+                        "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-jar", JAR, "serve", "--max-memory", "1g");
         assertThat(command).filteredOn(arg -> arg.startsWith("-Xmx")).containsExactly("-Xmx2g");
     }
 
@@ -56,8 +58,8 @@ class LauncherScriptIT {
 
     @Test
     void withoutAHeapMaxMemoryInTheConfigFileSizesItUnlessTheCommandLineGivesOne() throws Exception {
-        Path config = Files.writeString(dir.resolve("aspstate.conf"), "# 2 GiB\nmax-memory = 2GiB\n",
-                StandardCharsets.UTF_8);
+        Path config =
+                Files.writeString(dir.resolve("aspstate.conf"), "# 2 GiB\nmax-memory = 2GiB\n", StandardCharsets.UTF_8);
 
         assertThat(dryRun(Map.of(), "serve", "--config=" + config)).contains("-Xmx3328m");
         assertThat(dryRun(Map.of(), "serve", "--config", config.toString(), "--max-memory=512m"))
@@ -102,18 +104,36 @@ class LauncherScriptIT {
     @Test
     void aServerStartedByTheLauncherRunsOnItsCollectorServesAndStops() throws Exception {
         assumeShenandoah();
-        Map<String, String> env = new HashMap<>(Map.of("ASPSTATE_JAR", JAR, "JAVA_HOME",
-                System.getProperty("java.home"), "ASPSTATE_HEAP", "256m", "ASPSTATE_JAVA_OPTS", "-Xlog:gc:stderr"));
+        Map<String, String> env = new HashMap<>(Map.of(
+                "ASPSTATE_JAR",
+                JAR,
+                "JAVA_HOME",
+                System.getProperty("java.home"),
+                "ASPSTATE_HEAP",
+                "256m",
+                "ASPSTATE_JAVA_OPTS",
+                "-Xlog:gc:stderr"));
         env.put("ASPSTATE_DUMP_DIR", "");
         env.put("ASPSTATE_DRY_RUN", "");
-        try (JarProcess server = JarProcess.launch(List.of(SCRIPT.toString(), "serve", "--stateserver-port", "0",
-                "--tds-port", "off", "--admin-port", "off"), env)) {
+        try (JarProcess server = JarProcess.launch(
+                List.of(
+                        SCRIPT.toString(),
+                        "serve",
+                        "--stateserver-port",
+                        "0",
+                        "--tds-port",
+                        "off",
+                        "--admin-port",
+                        "off"),
+                env)) {
             Matcher ready = Pattern.compile(" ready: stateserver on 127\\.0\\.0\\.1:(\\d+), ")
                     .matcher(server.awaitStdoutLine(ServeNode.START_SECONDS));
             assertThat(ready.find()).as("startup line").isTrue();
             InetSocketAddress address = new InetSocketAddress("127.0.0.1", Integer.parseInt(ready.group(1)));
             try (StateServerConnection client = StateServerConnection.connect(address)) {
-                assertThat(client.set("k", new byte[] {7}, 20, null).get(10, TimeUnit.SECONDS).status())
+                assertThat(client.set("k", new byte[] {7}, 20, null)
+                                .get(10, TimeUnit.SECONDS)
+                                .status())
                         .isEqualTo(200);
                 assertThat(client.get("k").get(10, TimeUnit.SECONDS).data()).containsExactly(7);
             }
@@ -124,25 +144,37 @@ class LauncherScriptIT {
     }
 
     private static void assumeShenandoah() throws Exception {
-        Assumptions.assumeTrue(BoundedProcess.run(List.of(JAVA, "-XX:+UseShenandoahGC", "-version"), Map.of(), "",
-                LIMIT).exitCode() == 0, "this JVM has no Shenandoah");
+        Assumptions.assumeTrue(
+                BoundedProcess.run(List.of(JAVA, "-XX:+UseShenandoahGC", "-version"), Map.of(), "", LIMIT)
+                                .exitCode()
+                        == 0,
+                "this JVM has no Shenandoah");
     }
 
     @Test
     void serveRunsOnTunedG1WhereTheJvmHasNoShenandoah() throws Exception {
-        List<String> command = dryRun(Map.of("JAVA_HOME", javaWithoutShenandoah().toString()), "serve");
+        List<String> command =
+                dryRun(Map.of("JAVA_HOME", javaWithoutShenandoah().toString()), "serve");
 
-        assertThat(command).startsWith("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:+UnlockExperimentalVMOptions",
-                "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5").doesNotContain("-XX:+UseShenandoahGC");
+        assertThat(command)
+                .startsWith(
+                        "-XX:+UseG1GC",
+                        "-XX:MaxGCPauseMillis=10",
+                        "-XX:+UnlockExperimentalVMOptions",
+                        "-XX:G1NewSizePercent=1",
+                        "-XX:G1MaxNewSizePercent=5")
+                .doesNotContain("-XX:+UseShenandoahGC");
     }
 
     /** G1's own flags in ASPSTATE_JAVA_OPTS (set for the launcher's G1 before it preferred Shenandoah) keep G1. */
     @Test
     void g1FlagsInTheExtraFlagsKeepTheScriptsG1() throws Exception {
-        List<String> command = dryRun(Map.of("JAVA_HOME", System.getProperty("java.home"), "ASPSTATE_JAVA_OPTS",
-                "-XX:G1HeapRegionSize=4m"), "serve");
+        List<String> command = dryRun(
+                Map.of("JAVA_HOME", System.getProperty("java.home"), "ASPSTATE_JAVA_OPTS", "-XX:G1HeapRegionSize=4m"),
+                "serve");
 
-        assertThat(command).containsSubsequence("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:G1HeapRegionSize=4m")
+        assertThat(command)
+                .containsSubsequence("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:G1HeapRegionSize=4m")
                 .doesNotContain("-XX:+UseShenandoahGC");
     }
 
@@ -151,7 +183,9 @@ class LauncherScriptIT {
     void aCollectorChosenInTheExtraFlagsReplacesTheScriptsOwn() throws Exception {
         List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "ASPSTATE_JAVA_OPTS", "-XX:+UseZGC"), "serve");
 
-        assertThat(command).contains("-XX:+UseZGC", "-Xmx2g").noneMatch(arg -> arg.contains("G1"))
+        assertThat(command)
+                .contains("-XX:+UseZGC", "-Xmx2g")
+                .noneMatch(arg -> arg.contains("G1"))
                 .doesNotContain("-XX:MaxGCPauseMillis=10", "-XX:+UseShenandoahGC");
     }
 
@@ -161,11 +195,18 @@ class LauncherScriptIT {
      */
     @Test
     void flagsThatAreNotACollectorKeepTheScriptsG1Settings() throws Exception {
-        List<String> command = dryRun(Map.of("ASPSTATE_HEAP", "2g", "JAVA_HOME", javaWithoutShenandoah().toString(),
-                "ASPSTATE_JAVA_OPTS", "-XX:+UseStringDeduplication -XX:+UseGCOverheadLimit -XX:+PrintGC"), "serve");
+        List<String> command = dryRun(
+                Map.of(
+                        "ASPSTATE_HEAP",
+                        "2g",
+                        "JAVA_HOME",
+                        javaWithoutShenandoah().toString(),
+                        "ASPSTATE_JAVA_OPTS",
+                        "-XX:+UseStringDeduplication -XX:+UseGCOverheadLimit -XX:+PrintGC"),
+                "serve");
 
-        assertThat(command).contains("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:+UseStringDeduplication",
-                "-XX:+PrintGC");
+        assertThat(command)
+                .contains("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10", "-XX:+UseStringDeduplication", "-XX:+PrintGC");
     }
 
     /**
@@ -175,13 +216,16 @@ class LauncherScriptIT {
     private Path javaWithoutShenandoah() throws IOException {
         Path bin = Files.createDirectories(dir.resolve("jdk-without-shenandoah/bin"));
         Path java = bin.resolve("java");
-        Files.writeString(java, "#!/bin/sh\n"
-                + "for arg in \"$@\"; do\n"
-                + "  if [ \"$arg\" = -XX:+UseShenandoahGC ]; then\n"
-                + "    echo \"Unrecognized VM option 'UseShenandoahGC'\" >&2; exit 1\n"
-                + "  fi\n"
-                + "done\n"
-                + "exec '" + JAVA + "' \"$@\"\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                java,
+                "#!/bin/sh\n"
+                        + "for arg in \"$@\"; do\n"
+                        + "  if [ \"$arg\" = -XX:+UseShenandoahGC ]; then\n"
+                        + "    echo \"Unrecognized VM option 'UseShenandoahGC'\" >&2; exit 1\n"
+                        + "  fi\n"
+                        + "done\n"
+                        + "exec '" + JAVA + "' \"$@\"\n",
+                StandardCharsets.UTF_8);
         java.toFile().setExecutable(true);
         return bin.getParent();
     }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.core.testing.CapturedLog;
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +46,8 @@ class LibraryLogLinesTest {
         LoggerContext fresh = new LoggerContext();
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(fresh);
-        configurator.doConfigure(Path.of("src", "main", "resources", "logback.xml").toFile());
+        configurator.doConfigure(
+                Path.of("src", "main", "resources", "logback.xml").toFile());
 
         assertThat(fresh.getTurboFilterList()).hasAtLeastOneElementOfType(LibraryLogLines.class);
         fresh.stop();
@@ -73,8 +74,10 @@ class LibraryLogLinesTest {
             assertThat(log.events()).singleElement().satisfies(event -> {
                 assertThat(event.getLoggerName()).isEqualTo("aspstate.cluster");
                 assertThat(event.getLevel()).isEqualTo(Level.WARN);
-                assertThat(event.getFormattedMessage()).startsWith("sessions were lost: node 127.0.0.1:7800 stopped "
-                        + "before the other nodes held copies of what it owned").contains("aspstate cluster-stop");
+                assertThat(event.getFormattedMessage())
+                        .startsWith("sessions were lost: node 127.0.0.1:7800 stopped "
+                                + "before the other nodes held copies of what it owned")
+                        .contains("aspstate cluster-stop");
             });
         }
     }
@@ -92,9 +95,10 @@ class LibraryLogLinesTest {
 
             assertThat(log.events()).singleElement().satisfies(event -> {
                 assertThat(event.getLoggerName()).isEqualTo("aspstate.cluster");
-                assertThat(event.getFormattedMessage()).isEqualTo("cluster port: 1 connection(s) failed (latest: "
-                        + "Socket[addr=/10.0.0.9,port=40000,localport=7801]: javax.net.ssl.SSLHandshakeException: "
-                        + "no cipher suites in common)");
+                assertThat(event.getFormattedMessage())
+                        .isEqualTo("cluster port: 1 connection(s) failed (latest: "
+                                + "Socket[addr=/10.0.0.9,port=40000,localport=7801]: javax.net.ssl.SSLHandshakeException: "
+                                + "no cipher suites in common)");
             });
         }
     }
@@ -106,7 +110,9 @@ class LibraryLogLinesTest {
             TCP.warn("failed handling message", new IOException("Connection reset"));
             CONTAINER.warn("ISPN000999: something else entirely");
 
-            List<String> lines = log.events().stream().map(ILoggingEvent::getFormattedMessage).toList();
+            List<String> lines = log.events().stream()
+                    .map(ILoggingEvent::getFormattedMessage)
+                    .toList();
             assertThat(lines).containsExactly("failed handling message", "ISPN000999: something else entirely");
             assertThat(log.events().get(0).getThrowableProxy().getMessage()).isEqualTo("Connection reset");
         }

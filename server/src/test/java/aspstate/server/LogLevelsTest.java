@@ -23,16 +23,21 @@ class LogLevelsTest {
 
         LogLevels.apply(LogLevel.DEBUG);
         assertThat(level(org.slf4j.Logger.ROOT_LOGGER_NAME)).isEqualTo(Level.DEBUG);
-        assertThat(LoggerFactory.getLogger("aspstate.anything").isDebugEnabled()).isTrue();
+        assertThat(LoggerFactory.getLogger("aspstate.anything").isDebugEnabled())
+                .isTrue();
     }
 
     @Test
     void nettyStaysQuietAtDebugAndSpeaksAtTrace() {
         LogLevels.apply(LogLevel.DEBUG);
-        assertThat(LoggerFactory.getLogger("io.netty.buffer.PooledByteBufAllocator").isDebugEnabled()).isFalse();
+        assertThat(LoggerFactory.getLogger("io.netty.buffer.PooledByteBufAllocator")
+                        .isDebugEnabled())
+                .isFalse();
 
         LogLevels.apply(LogLevel.TRACE);
-        assertThat(LoggerFactory.getLogger("io.netty.buffer.PooledByteBufAllocator").isTraceEnabled()).isTrue();
+        assertThat(LoggerFactory.getLogger("io.netty.buffer.PooledByteBufAllocator")
+                        .isTraceEnabled())
+                .isTrue();
     }
 
     @Test
@@ -45,12 +50,16 @@ class LogLevelsTest {
     @Test
     void infinispanAndJGroupsSpeakFromWarnAtInfoAndFromInfoAtDebug() {
         LogLevels.apply(LogLevel.INFO);
-        assertThat(LoggerFactory.getLogger("org.infinispan.CONTAINER").isInfoEnabled()).isFalse();
-        assertThat(LoggerFactory.getLogger("org.jgroups.protocols.TCP").isWarnEnabled()).isTrue();
+        assertThat(LoggerFactory.getLogger("org.infinispan.CONTAINER").isInfoEnabled())
+                .isFalse();
+        assertThat(LoggerFactory.getLogger("org.jgroups.protocols.TCP").isWarnEnabled())
+                .isTrue();
 
         LogLevels.apply(LogLevel.DEBUG);
-        assertThat(LoggerFactory.getLogger("org.infinispan.CLUSTER").isInfoEnabled()).isTrue();
-        assertThat(LoggerFactory.getLogger("org.jgroups.protocols.TCP").isDebugEnabled()).isFalse();
+        assertThat(LoggerFactory.getLogger("org.infinispan.CLUSTER").isInfoEnabled())
+                .isTrue();
+        assertThat(LoggerFactory.getLogger("org.jgroups.protocols.TCP").isDebugEnabled())
+                .isFalse();
 
         LogLevels.apply(LogLevel.ERROR);
         assertThat(level(LogLevels.INFINISPAN_LOGGER)).isEqualTo(Level.ERROR);

@@ -17,10 +17,13 @@ class LoggingConfigurationTest {
     void loadsWithoutErrorsAndLogsToStderr() {
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
 
-        assertThat(new StatusUtil(context).getHighestLevel(0)).as(() -> context.getStatusManager()
-                .getCopyOfStatusList().toString()).isLessThan(Status.WARN);
+        assertThat(new StatusUtil(context).getHighestLevel(0))
+                .as(() -> context.getStatusManager().getCopyOfStatusList().toString())
+                .isLessThan(Status.WARN);
         Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        assertThat(root.getAppender("STDERR")).isInstanceOfSatisfying(ConsoleAppender.class,
-                appender -> assertThat(appender.getTarget()).isEqualTo("System.err"));
+        assertThat(root.getAppender("STDERR"))
+                .isInstanceOfSatisfying(
+                        ConsoleAppender.class,
+                        appender -> assertThat(appender.getTarget()).isEqualTo("System.err"));
     }
 }

@@ -30,15 +30,15 @@ class LoginFloodTest {
 
     @Test
     void aLoginFloodFromOneAddressDoesNotDelayARealLoginFromAnother() throws Exception {
-        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--tds-user",
-                "app=" + HASH);
+        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--tds-user", "app=" + HASH);
         try (RunningServer server = RunningServer.start(options)) {
             int port = server.tdsAddress().orElseThrow().getPort();
             // Once before the flood, so that what is measured below is the login, not loading the driver.
             try (Connection warm = AspStateJdbc.connect(port, "app", "app-secret")) {
                 assertThat(warm.isValid(5)).isTrue();
             }
-            byte[] wrongLogin = concat(singlePacket(PRELOGIN, prelogin(0)),
+            byte[] wrongLogin = concat(
+                    singlePacket(PRELOGIN, prelogin(0)),
                     singlePacket(LOGIN7, login7("app", "wrong", "ASPState", 4096)));
             InetAddress attacker = InetAddress.getByName("127.0.0.2");
             for (int i = 0; i < FLOOD; i++) {

@@ -38,17 +38,25 @@ class MonitoringFilesTest {
 
         Set<String> exported;
         try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
-             StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
+                StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
             // One of everything that makes a series appear: a request, a lock conflict, a lock let go.
             client.set("/app/s", new byte[] {1}, 20, null).get(10, TimeUnit.SECONDS);
             int cookie = client.getExclusive("/app/s").get(10, TimeUnit.SECONDS).lockCookie();
             client.getExclusive("/app/s").get(10, TimeUnit.SECONDS);
             client.releaseExclusive("/app/s", cookie).get(10, TimeUnit.SECONDS);
-            String scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                    + server.adminAddress().orElseThrow().getPort() + "/metrics")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
-            exported = scrape.lines().filter(line -> !line.startsWith("#"))
-                    .map(line -> line.replaceAll("[{ ].*", "")).collect(Collectors.toSet());
+            String scrape = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                            + server.adminAddress()
+                                                    .orElseThrow()
+                                                    .getPort() + "/metrics"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
+            exported = scrape.lines()
+                    .filter(line -> !line.startsWith("#"))
+                    .map(line -> line.replaceAll("[{ ].*", ""))
+                    .collect(Collectors.toSet());
         }
 
         assertThat(used).isNotEmpty();

@@ -35,11 +35,23 @@ import org.junit.jupiter.api.Test;
 class MonoAltSerializationInteropTest {
     private static final Duration LIMIT = Duration.ofSeconds(60);
     /** System.TypeCode, which Mono writes as the type id. */
-    private static final Map<String, Integer> MONO_TYPE_IDS = Map.ofEntries(Map.entry("Byte[]", 1),
-            Map.entry("Boolean", 3), Map.entry("Char", 4), Map.entry("SByte", 5), Map.entry("Byte", 6),
-            Map.entry("Int16", 7), Map.entry("UInt16", 8), Map.entry("Int32", 9), Map.entry("UInt32", 10),
-            Map.entry("Int64", 11), Map.entry("UInt64", 12), Map.entry("Single", 13), Map.entry("Double", 14),
-            Map.entry("Decimal", 15), Map.entry("DateTime", 16), Map.entry("String", 18));
+    private static final Map<String, Integer> MONO_TYPE_IDS = Map.ofEntries(
+            Map.entry("Byte[]", 1),
+            Map.entry("Boolean", 3),
+            Map.entry("Char", 4),
+            Map.entry("SByte", 5),
+            Map.entry("Byte", 6),
+            Map.entry("Int16", 7),
+            Map.entry("UInt16", 8),
+            Map.entry("Int32", 9),
+            Map.entry("UInt32", 10),
+            Map.entry("Int64", 11),
+            Map.entry("UInt64", 12),
+            Map.entry("Single", 13),
+            Map.entry("Double", 14),
+            Map.entry("Decimal", 15),
+            Map.entry("DateTime", 16),
+            Map.entry("String", 18));
 
     /** A value in Mono's text form (MonoAltSerialization.cs) and as Java holds it. */
     private record Case(String type, String text, Object java) {
@@ -57,12 +69,13 @@ class MonoAltSerializationInteropTest {
             new Case("Int32", "-5", -5),
             new Case("UInt32", "4294967295", DotNetInteger.ofUInt32(4_294_967_295L)),
             new Case("Int64", "-9223372036854775808", Long.MIN_VALUE),
-            new Case("UInt64", "18446744073709551615",
+            new Case(
+                    "UInt64",
+                    "18446744073709551615",
                     DotNetInteger.ofUInt64(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE))),
             new Case("Single", "1.5", 1.5f),
             new Case("Double", "0.1", 0.1),
-            new Case("Decimal", "-79228162514264337593543950335",
-                    new BigDecimal("-79228162514264337593543950335")),
+            new Case("Decimal", "-79228162514264337593543950335", new BigDecimal("-79228162514264337593543950335")),
             new Case("Decimal", "1.50", new BigDecimal("1.50")),
             new Case("DateTime", "630822816001234567", LocalDateTime.of(2000, 1, 1, 0, 0, 0, 123_456_700)),
             new Case("Char", "233", 'é'),
@@ -75,9 +88,18 @@ class MonoAltSerializationInteropTest {
     @BeforeAll
     static void compile() throws IOException, InterruptedException {
         Path out = Files.createDirectories(Path.of("target", "dotnet")).resolve("MonoAltSerialization.exe");
-        BoundedProcess.Result compiled = BoundedProcess.run(List.of(InteropClients.mcs().toString(),
-                "-r:System.Web.dll", "-out:" + out, "src/test/dotnet/MonoAltSerialization.cs"), Map.of(), "", LIMIT);
-        assertThat(compiled.exitCode()).as("mcs: %s %s", compiled.stdout(), compiled.stderr()).isZero();
+        BoundedProcess.Result compiled = BoundedProcess.run(
+                List.of(
+                        InteropClients.mcs().toString(),
+                        "-r:System.Web.dll",
+                        "-out:" + out,
+                        "src/test/dotnet/MonoAltSerialization.cs"),
+                Map.of(),
+                "",
+                LIMIT);
+        assertThat(compiled.exitCode())
+                .as("mcs: %s %s", compiled.stdout(), compiled.stderr())
+                .isZero();
         program = out;
     }
 
@@ -103,7 +125,8 @@ class MonoAltSerializationInteropTest {
             if (Set.of("Boolean", "Byte").contains(each.type())) {
                 assertThat(ours).as(each.line()).isEqualTo(theirs);
             }
-            assertThat(Arrays.copyOfRange(ours, 1, ours.length)).as(each.line())
+            assertThat(Arrays.copyOfRange(ours, 1, ours.length))
+                    .as(each.line())
                     .isEqualTo(Arrays.copyOfRange(theirs, 1, theirs.length));
         }
     }
@@ -145,9 +168,11 @@ class MonoAltSerializationInteropTest {
     }
 
     private static List<String> mono(String mode, String input) throws IOException, InterruptedException {
-        BoundedProcess.Result result = BoundedProcess.run(List.of(InteropClients.mono().toString(),
-                program.toString(), mode), Map.of(), input, LIMIT);
-        assertThat(result.exitCode()).as("MonoAltSerialization %s: %s", mode, result.stderr()).isZero();
+        BoundedProcess.Result result = BoundedProcess.run(
+                List.of(InteropClients.mono().toString(), program.toString(), mode), Map.of(), input, LIMIT);
+        assertThat(result.exitCode())
+                .as("MonoAltSerialization %s: %s", mode, result.stderr())
+                .isZero();
         assertThat(result.stdout()).hasSize(CASES.size());
         return result.stdout();
     }
@@ -162,8 +187,17 @@ class MonoAltSerializationInteropTest {
     }
 
     private static byte[] blobWithOneItem(byte[] value) {
-        return new DotNetBinaryWriter().int32(20).bool(true).bool(false).int32(1).int32(-1).string("v")
-                .int32(value.length).bytes(value).u8(0xFF).toByteArray();
+        return new DotNetBinaryWriter()
+                .int32(20)
+                .bool(true)
+                .bool(false)
+                .int32(1)
+                .int32(-1)
+                .string("v")
+                .int32(value.length)
+                .bytes(value)
+                .u8(0xFF)
+                .toByteArray();
     }
 
     private static String base64(String text) {

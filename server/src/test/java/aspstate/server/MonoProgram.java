@@ -19,8 +19,7 @@ import java.util.Map;
 final class MonoProgram {
     private static final Duration LIMIT = Duration.ofSeconds(60);
 
-    private MonoProgram() {
-    }
+    private MonoProgram() {}
 
     /**
      * src/test/dotnet/{@code name}.cs with what the programs share (Observations.cs), compiled into
@@ -28,10 +27,19 @@ final class MonoProgram {
      */
     static Path compiled(String name) throws IOException, InterruptedException {
         Path out = Files.createDirectories(Path.of("target", "dotnet")).resolve(name + ".exe");
-        BoundedProcess.Result compiled = BoundedProcess.run(List.of(InteropClients.mcs().toString(),
-                "-r:System.Data.dll", "-out:" + out, "src/test/dotnet/" + name + ".cs",
-                "src/test/dotnet/Observations.cs"), Map.of(), "", LIMIT);
-        assertThat(compiled.exitCode()).as("mcs: %s %s", compiled.stdout(), compiled.stderr()).isZero();
+        BoundedProcess.Result compiled = BoundedProcess.run(
+                List.of(
+                        InteropClients.mcs().toString(),
+                        "-r:System.Data.dll",
+                        "-out:" + out,
+                        "src/test/dotnet/" + name + ".cs",
+                        "src/test/dotnet/Observations.cs"),
+                Map.of(),
+                "",
+                LIMIT);
+        assertThat(compiled.exitCode())
+                .as("mcs: %s %s", compiled.stdout(), compiled.stderr())
+                .isZero();
         return out;
     }
 
@@ -41,9 +49,9 @@ final class MonoProgram {
      */
     static Map<String, String> runWithStatements(Path program, int tdsPort, String statements, String... arguments)
             throws IOException, InterruptedException {
-        List<String> all = new ArrayList<>(List.of("Data Source=127.0.0.1," + tdsPort
-                + ";User ID=web;Password=x;Encrypt=false", Path.of("..", "docs", "spec", "statements", statements)
-                .toString()));
+        List<String> all = new ArrayList<>(List.of(
+                "Data Source=127.0.0.1," + tdsPort + ";User ID=web;Password=x;Encrypt=false",
+                Path.of("..", "docs", "spec", "statements", statements).toString()));
         all.addAll(List.of(arguments));
         return run(program, all.toArray(String[]::new));
     }
@@ -53,7 +61,8 @@ final class MonoProgram {
         List<String> command = new ArrayList<>(List.of(InteropClients.mono().toString(), program.toString()));
         command.addAll(List.of(arguments));
         BoundedProcess.Result result = BoundedProcess.run(command, Map.of(), "", LIMIT);
-        assertThat(result.exitCode()).as("%s: %s %s", program.getFileName(), result.stdout(), result.stderr())
+        assertThat(result.exitCode())
+                .as("%s: %s %s", program.getFileName(), result.stdout(), result.stderr())
                 .isZero();
         Map<String, String> observed = new LinkedHashMap<>();
         for (String line : result.stdout()) {

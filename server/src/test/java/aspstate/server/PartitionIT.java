@@ -47,13 +47,28 @@ class PartitionIT {
     @Test
     void theMajorityServesTheMinorityRefusesAndAfterHealingNoSessionIsLostOrLockedTwice() throws Exception {
         network = TestNetwork.create(3);
-        String members = network.address(1).getHostAddress() + ":7800," + network.address(2).getHostAddress()
-                + ":7800," + network.address(3).getHostAddress() + ":7800";
+        String members = network.address(1).getHostAddress() + ":7800,"
+                + network.address(2).getHostAddress() + ":7800,"
+                + network.address(3).getHostAddress() + ":7800";
         for (int host = 1; host <= 3; host++) {
             String address = network.address(host).getHostAddress();
-            nodes.add(new ServeNode(network.prefix(host), network.address(host), List.of("--bind", address,
-                    "--allow", network.subnetCidr(), "--tds-port", "off", "--cluster-members", members,
-                    "--cluster-secret", SECRET, "--cluster-name", "partition")).start());
+            nodes.add(new ServeNode(
+                            network.prefix(host),
+                            network.address(host),
+                            List.of(
+                                    "--bind",
+                                    address,
+                                    "--allow",
+                                    network.subnetCidr(),
+                                    "--tds-port",
+                                    "off",
+                                    "--cluster-members",
+                                    members,
+                                    "--cluster-secret",
+                                    SECRET,
+                                    "--cluster-name",
+                                    "partition"))
+                    .start());
         }
         for (ServeNode node : nodes) {
             node.awaitReady();
@@ -62,9 +77,13 @@ class PartitionIT {
         int lockCookie;
         try (StateServerConnection client = nodes.get(0).client()) {
             for (int s = 0; s < sessions; s++) {
-                assertThat(await(client.set("/p/" + s, bytes("v" + s), 20, null)).isOk()).isTrue();
+                assertThat(await(client.set("/p/" + s, bytes("v" + s), 20, null))
+                                .isOk())
+                        .isTrue();
             }
-            assertThat(await(client.set("/p/locked-before", bytes("held"), 20, null)).isOk()).isTrue();
+            assertThat(await(client.set("/p/locked-before", bytes("held"), 20, null))
+                            .isOk())
+                    .isTrue();
             lockCookie = await(client.getExclusive("/p/locked-before")).lockCookie();
         }
         assertThat(lockCookie).isEqualTo(2);
@@ -75,32 +94,43 @@ class PartitionIT {
 
         try (StateServerConnection client = nodes.get(2).client()) {
             assertThat(unanswered(client.getExclusive("/p/locked-before")))
-                    .as("the minority side neither locks nor answers").isTrue();
+                    .as("the minority side neither locks nor answers")
+                    .isTrue();
         }
         try (StateServerConnection client = nodes.get(2).client()) {
-            assertThat(unanswered(client.set("/p/1", bytes("minority write"), 20, null))).isTrue();
+            assertThat(unanswered(client.set("/p/1", bytes("minority write"), 20, null)))
+                    .isTrue();
         }
         try (StateServerConnection client = nodes.get(1).client()) {
             for (int s = 0; s < sessions; s++) {
-                assertThat(await(client.get("/p/" + s)).data()).as("the majority serves /p/%d", s)
+                assertThat(await(client.get("/p/" + s)).data())
+                        .as("the majority serves /p/%d", s)
                         .isEqualTo(bytes("v" + s));
             }
-            assertThat(await(client.set("/p/1", bytes("majority write"), 20, null)).isOk()).isTrue();
-            assertThat(await(client.releaseExclusive("/p/locked-before", lockCookie)).isOk()).isTrue();
+            assertThat(await(client.set("/p/1", bytes("majority write"), 20, null))
+                            .isOk())
+                    .isTrue();
+            assertThat(await(client.releaseExclusive("/p/locked-before", lockCookie))
+                            .isOk())
+                    .isTrue();
             assertThat(await(client.getExclusive("/p/locked-before")).lockCookie())
-                    .as("the majority locks it again").isEqualTo(3);
+                    .as("the majority locks it again")
+                    .isEqualTo(3);
         }
 
         network.heal(3);
-        awaitLog(nodes.get(2), line -> line.contains("merged after a partition")
-                || line.contains("cluster changed: 3 member(s)"));
+        awaitLog(
+                nodes.get(2),
+                line -> line.contains("merged after a partition") || line.contains("cluster changed: 3 member(s)"));
         awaitServing(nodes.get(2), "/p/0");
 
         for (ServeNode node : nodes) {
             try (StateServerConnection client = node.client()) {
                 for (int s = 0; s < sessions; s++) {
                     StateServerResponse get = await(client.get("/p/" + s));
-                    assertThat(get.isOk()).as("/p/%d after healing, through %s", s, node.stateServer()).isTrue();
+                    assertThat(get.isOk())
+                            .as("/p/%d after healing, through %s", s, node.stateServer())
+                            .isTrue();
                     assertThat(get.data()).isEqualTo(bytes(s == 1 ? "majority write" : "v" + s));
                 }
                 StateServerResponse locked = await(client.get("/p/locked-before"));
@@ -110,7 +140,8 @@ class PartitionIT {
         }
         try (StateServerConnection client = nodes.get(2).client()) {
             assertThat(await(client.getExclusive("/p/locked-before")).isLocked())
-                    .as("the healed minority cannot take the majority's lock").isTrue();
+                    .as("the healed minority cannot take the majority's lock")
+                    .isTrue();
         }
     }
 
@@ -128,7 +159,8 @@ class PartitionIT {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS);
         while (node.process().stderrSoFar().stream().noneMatch(wanted)) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("not logged within " + SECONDS + " s; log: " + node.process().stderrSoFar());
+                throw new AssertionError("not logged within " + SECONDS + " s; log: "
+                        + node.process().stderrSoFar());
             }
             Thread.sleep(100);
         }

@@ -45,8 +45,17 @@ class ProcessFailureIT {
         // left for clients to fill the heap, since every buffer of theirs is bounded. The exit runs the graceful
         // stop, which on a full heap can crawl from one full collection to the next (in 1 of 12 runs under a busy
         // suite it took over 20 s): --shutdown-timeout bounds it, and a halt after a fatal error still exits 70.
-        process = JarProcess.startWithHeap("64m", "serve", "--stateserver-port", "0", "--tds-port", "off",
-                "--max-memory", "2g", "--shutdown-timeout", "5s");
+        process = JarProcess.startWithHeap(
+                "64m",
+                "serve",
+                "--stateserver-port",
+                "0",
+                "--tds-port",
+                "off",
+                "--max-memory",
+                "2g",
+                "--shutdown-timeout",
+                "5s");
         InetSocketAddress server = stateServer(process.awaitStdoutLine());
         byte[] session = new byte[MIB];
         int stored = 0;
@@ -61,25 +70,30 @@ class ProcessFailureIT {
         }
         assertThat(stored).as("sessions stored before the heap ran out").isLessThan(512);
         assertThat(process.awaitExit()).isEqualTo(FatalErrors.EXIT_STATUS);
-        assertThat(process.stderrLines()).anySatisfy(line -> assertThat(line).contains("ERROR")
-                .contains("fatal error").contains("exiting with status 70"));
+        assertThat(process.stderrLines())
+                .anySatisfy(line -> assertThat(line)
+                        .contains("ERROR")
+                        .contains("fatal error")
+                        .contains("exiting with status 70"));
     }
 
     @Test
     void sigtermStopsTheProcessWhileClientsHoldItsConnections() throws Exception {
-        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off",
-                "--shutdown-timeout", "5s");
+        process = JarProcess.start("serve", "--stateserver-port", "0", "--tds-port", "off", "--shutdown-timeout", "5s");
         InetSocketAddress server = stateServer(process.awaitStdoutLine());
         byte[] large = new byte[8 * MIB];
         try (StateServerConnection client = StateServerConnection.connect(server)) {
-            assertThat(client.set("/LM/W3SVC/1/ROOT/big/1", large, 20, null).get(20, TimeUnit.SECONDS).isOk())
+            assertThat(client.set("/LM/W3SVC/1/ROOT/big/1", large, 20, null)
+                            .get(20, TimeUnit.SECONDS)
+                            .isOk())
                     .isTrue();
         }
         List<Socket> holders = new ArrayList<>();
         try {
             for (int i = 0; i < 50; i++) {
                 Socket slow = new Socket(server.getAddress(), server.getPort());
-                slow.getOutputStream().write("GET /LM/W3SVC/1/ROOT/slow HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII));
+                slow.getOutputStream()
+                        .write("GET /LM/W3SVC/1/ROOT/slow HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII));
                 holders.add(slow);
             }
             Socket nonReader = new Socket(server.getAddress(), server.getPort());
@@ -93,10 +107,12 @@ class ProcessFailureIT {
             long start = System.nanoTime();
             process.terminate();
             int status = process.awaitExit();
-            assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).as("seconds to stop")
+            assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start))
+                    .as("seconds to stop")
                     .isLessThanOrEqualTo(10);
             assertThat(status).isZero();
-            assertThat(process.stderrLines()).anySatisfy(line -> assertThat(line).contains(": stopped; "));
+            assertThat(process.stderrLines())
+                    .anySatisfy(line -> assertThat(line).contains(": stopped; "));
         } finally {
             for (Socket holder : holders) {
                 holder.close();

@@ -36,8 +36,8 @@ class ReadmeClusterExampleIT {
 
         try (TestNetwork network = TestNetwork.create(1)) {
             List<String> command = new ArrayList<>(network.prefix(1));
-            command.addAll(List.of("bash", "-c", "cd '" + Path.of("..").toRealPath() + "'\n" + block
-                    + "\njobs -p\nwait\n"));
+            command.addAll(
+                    List.of("bash", "-c", "cd '" + Path.of("..").toRealPath() + "'\n" + block + "\njobs -p\nwait\n"));
             try (JarProcess shell = JarProcess.launch(command, Map.of())) {
                 List<Long> pids = new ArrayList<>();
                 for (int i = 0; i < 3; i++) {
@@ -45,16 +45,22 @@ class ReadmeClusterExampleIT {
                 }
                 try {
                     List<String> ready = awaitReadyLines(shell, pids);
-                    assertThat(ready).allSatisfy(line -> assertThat(line)
-                            .contains("store cluster aspstate (node 127.0.0.1:780")
-                            .contains("members 127.0.0.1:7800,127.0.0.1:7801,127.0.0.1:7802"));
-                    assertThat(String.join("\n", ready)).contains(adminPorts.stream()
-                            .map(port -> "admin on http://127.0.0.1:" + port + "/").toList());
+                    assertThat(ready)
+                            .allSatisfy(line -> assertThat(line)
+                                    .contains("store cluster aspstate (node 127.0.0.1:780")
+                                    .contains("members 127.0.0.1:7800,127.0.0.1:7801,127.0.0.1:7802"));
+                    assertThat(String.join("\n", ready))
+                            .contains(adminPorts.stream()
+                                    .map(port -> "admin on http://127.0.0.1:" + port + "/")
+                                    .toList());
 
-                    try (JarProcess stats = JarProcess.start(network.prefix(1), "stats", "--admin",
-                            "http://127.0.0.1:" + adminPorts.get(1) + "/")) {
-                        assertThat(stats.awaitExit()).as(String.join("\n", stats.stderrLines())).isZero();
-                        assertThat(String.join("\n", stats.stdoutLines())).contains("ready")
+                    try (JarProcess stats = JarProcess.start(
+                            network.prefix(1), "stats", "--admin", "http://127.0.0.1:" + adminPorts.get(1) + "/")) {
+                        assertThat(stats.awaitExit())
+                                .as(String.join("\n", stats.stderrLines()))
+                                .isZero();
+                        assertThat(String.join("\n", stats.stdoutLines()))
+                                .contains("ready")
                                 .contains("127.0.0.1:7800", "127.0.0.1:7801", "127.0.0.1:7802");
                     }
                 } finally {
@@ -71,14 +77,18 @@ class ReadmeClusterExampleIT {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         List<String> ready = new ArrayList<>();
         while (ready.size() < pids.size()) {
-            assertThat(System.nanoTime()).as("every node ready within %ds; so far %s; stderr: %s", READY_SECONDS,
-                    ready, shell.stderrSoFar()).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("every node ready within %ds; so far %s; stderr: %s", READY_SECONDS, ready, shell.stderrSoFar())
+                    .isLessThan(deadline);
             String line = shell.pollStdoutLine(200);
             if (line != null && line.contains(" ready: ")) {
                 ready.add(line);
             } else if (line == null) {
-                assertThat(pids).as("nodes still running; stderr: %s", shell.stderrSoFar())
-                        .allMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+                assertThat(pids)
+                        .as("nodes still running; stderr: %s", shell.stderrSoFar())
+                        .allMatch(pid -> ProcessHandle.of(pid)
+                                .map(ProcessHandle::isAlive)
+                                .orElse(false));
             }
         }
         return ready;
@@ -86,7 +96,8 @@ class ReadmeClusterExampleIT {
 
     /** SIGTERM to each node, as an operator would stop it, then a bounded wait until every one is gone. */
     private static void stopAll(List<Long> pids) throws Exception {
-        List<ProcessHandle> nodes = pids.stream().map(ProcessHandle::of).flatMap(Optional::stream).toList();
+        List<ProcessHandle> nodes =
+                pids.stream().map(ProcessHandle::of).flatMap(Optional::stream).toList();
         nodes.forEach(ProcessHandle::destroy);
         for (ProcessHandle node : nodes) {
             node.onExit().get(STOP_SECONDS, TimeUnit.SECONDS);

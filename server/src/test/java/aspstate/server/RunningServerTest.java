@@ -1,11 +1,11 @@
 package aspstate.server;
 
-import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import aspstate.client.StateServerConnection;
 import aspstate.client.StateServerResponse;
+import aspstate.core.testing.LoopbackPorts;
 import aspstate.transport.IoTransport;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -29,15 +29,15 @@ class RunningServerTest {
 
     @Test
     void servesSessionsOnThePortItReports() throws Exception {
-        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--version-header",
-                "4.0.11111");
+        ServeOptions options =
+                CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--version-header", "4.0.11111");
         try (RunningServer server = RunningServer.start(options);
-             StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
+                StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
             assertThat(server.stateServerAddress().getPort()).isPositive();
             byte[] data = "session data".getBytes(StandardCharsets.UTF_8);
 
-            StateServerResponse put = client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null)
-                    .get(WAIT_SECONDS, TimeUnit.SECONDS);
+            StateServerResponse put =
+                    client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null).get(WAIT_SECONDS, TimeUnit.SECONDS);
             StateServerResponse get = client.get("/LM/W3SVC/1/ROOT/app/abc").get(WAIT_SECONDS, TimeUnit.SECONDS);
 
             assertThat(put.isOk()).isTrue();
@@ -53,18 +53,24 @@ class RunningServerTest {
             if (!transport.isAvailable()) {
                 continue;
             }
-            ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--transport",
-                    transport.toString());
+            ServeOptions options =
+                    CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--transport", transport.toString());
             try (RunningServer server = RunningServer.start(options);
-                 StateServerConnection client = StateServerConnection.connect(server.stateServerAddress());
-                 Connection connection = AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
+                    StateServerConnection client = StateServerConnection.connect(server.stateServerAddress());
+                    Connection connection = AspStateJdbc.connect(
+                            server.tdsAddress().orElseThrow().getPort())) {
                 byte[] data = transport.toString().getBytes(StandardCharsets.UTF_8);
                 client.set("/LM/W3SVC/1/ROOT/app/abc", data, 20, null).get(WAIT_SECONDS, TimeUnit.SECONDS);
 
                 assertThat(server.startupLine("v")).as("startup line").contains(", " + transport + " on ");
-                assertThat(client.get("/LM/W3SVC/1/ROOT/app/abc").get(WAIT_SECONDS, TimeUnit.SECONDS).data())
-                        .as("on %s", transport).isEqualTo(data);
-                assertThat(AspStateJdbc.tempGetVersion(connection)).as("on %s", transport).isEqualTo("2         ");
+                assertThat(client.get("/LM/W3SVC/1/ROOT/app/abc")
+                                .get(WAIT_SECONDS, TimeUnit.SECONDS)
+                                .data())
+                        .as("on %s", transport)
+                        .isEqualTo(data);
+                assertThat(AspStateJdbc.tempGetVersion(connection))
+                        .as("on %s", transport)
+                        .isEqualTo("2         ");
             }
         }
     }
@@ -72,12 +78,14 @@ class RunningServerTest {
     @Test
     void servesTheAspStateProceduresToMssqlJdbc() throws Exception {
         try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
-             Connection connection = AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
+                Connection connection =
+                        AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
             assertThat(AspStateJdbc.tempGetVersion(connection)).isEqualTo("2         ");
 
             int appId = AspStateJdbc.tempGetAppId(connection, "/LM/W3SVC/1/ROOT/app");
             assertThat(AspStateJdbc.tempGetAppId(connection, "/lm/w3svc/1/root/APP"))
-                    .as("the app-id store keeps the mapping, case-insensitively").isEqualTo(appId);
+                    .as("the app-id store keeps the mapping, case-insensitively")
+                    .isEqualTo(appId);
         }
     }
 
@@ -88,8 +96,8 @@ class RunningServerTest {
     @Test
     void allListenersShareOneSetOfEventLoops() {
         Set<String> before = eventLoopGroups();
-        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0",
-                "--admin-port", "0"))) {
+        try (RunningServer server =
+                RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--admin-port", "0"))) {
             Set<String> started = eventLoopGroups();
             started.removeAll(before);
             assertThat(started).as("event loop groups with a running thread").hasSize(1);
@@ -113,31 +121,33 @@ class RunningServerTest {
             int adminPort = server.adminAddress().orElseThrow().getPort();
 
             assertThat(tdsPort).isPositive();
-            assertThat(server.startupLine("1.2.3")).isEqualTo("aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port
-                    + ", tds on 127.0.0.1:" + tdsPort + " (any login, no TLS), admin on http://127.0.0.1:" + adminPort
-                    + "/, store memory (max-memory 3 GiB), " + IoTransport.best() + " on "
-                    + Runtime.getRuntime().availableProcessors() + " I/O loop" + (Runtime.getRuntime()
-                    .availableProcessors() == 1 ? "" : "s"));
+            assertThat(server.startupLine("1.2.3"))
+                    .isEqualTo("aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port
+                            + ", tds on 127.0.0.1:" + tdsPort + " (any login, no TLS), admin on http://127.0.0.1:"
+                            + adminPort
+                            + "/, store memory (max-memory 3 GiB), " + IoTransport.best() + " on "
+                            + Runtime.getRuntime().availableProcessors() + " I/O loop"
+                            + (Runtime.getRuntime().availableProcessors() == 1 ? "" : "s"));
         }
     }
 
     @Test
     void offStartsNeitherTheTdsNorTheAdminListener() {
-        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "off",
-                "--admin-port", "off"))) {
+        try (RunningServer server = RunningServer.start(
+                CliRun.serve("--stateserver-port", "0", "--tds-port", "off", "--admin-port", "off"))) {
             int port = server.stateServerAddress().getPort();
 
             assertThat(server.tdsAddress()).isEmpty();
             assertThat(server.adminAddress()).isEmpty();
-            assertThat(server.startupLine("1.2.3")).startsWith(
-                    "aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port + ", store memory");
+            assertThat(server.startupLine("1.2.3"))
+                    .startsWith("aspstate 1.2.3 ready: stateserver on 127.0.0.1:" + port + ", store memory");
         }
     }
 
     @Test
     void startupLineSaysUnlimitedForMaxMemoryZero() {
-        try (RunningServer server = RunningServer.start(
-                CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--max-memory", "0"))) {
+        try (RunningServer server =
+                RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--max-memory", "0"))) {
             assertThat(server.startupLine("v")).contains(", store memory (max-memory unlimited), ");
         }
     }
@@ -160,15 +170,25 @@ class RunningServerTest {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
             int stateServerPort = aspstate.core.testing.LoopbackPorts.free();
-            ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(stateServerPort), "--tds-port",
-                    "off", "--admin-port", String.valueOf(port));
+            ServeOptions options = CliRun.serve(
+                    "--stateserver-port",
+                    String.valueOf(stateServerPort),
+                    "--tds-port",
+                    "off",
+                    "--admin-port",
+                    String.valueOf(port));
 
             assertThatThrownBy(() -> RunningServer.start(options).close())
                     .isInstanceOf(UserError.class)
                     .hasMessage("--admin-port " + port + ": address 127.0.0.1:" + port + " is already in use");
             // A second try on the same StateServer port works: the failed start let go of it.
-            try (RunningServer again = RunningServer.start(CliRun.serve("--stateserver-port",
-                    String.valueOf(stateServerPort), "--tds-port", "off", "--admin-port", "off"))) {
+            try (RunningServer again = RunningServer.start(CliRun.serve(
+                    "--stateserver-port",
+                    String.valueOf(stateServerPort),
+                    "--tds-port",
+                    "off",
+                    "--admin-port",
+                    "off"))) {
                 assertThat(again.stateServerAddress().getPort()).isEqualTo(stateServerPort);
             }
         }
@@ -191,8 +211,8 @@ class RunningServerTest {
         int stateServerPort = LoopbackPorts.free();
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
-            ServeOptions options = CliRun.serve("--stateserver-port", String.valueOf(stateServerPort),
-                    "--tds-port", String.valueOf(port));
+            ServeOptions options = CliRun.serve(
+                    "--stateserver-port", String.valueOf(stateServerPort), "--tds-port", String.valueOf(port));
 
             assertThatThrownBy(() -> RunningServer.start(options).close())
                     .isInstanceOf(UserError.class)
@@ -200,7 +220,6 @@ class RunningServerTest {
         }
         new ServerSocket(stateServerPort, 50, InetAddress.getByName("127.0.0.1")).close();
     }
-
 
     @Test
     void anAddressThisMachineDoesNotHaveIsAUserErrorNamingTheBindOption() {

@@ -28,10 +28,11 @@ class SampleConfigTest {
     private static final Pattern SETTING = Pattern.compile("^(#?)([a-z][a-z0-9-]*)\\s*=\\s*(.*)$");
 
     private final CommandSpec serve = Main.commandLine(options -> 0, 1, InputStream.nullInputStream())
-            .getSubcommands().get("serve").getCommandSpec();
+            .getSubcommands()
+            .get("serve")
+            .getCommandSpec();
 
-    private record Setting(int line, boolean active, String value) {
-    }
+    private record Setting(int line, boolean active, String value) {}
 
     @Test
     void documentsEveryOptionOfServeAndNothingElse() throws IOException {
@@ -39,7 +40,9 @@ class SampleConfigTest {
         Set<String> options = ServeOptionSources.keys(serve);
 
         assertThat(options).as("options of serve missing from %s", SAMPLE).isSubsetOf(documented);
-        assertThat(documented).as("keys in %s that are not options of serve", SAMPLE).isSubsetOf(options);
+        assertThat(documented)
+                .as("keys in %s that are not options of serve", SAMPLE)
+                .isSubsetOf(options);
     }
 
     @Test
@@ -47,13 +50,17 @@ class SampleConfigTest {
         for (Map.Entry<String, Setting> entry : settings().entrySet()) {
             Setting setting = entry.getValue();
             OptionSpec option = serve.findOption(entry.getKey());
-            assertThat(option).as("line %d: %s is an option of serve", setting.line(), entry.getKey()).isNotNull();
+            assertThat(option)
+                    .as("line %d: %s is an option of serve", setting.line(), entry.getKey())
+                    .isNotNull();
             String defaultValue = option.defaultValue();
             if (setting.active()) {
-                assertThat(setting.value()).as("line %d sets %s to its default: comment it out", setting.line(),
-                        entry.getKey()).isNotEqualTo(defaultValue == null ? "" : defaultValue);
+                assertThat(setting.value())
+                        .as("line %d sets %s to its default: comment it out", setting.line(), entry.getKey())
+                        .isNotEqualTo(defaultValue == null ? "" : defaultValue);
             } else if (defaultValue != null && !defaultValue.isEmpty()) {
-                assertThat(setting.value()).as("line %d: the default of %s", setting.line(), entry.getKey())
+                assertThat(setting.value())
+                        .as("line %d: the default of %s", setting.line(), entry.getKey())
                         .isEqualTo(defaultValue);
             }
         }
@@ -63,14 +70,16 @@ class SampleConfigTest {
     void everySettingFollowsItsDescription() throws IOException {
         List<String> lines = Files.readAllLines(SAMPLE, StandardCharsets.UTF_8);
         for (Setting setting : settings().values()) {
-            assertThat(lines.get(setting.line() - 2)).as("the line above line %d", setting.line()).startsWith("# ");
+            assertThat(lines.get(setting.line() - 2))
+                    .as("the line above line %d", setting.line())
+                    .startsWith("# ");
         }
     }
 
     @Test
     void loadsAsShippedAndServeAcceptsIt() throws IOException {
-        Map<String, String> loaded = ConfigFile.load(SAMPLE, ServeOptionSources.keys(serve),
-                ServeOptionSources.repeatableKeys(serve));
+        Map<String, String> loaded =
+                ConfigFile.load(SAMPLE, ServeOptionSources.keys(serve), ServeOptionSources.repeatableKeys(serve));
         Map<String, String> active = new TreeMap<>();
         settings().forEach((key, setting) -> {
             if (setting.active()) {
@@ -90,10 +99,13 @@ class SampleConfigTest {
         for (int i = 0; i < lines.size(); i++) {
             Matcher matcher = SETTING.matcher(lines.get(i));
             if (matcher.matches()) {
-                Setting earlier = settings.put(matcher.group(2),
-                        new Setting(i + 1, matcher.group(1).isEmpty(), matcher.group(3)));
-                assertThat(earlier).as("%s on line %d is already on line %d", matcher.group(2), i + 1,
-                        earlier == null ? 0 : earlier.line()).isNull();
+                Setting earlier = settings.put(
+                        matcher.group(2), new Setting(i + 1, matcher.group(1).isEmpty(), matcher.group(3)));
+                assertThat(earlier)
+                        .as(
+                                "%s on line %d is already on line %d",
+                                matcher.group(2), i + 1, earlier == null ? 0 : earlier.line())
+                        .isNull();
             }
         }
         return settings;

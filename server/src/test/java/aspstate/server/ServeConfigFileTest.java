@@ -44,7 +44,8 @@ class ServeConfigFileTest {
             assertThat(tds.port()).isEqualTo(1434);
             assertThat(tds.bindAddress().getHostAddress()).isEqualTo("127.0.0.2");
         });
-        assertThat(options.stateServer().allowedPeers()).map(Object::toString)
+        assertThat(options.stateServer().allowedPeers())
+                .map(Object::toString)
                 .containsExactly("10.0.0.0/8", "127.0.0.0/8");
         assertThat(options.stateServer().idleTimeout()).isEqualTo(Duration.ofMinutes(2));
         assertThat(options.stateServer().maxBodyBytes()).isEqualTo(1L << 20);
@@ -57,8 +58,8 @@ class ServeConfigFileTest {
     void optionsOnTheCommandLineOverrideTheFile() throws IOException {
         Path file = config("stateserver-port=42425", "max-body=1MiB", "allow=10.0.0.0/8");
 
-        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--config", file.toString(),
-                "--allow", "127.0.0.0/8");
+        ServeOptions options =
+                CliRun.serve("--stateserver-port", "0", "--config", file.toString(), "--allow", "127.0.0.0/8");
 
         assertThat(options.stateServer().port()).isZero();
         assertThat(options.stateServer().allowedPeers()).map(Object::toString).containsExactly("127.0.0.0/8");
@@ -81,7 +82,9 @@ class ServeConfigFileTest {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.options()).isNull();
-        assertThat(run.errLines()).singleElement().asString()
+        assertThat(run.errLines())
+                .singleElement()
+                .asString()
                 .startsWith("aspstate: " + file + ": unknown key 'max_body' (known keys: admin-bind, "
                         + "admin-max-connections, admin-max-connections-per-peer, admin-port, admin-queue, admin-token, "
                         + "admin-token-failures, allow, bind, ")
@@ -98,7 +101,8 @@ class ServeConfigFileTest {
 
         ServeOptions options = CliRun.serve("--config", file.toString());
 
-        assertThat(options.stateServer().allowedPeers()).map(Object::toString)
+        assertThat(options.stateServer().allowedPeers())
+                .map(Object::toString)
                 .containsExactly("10.0.0.0/8", "192.168.0.0/16", "127.0.0.0/8");
     }
 
@@ -109,8 +113,8 @@ class ServeConfigFileTest {
         CliRun run = CliRun.run("serve", "--config", file.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("aspstate: " + file + ": 'max-body' given more than once; it "
-                + "takes one value");
+        assertThat(run.errLines())
+                .containsExactly("aspstate: " + file + ": 'max-body' given more than once; it " + "takes one value");
     }
 
     @Test
@@ -130,8 +134,9 @@ class ServeConfigFileTest {
         CliRun run = CliRun.run("serve", "--config", missing.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("aspstate: --config " + missing + ": cannot read the file: "
-                + "No such file or directory");
+        assertThat(run.errLines())
+                .containsExactly(
+                        "aspstate: --config " + missing + ": cannot read the file: " + "No such file or directory");
     }
 
     @Test
@@ -139,7 +144,9 @@ class ServeConfigFileTest {
         CliRun run = CliRun.run("serve", "--config", dir.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).singleElement().asString()
+        assertThat(run.errLines())
+                .singleElement()
+                .asString()
                 .startsWith("aspstate: --config " + dir + ": cannot read the file");
     }
 
@@ -150,15 +157,18 @@ class ServeConfigFileTest {
         CliRun run = CliRun.run("serve", "--config", file.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("aspstate: max-body=abc in " + file
-                + ": not a byte size: 'abc' (examples: 1048576, 64KiB, 64MiB, 2GiB)");
+        assertThat(run.errLines())
+                .containsExactly("aspstate: max-body=abc in " + file
+                        + ": not a byte size: 'abc' (examples: 1048576, 64KiB, 64MiB, 2GiB)");
     }
 
     @Test
     void aBadValueInTheFileDoesNotMatterWhenTheCommandLineOverridesIt() throws IOException {
         Path file = config("max-body=abc");
 
-        assertThat(CliRun.serve("--config", file.toString(), "--max-body", "1KiB").stateServer().maxBodyBytes())
+        assertThat(CliRun.serve("--config", file.toString(), "--max-body", "1KiB")
+                        .stateServer()
+                        .maxBodyBytes())
                 .isEqualTo(1024);
     }
 }

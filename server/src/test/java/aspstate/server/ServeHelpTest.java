@@ -99,7 +99,8 @@ class ServeHelpTest {
     @Test
     void theConfigFileLineTheHelpShowsWorksAsWritten(@TempDir Path dir) throws Exception {
         String help = CliRun.run("serve", "--help").out().replaceAll("\\s+", " ");
-        Matcher example = Pattern.compile("without dashes, e\\.g\\. (\\S+?)=(\\S+?);").matcher(help);
+        Matcher example =
+                Pattern.compile("without dashes, e\\.g\\. (\\S+?)=(\\S+?);").matcher(help);
         assertThat(example.find()).as(help).isTrue();
         Path config = Files.writeString(dir.resolve("aspstate.conf"), example.group(1) + "=" + example.group(2));
 
@@ -116,15 +117,21 @@ class ServeHelpTest {
         String readme = Files.readString(Path.of("..", "README.md")).replaceAll("\\s+", " ");
 
         assertThat(readme).contains("the data directory is in use or unusable, or the cluster cannot be joined");
-        assertThat(help).contains("Exit codes: 0 stopped by Ctrl-C or SIGTERM", " 1 unexpected failure",
-                " 2 bad option or value, unreadable config file, a port cannot be listened on, the data directory "
-                        + "is in use or unusable, or the cluster cannot be joined", " 70 fatal error");
+        assertThat(help)
+                .contains(
+                        "Exit codes: 0 stopped by Ctrl-C or SIGTERM",
+                        " 1 unexpected failure",
+                        " 2 bad option or value, unreadable config file, a port cannot be listened on, the data directory "
+                                + "is in use or unusable, or the cluster cannot be joined",
+                        " 70 fatal error");
     }
 
     @Test
     void theTableAboveCoversEveryOption() {
-        CommandSpec serve = Main.commandLine(options -> 0, 1, InputStream.nullInputStream()).getSubcommands()
-                .get("serve").getCommandSpec();
+        CommandSpec serve = Main.commandLine(options -> 0, 1, InputStream.nullInputStream())
+                .getSubcommands()
+                .get("serve")
+                .getCommandSpec();
         Set<String> keys = new TreeSet<>(ServeOptionSources.keys(serve));
         keys.add(ServeCommand.CONFIG);
 
@@ -144,10 +151,15 @@ class ServeHelpTest {
             int start = compact.lastIndexOf(option);
             assertThat(start).as("help lists %s", option).isNotNegative();
             int end = i + 1 < OPTIONS_AND_DEFAULTS.length
-                    ? compact.lastIndexOf(OPTIONS_AND_DEFAULTS[i + 1][0]) : compact.length();
-            assertThat(end).as("%s is listed after %s", OPTIONS_AND_DEFAULTS[i + 1 < OPTIONS_AND_DEFAULTS.length
-                    ? i + 1 : i][0], option).isGreaterThan(start);
-            assertThat(compact.substring(start, end)).as("description of %s", option)
+                    ? compact.lastIndexOf(OPTIONS_AND_DEFAULTS[i + 1][0])
+                    : compact.length();
+            assertThat(end)
+                    .as(
+                            "%s is listed after %s",
+                            OPTIONS_AND_DEFAULTS[i + 1 < OPTIONS_AND_DEFAULTS.length ? i + 1 : i][0], option)
+                    .isGreaterThan(start);
+            assertThat(compact.substring(start, end))
+                    .as("description of %s", option)
                     .contains("Default:" + OPTIONS_AND_DEFAULTS[i][1].replaceAll("\\s+", ""));
         }
     }

@@ -1,9 +1,9 @@
 package aspstate.server;
 
-import aspstate.core.testing.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.client.StateServerConnection;
+import aspstate.core.testing.LoopbackPorts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 final class ServeNode implements AutoCloseable {
     /** A cluster node starts within this: the quorum waits for the others, all JVMs start on two cores. */
     static final long START_SECONDS = 90;
+
     private static final Pattern READY = Pattern.compile(
             "aspstate \\S+ ready: stateserver on [^,]*:(\\d+)(?:, tds on [^,]*:(\\d+)(?: \\([^)]*\\))?)?"
                     + "(?:, admin on \\S+(?: \\(token\\))?)?, store (.*), (?:io_uring|epoll|nio) on \\d+ I/O loops?");
@@ -43,11 +44,11 @@ final class ServeNode implements AutoCloseable {
         this.address = address;
         this.stateServerPort = LoopbackPorts.free();
         int tdsAt = args.indexOf("--tds-port");
-        this.tdsPort = tdsAt >= 0 && !args.get(tdsAt + 1).equals("off") ? Integer.parseInt(args.get(tdsAt + 1))
+        this.tdsPort = tdsAt >= 0 && !args.get(tdsAt + 1).equals("off")
+                ? Integer.parseInt(args.get(tdsAt + 1))
                 : LoopbackPorts.free();
         this.args = List.copyOf(args);
     }
-
 
     /** Starts the process; {@link #awaitReady()} waits for it. */
     ServeNode start() throws IOException {

@@ -16,7 +16,8 @@ class SharePointServeTest {
     void addAndGetWithoutLockWorkThroughServesListener() throws SQLException {
         ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0");
         try (RunningServer server = RunningServer.start(options);
-             Connection connection = AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
+                Connection connection =
+                        AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort())) {
             try (CallableStatement add = connection.prepareCall("{call dbo.proc_AddItem(?, ?, ?)}")) {
                 add.setString(1, "sharepoint-item");
                 add.setBytes(2, new byte[] {1, 2, 3});
@@ -33,7 +34,9 @@ class SharePointServeTest {
                 assertThat(get.getBytes(2)).containsExactly(1, 2, 3);
                 assertThat(get.getBoolean(3)).isFalse();
             }
-            assertThat(AspStateJdbc.tempGetVersion(connection)).as("ASPState is served beside it").startsWith("2");
+            assertThat(AspStateJdbc.tempGetVersion(connection))
+                    .as("ASPState is served beside it")
+                    .startsWith("2");
         }
     }
 }

@@ -39,8 +39,8 @@ class SqlClientInteropTest {
 
     @Test
     void aspNetCallSequenceOverTls() throws IOException, InterruptedException {
-        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0",
-                "--tds-tls", "self-signed"))) {
+        try (RunningServer server = RunningServer.start(
+                CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--tds-tls", "self-signed"))) {
             assertAspNetSequence(run(connectionString(server) + ";Encrypt=true;TrustServerCertificate=true"));
         }
     }
@@ -53,14 +53,21 @@ class SqlClientInteropTest {
         assertThat(observed.get("probe")).isEqualTo("TempGetVersion");
         assertThat(observed.get("appId")).isEqualTo("-855047175");
         assertThat(observed.get("missing")).isEqualTo(MISSING);
-        assertThat(observed.get("new")).startsWith("item=7/").endsWith(" long=null locked=False age=0 cookie=2 flags=1");
-        assertThat(observed.get("read")).startsWith("item=300/").endsWith(" long=null locked=False age=0 cookie=2 flags=0");
+        assertThat(observed.get("new"))
+                .startsWith("item=7/")
+                .endsWith(" long=null locked=False age=0 cookie=2 flags=1");
+        assertThat(observed.get("read"))
+                .startsWith("item=300/")
+                .endsWith(" long=null locked=False age=0 cookie=2 flags=0");
         String longItem = field(observed.get("long"), "long");
         assertThat(longItem).startsWith("10000/");
-        assertThat(observed.get("long")).isEqualTo("item=null long=" + longItem + " locked=False age=0 cookie=4 flags=0");
+        assertThat(observed.get("long"))
+                .isEqualTo("item=null long=" + longItem + " locked=False age=0 cookie=4 flags=0");
         // The lock was taken a moment before: DATEDIFF(second, ...) says 0, or 1 if a second boundary fell between.
-        assertThat(observed.get("polled")).isIn("item=null long=null locked=True age=0 cookie=4 flags=0",
-                "item=null long=null locked=True age=1 cookie=4 flags=0");
+        assertThat(observed.get("polled"))
+                .isIn(
+                        "item=null long=null locked=True age=0 cookie=4 flags=0",
+                        "item=null long=null locked=True age=1 cookie=4 flags=0");
         assertThat(observed.get("released"))
                 .isEqualTo("item=null long=" + longItem + " locked=False age=0 cookie=4 flags=0");
         assertThat(observed.get("duplicate")).isEqualTo("2627");

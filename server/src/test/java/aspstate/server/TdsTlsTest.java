@@ -18,12 +18,11 @@ class TdsTlsTest {
 
     @Test
     void aSelfSignedCertificateServesTheDriversDefaultEncryption() throws SQLException {
-        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--tds-tls",
-                "self-signed");
+        ServeOptions options = CliRun.serve("--stateserver-port", "0", "--tds-port", "0", "--tds-tls", "self-signed");
         try (RunningServer server = RunningServer.start(options);
-             Connection connection = DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:"
-                     + server.tdsAddress().orElseThrow().getPort()
-                     + ";trustServerCertificate=true;user=any;password=any;loginTimeout=10")) {
+                Connection connection = DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:"
+                        + server.tdsAddress().orElseThrow().getPort()
+                        + ";trustServerCertificate=true;user=any;password=any;loginTimeout=10")) {
             assertThat(AspStateJdbc.tempGetVersion(connection)).startsWith("2");
         }
     }
@@ -31,11 +30,20 @@ class TdsTlsTest {
     @Test
     void aMissingKeyStoreIsAUserErrorNamingTheOption() {
         Path missing = dir.resolve("missing.p12");
-        CliRun run = CliRun.run("serve", "--stateserver-port", "0", "--tds-port", "0", "--tds-tls",
-                missing.toString(), "--tds-tls-password", "secret");
+        CliRun run = CliRun.run(
+                "serve",
+                "--stateserver-port",
+                "0",
+                "--tds-port",
+                "0",
+                "--tds-tls",
+                missing.toString(),
+                "--tds-tls-password",
+                "secret");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().trim()).isEqualTo("aspstate: --tds-tls " + missing + ": cannot use " + missing
-                + ": No such file or directory");
+        assertThat(run.err().trim())
+                .isEqualTo(
+                        "aspstate: --tds-tls " + missing + ": cannot use " + missing + ": No such file or directory");
     }
 }

@@ -19,14 +19,17 @@ final class TediousClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofSeconds(60);
 
-    private TediousClient() {
-    }
+    private TediousClient() {}
 
     static List<JsonNode> run(int port, TediousRequest... requests) throws IOException, InterruptedException {
-        String stdin = List.of(requests).stream().map(request -> request.json().toString())
+        String stdin = List.of(requests).stream()
+                .map(request -> request.json().toString())
                 .collect(Collectors.joining("\n", "", "\n"));
-        List<String> command = List.of(InteropClients.node().toString(), InteropClients.tediousScript().toString(),
-                "127.0.0.1", String.valueOf(port));
+        List<String> command = List.of(
+                InteropClients.node().toString(),
+                InteropClients.tediousScript().toString(),
+                "127.0.0.1",
+                String.valueOf(port));
         BoundedProcess.Result result = BoundedProcess.run(command, Map.of(), stdin, LIMIT);
         if (result.exitCode() != 0 || result.stdout().size() != requests.length) {
             throw new AssertionError("tedious-client.js exited with " + result.exitCode() + " after "

@@ -23,11 +23,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class TediousInteropTest {
     /** ASP.NET's application id for this name, and so the suffix of its session ids. */
     private static final String APP_NAME = "/LM/W3SVC/1/ROOT/SessionStateSerialization";
+
     private static final int APP_ID = -855047175;
     private static final String APP_SUFFIX = "cd0903f9";
     private static final int TIMEOUT_MINUTES = 20;
     /** ASP.NET's declared sizes: @id nvarchar(88), @itemShort varbinary(7000), @appName varchar(280). */
     private static final int ID_CHARS = 88;
+
     private static final int ITEM_SHORT_BYTES = 7000;
     private static final int APP_NAME_CHARS = 280;
     private static final int SHAREPOINT_ID_CHARS = 512;
@@ -41,21 +43,28 @@ class TediousInteropTest {
         byte[] item = bytes(200, 1);
         byte[] updated = bytes(300, 2);
 
-        List<JsonNode> replies = TediousClient.run(SERVER.tdsPort(),
-                callProcedure("dbo.TempGetAppID").in("appName", "VarChar", APP_NAME_CHARS, APP_NAME)
+        List<JsonNode> replies = TediousClient.run(
+                SERVER.tdsPort(),
+                callProcedure("dbo.TempGetAppID")
+                        .in("appName", "VarChar", APP_NAME_CHARS, APP_NAME)
                         .out("appId", "Int"),
                 getItem("dbo.TempGetStateItemExclusive3", id),
                 insertShort(id, item),
                 getItem("dbo.TempGetStateItemExclusive3", id),
                 // Insert gives cookie 1 and taking the lock adds one: the cookie the update and release present.
-                callProcedure("dbo.TempUpdateStateItemShort").in("id", "NVarChar", ID_CHARS, id)
-                        .in("itemShort", "VarBinary", ITEM_SHORT_BYTES, updated).in("timeout", "Int", TIMEOUT_MINUTES)
+                callProcedure("dbo.TempUpdateStateItemShort")
+                        .in("id", "NVarChar", ID_CHARS, id)
+                        .in("itemShort", "VarBinary", ITEM_SHORT_BYTES, updated)
+                        .in("timeout", "Int", TIMEOUT_MINUTES)
                         .in("lockCookie", "Int", 2),
                 getItem("dbo.TempGetStateItemExclusive3", id),
-                callProcedure("dbo.TempReleaseStateItemExclusive").in("id", "NVarChar", ID_CHARS, id)
+                callProcedure("dbo.TempReleaseStateItemExclusive")
+                        .in("id", "NVarChar", ID_CHARS, id)
                         .in("lockCookie", "Int", 3),
                 getItem("dbo.TempGetStateItem3", id),
-                callProcedure("dbo.TempRemoveStateItem").in("id", "NVarChar", ID_CHARS, id).in("lockCookie", "Int", 3),
+                callProcedure("dbo.TempRemoveStateItem")
+                        .in("id", "NVarChar", ID_CHARS, id)
+                        .in("lockCookie", "Int", 3),
                 getItem("dbo.TempGetStateItem3", id));
 
         assertThat(replies.get(0).at("/outputs/appId").asInt()).isEqualTo(APP_ID);
@@ -75,46 +84,67 @@ class TediousInteropTest {
         String id = sessionId("duplicateinsertabcdefghi");
         byte[] first = bytes(10, 3);
 
-        List<JsonNode> replies = TediousClient.run(SERVER.tdsPort(), insertShort(id, first), insertShort(id, bytes(10, 4)),
+        List<JsonNode> replies = TediousClient.run(
+                SERVER.tdsPort(),
+                insertShort(id, first),
+                insertShort(id, bytes(10, 4)),
                 getItem("dbo.TempGetStateItem3", id));
 
         assertSucceeded(replies.get(0));
-        assertThat(replies.get(1).at("/error/number").asInt()).as(replies.get(1).toString()).isEqualTo(2627);
+        assertThat(replies.get(1).at("/error/number").asInt())
+                .as(replies.get(1).toString())
+                .isEqualTo(2627);
         assertItemOutputs(replies.get(2), first, false, 1);
     }
 
     @Test
     void anUnknownProcedureIsError2812AndTheConnectionStaysUsable() throws Exception {
-        List<JsonNode> replies = TediousClient.run(SERVER.tdsPort(), callProcedure("dbo.NoSuchProcedure"),
+        List<JsonNode> replies = TediousClient.run(
+                SERVER.tdsPort(),
+                callProcedure("dbo.NoSuchProcedure"),
                 callProcedure("dbo.TempGetVersion").out("ver", "Char", 10));
 
-        assertThat(replies.get(0).at("/error/number").asInt()).as(replies.get(0).toString()).isEqualTo(2812);
+        assertThat(replies.get(0).at("/error/number").asInt())
+                .as(replies.get(0).toString())
+                .isEqualTo(2812);
         assertThat(replies.get(1).at("/outputs/ver").asText()).isEqualTo("2         ");
     }
 
     @Test
     void execSqlRunsTheProcedureThroughSpExecuteSql() throws Exception {
-        List<JsonNode> replies = TediousClient.run(SERVER.tdsPort(),
+        List<JsonNode> replies = TediousClient.run(
+                SERVER.tdsPort(),
                 execSql("EXEC dbo.TempGetAppID @appName, @appId OUTPUT")
-                        .in("appName", "VarChar", APP_NAME_CHARS, "/lm/w3svc/1/root").out("appId", "Int"));
+                        .in("appName", "VarChar", APP_NAME_CHARS, "/lm/w3svc/1/root")
+                        .out("appId", "Int"));
 
-        assertThat(replies.get(0).at("/outputs/appId").asInt()).as(replies.get(0).toString()).isEqualTo(538231025);
+        assertThat(replies.get(0).at("/outputs/appId").asInt())
+                .as(replies.get(0).toString())
+                .isEqualTo(538231025);
     }
 
     @Test
     void aOneMegabyteSharePointItemRoundTripsByteForByte() throws Exception {
         byte[] item = bytes(1 << 20, 5);
 
-        List<JsonNode> replies = TediousClient.run(SERVER.tdsPort(),
-                callProcedure("dbo.proc_AddItem").in("id", "NVarChar", SHAREPOINT_ID_CHARS, "tedious-large-item")
-                        .in("item", "VarBinary", MAX, item).in("timeout", "Int", TIMEOUT_MINUTES),
-                callProcedure("dbo.proc_GetItemWithLock").in("id", "NVarChar", SHAREPOINT_ID_CHARS, "tedious-large-item")
-                        .out("item", "VarBinary", MAX).out("locked", "Bit").out("lockAgeInSeconds", "Int")
+        List<JsonNode> replies = TediousClient.run(
+                SERVER.tdsPort(),
+                callProcedure("dbo.proc_AddItem")
+                        .in("id", "NVarChar", SHAREPOINT_ID_CHARS, "tedious-large-item")
+                        .in("item", "VarBinary", MAX, item)
+                        .in("timeout", "Int", TIMEOUT_MINUTES),
+                callProcedure("dbo.proc_GetItemWithLock")
+                        .in("id", "NVarChar", SHAREPOINT_ID_CHARS, "tedious-large-item")
+                        .out("item", "VarBinary", MAX)
+                        .out("locked", "Bit")
+                        .out("lockAgeInSeconds", "Int")
                         .out("lockCookie", "Int"));
 
         assertSucceeded(replies.get(0));
         JsonNode outputs = replies.get(1).get("outputs");
-        assertThat(outputs).as("outputs of " + replies.get(1).fieldNames().next()).isNotNull();
+        assertThat(outputs)
+                .as("outputs of " + replies.get(1).fieldNames().next())
+                .isNotNull();
         assertThat(HexFormat.of().parseHex(outputs.get("item").asText())).isEqualTo(item);
         assertThat(outputs.get("locked").asBoolean()).isFalse();
         assertThat(outputs.get("lockCookie").isInt()).as("a new lock's cookie").isTrue();
@@ -126,9 +156,12 @@ class TediousInteropTest {
         Instant now = Instant.now();
         byte[] value = bytes(500, 6);
 
-        List<JsonNode> replies = TediousClient.run(SERVER.tdsPort(),
-                cacheStatement("set.sql", table, "tedious-key", now).in("Value", "VarBinary", 8000, value)
-                        .in("SlidingExpirationInSeconds", "Float", 1200.0).out("AbsoluteExpiration", "DateTimeOffset"),
+        List<JsonNode> replies = TediousClient.run(
+                SERVER.tdsPort(),
+                cacheStatement("set.sql", table, "tedious-key", now)
+                        .in("Value", "VarBinary", 8000, value)
+                        .in("SlidingExpirationInSeconds", "Float", 1200.0)
+                        .out("AbsoluteExpiration", "DateTimeOffset"),
                 cacheStatement("get.sql", table, "tedious-key", now.plusSeconds(60)),
                 cacheStatement("refresh.sql", table, "tedious-key", now.plusSeconds(1199)),
                 cacheStatement("get.sql", table, "tedious-key", now.plusSeconds(2398)),
@@ -138,8 +171,10 @@ class TediousInteropTest {
 
         assertSucceeded(replies.get(0));
         assertThat(replies.get(0).at("/outputs/AbsoluteExpiration").isNull())
-                .as("an OUTPUT the statement does not assign comes back as it went").isTrue();
-        assertThat(replies.get(1).at("/rows/0/0").asText()).isEqualTo(HexFormat.of().formatHex(value));
+                .as("an OUTPUT the statement does not assign comes back as it went")
+                .isTrue();
+        assertThat(replies.get(1).at("/rows/0/0").asText())
+                .isEqualTo(HexFormat.of().formatHex(value));
         assertSucceeded(replies.get(2));
         assertThat(replies.get(3).get("rows")).as("renewed by the refresh").hasSize(1);
         assertThat(replies.get(4).get("rows")).as("20 idle minutes later").isEmpty();
@@ -148,7 +183,8 @@ class TediousInteropTest {
 
     /** A cache statement of docs/spec/statements with the @Id and @UtcNow the library passes every one of them. */
     private static TediousRequest cacheStatement(String file, String table, String id, Instant utcNow) {
-        return execSql(SpecStatements.text("aspnetcore-cache/" + file, table)).in("Id", "NVarChar", 449, id)
+        return execSql(SpecStatements.text("aspnetcore-cache/" + file, table))
+                .in("Id", "NVarChar", 449, id)
                 .in("UtcNow", "DateTimeOffset", utcNow.toString());
     }
 
@@ -159,15 +195,21 @@ class TediousInteropTest {
     }
 
     private static TediousRequest insertShort(String id, byte[] item) {
-        return callProcedure("dbo.TempInsertStateItemShort").in("id", "NVarChar", ID_CHARS, id)
-                .in("itemShort", "VarBinary", ITEM_SHORT_BYTES, item).in("timeout", "Int", TIMEOUT_MINUTES);
+        return callProcedure("dbo.TempInsertStateItemShort")
+                .in("id", "NVarChar", ID_CHARS, id)
+                .in("itemShort", "VarBinary", ITEM_SHORT_BYTES, item)
+                .in("timeout", "Int", TIMEOUT_MINUTES);
     }
 
     /** TempGetStateItem3 or TempGetStateItemExclusive3, all outputs sent as NULL, as ASP.NET calls them. */
     private static TediousRequest getItem(String procedure, String id) {
-        return callProcedure(procedure).in("id", "NVarChar", ID_CHARS, id)
-                .out("itemShort", "VarBinary", ITEM_SHORT_BYTES).out("locked", "Bit").out("lockAge", "Int")
-                .out("lockCookie", "Int").out("actionFlags", "Int");
+        return callProcedure(procedure)
+                .in("id", "NVarChar", ID_CHARS, id)
+                .out("itemShort", "VarBinary", ITEM_SHORT_BYTES)
+                .out("locked", "Bit")
+                .out("lockAge", "Int")
+                .out("lockCookie", "Int")
+                .out("actionFlags", "Int");
     }
 
     private static void assertItemOutputs(JsonNode reply, byte[] item, boolean locked, int lockCookie) {
@@ -183,7 +225,10 @@ class TediousInteropTest {
 
     /** A missing id: every one of the five outputs NULL. */
     private static void assertMissing(JsonNode reply) {
-        assertThat(reply.get("outputs")).as(reply.toString()).isNotNull().hasSize(5)
+        assertThat(reply.get("outputs"))
+                .as(reply.toString())
+                .isNotNull()
+                .hasSize(5)
                 .allSatisfy(output -> assertThat(output.isNull()).isTrue());
     }
 

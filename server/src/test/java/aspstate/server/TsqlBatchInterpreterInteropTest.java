@@ -30,7 +30,9 @@ class TsqlBatchInterpreterInteropTest {
 
     @Test
     void declareExecSelectReturnsTheAppId() throws Exception {
-        BoundedProcess.Result result = TsqlClient.run(SERVER.tdsPort(), "7.4",
+        BoundedProcess.Result result = TsqlClient.run(
+                SERVER.tdsPort(),
+                "7.4",
                 "DECLARE @x int; EXEC dbo.TempGetAppID N'/lm/w3svc/1/root', @x OUTPUT; SELECT @x");
 
         assertThat(result.stdout()).as(result.stderr()).containsExactly("", "538231025");
@@ -38,17 +40,20 @@ class TsqlBatchInterpreterInteropTest {
 
     @Test
     void namedArgumentsPassTheAppNameAndReceiveTheAppId() throws Exception {
-        BoundedProcess.Result result = TsqlClient.run(SERVER.tdsPort(), "7.4", "DECLARE @x int\n"
-                + "EXEC dbo.TempGetAppID @appName = '/LM/W3SVC/1/ROOT/SessionStateSerialization', @appId = @x OUTPUT\n"
-                + "SELECT @x");
+        BoundedProcess.Result result = TsqlClient.run(
+                SERVER.tdsPort(),
+                "7.4",
+                "DECLARE @x int\n"
+                        + "EXEC dbo.TempGetAppID @appName = '/LM/W3SVC/1/ROOT/SessionStateSerialization', @appId = @x OUTPUT\n"
+                        + "SELECT @x");
 
         assertThat(result.stdout()).as(result.stderr()).containsExactly("", "-855047175");
     }
 
     @Test
     void tempGetVersionSetsAVariable() throws Exception {
-        BoundedProcess.Result result = TsqlClient.run(SERVER.tdsPort(), "7.4",
-                "DECLARE @ver char(10); EXEC dbo.TempGetVersion @ver OUTPUT; SELECT @ver");
+        BoundedProcess.Result result = TsqlClient.run(
+                SERVER.tdsPort(), "7.4", "DECLARE @ver char(10); EXEC dbo.TempGetVersion @ver OUTPUT; SELECT @ver");
 
         assertThat(result.stdout()).as(result.stderr()).hasSize(2);
         assertThat(result.stdout().get(1).strip()).isEqualTo("2");
@@ -59,9 +64,12 @@ class TsqlBatchInterpreterInteropTest {
         String get = "DECLARE @item varbinary(7000), @locked bit, @lockAge int, @lockCookie int, @actionFlags int; "
                 + "EXEC dbo.TempGetStateItem3 N'" + ID + "', @item OUTPUT, @locked OUTPUT, @lockAge OUTPUT, "
                 + "@lockCookie OUTPUT, @actionFlags OUTPUT; ";
-        BoundedProcess.Result result = TsqlClient.run(SERVER.tdsPort(), "7.4",
+        BoundedProcess.Result result = TsqlClient.run(
+                SERVER.tdsPort(),
+                "7.4",
                 "EXEC dbo.TempInsertStateItemShort N'" + ID + "', 0x010203, 20",
-                get + "SELECT @item", get + "SELECT @lockCookie");
+                get + "SELECT @item",
+                get + "SELECT @lockCookie");
 
         assertThat(result.stdout()).as(result.stderr()).hasSize(4);
         // FreeTDS prints binary as bare hex; accept a 0x prefix and either case all the same.
@@ -98,7 +106,8 @@ class TsqlBatchInterpreterInteropTest {
     void selectSpidIsTheSpidOfTheReplyPackets(@TempDir Path dir) throws Exception {
         Path dump = dir.resolve("tds.dump");
 
-        BoundedProcess.Result result = TsqlClient.run(SERVER.tdsPort(), Map.of("TDSDUMP", dump.toString()), "SELECT @@SPID");
+        BoundedProcess.Result result =
+                TsqlClient.run(SERVER.tdsPort(), Map.of("TDSDUMP", dump.toString()), "SELECT @@SPID");
 
         Matcher header = REPLY_HEADER.matcher(Files.readString(dump));
         assertThat(header.find()).as("a reply packet in the protocol dump").isTrue();

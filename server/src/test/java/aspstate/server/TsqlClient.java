@@ -14,8 +14,7 @@ import java.util.Map;
 final class TsqlClient {
     private static final Duration LIMIT = Duration.ofSeconds(60);
 
-    private TsqlClient() {
-    }
+    private TsqlClient() {}
 
     /** @param tdsVersion what tsql asks for in LOGIN7 (TDSVER): "7.4", or "7.1" as FreeTDS falls back to */
     static BoundedProcess.Result run(int port, String tdsVersion, String... batches)
@@ -30,8 +29,18 @@ final class TsqlClient {
             stdin.append(batch).append("\ngo\n");
         }
         // Any login will do: the server has no --tds-user, so it accepts every login on loopback.
-        List<String> command = List.of(InteropClients.tsql().toString(), "-H", "127.0.0.1", "-p",
-                String.valueOf(port), "-U", "sa", "-P", "interop", "-o", "q");
+        List<String> command = List.of(
+                InteropClients.tsql().toString(),
+                "-H",
+                "127.0.0.1",
+                "-p",
+                String.valueOf(port),
+                "-U",
+                "sa",
+                "-P",
+                "interop",
+                "-o",
+                "q");
         Map<String, String> all = new HashMap<>(Map.of("TDSVER", "7.4"));
         all.putAll(environment);
         return BoundedProcess.run(command, all, stdin.toString(), LIMIT);

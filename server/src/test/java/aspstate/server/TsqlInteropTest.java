@@ -31,8 +31,8 @@ class TsqlInteropTest {
 
     @Test
     void theSysobjectsProbeListsNothingForAnotherName() throws Exception {
-        BoundedProcess.Result result = TsqlClient.run(SERVER.tdsPort(), "7.4",
-                "Select name from sysobjects where type = 'P' and name = 'NoSuchProcedure'");
+        BoundedProcess.Result result = TsqlClient.run(
+                SERVER.tdsPort(), "7.4", "Select name from sysobjects where type = 'P' and name = 'NoSuchProcedure'");
 
         assertThat(result.stdout()).as("the column header, no row").containsExactly("name");
         assertThat(result.stderr()).isEmpty();
@@ -56,11 +56,14 @@ class TsqlInteropTest {
 
     @Test
     void aStatementTheServerDoesNotRunIsASqlErrorAndTsqlGoesOn() throws Exception {
-        BoundedProcess.Result result = TsqlClient.run(SERVER.tdsPort(), "7.4", "DROP TABLE ASPStateTempSessions", "SELECT 1");
+        BoundedProcess.Result result =
+                TsqlClient.run(SERVER.tdsPort(), "7.4", "DROP TABLE ASPStateTempSessions", "SELECT 1");
 
         // 102 (syntax) or 2812 (no such procedure): either is how SQL Server refuses what it cannot run.
         assertThat(result.stderr()).containsPattern("Msg (102|2812) \\(severity 16");
-        assertThat(result.stdout()).as("the next batch ran on the same connection").containsExactly("", "1");
+        assertThat(result.stdout())
+                .as("the next batch ran on the same connection")
+                .containsExactly("", "1");
     }
 
     /** 7.1 is what FreeTDS falls back to; the server acknowledges 7.4 in every case, which FreeTDS then speaks. */

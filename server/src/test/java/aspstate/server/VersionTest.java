@@ -8,9 +8,7 @@ class VersionTest {
 
     @Test
     void isTheProjectVersionFilledInByTheBuild() {
-        assertThat(Version.current())
-                .doesNotContain("${")
-                .isEqualTo(System.getProperty("aspstate.expectedVersion"));
+        assertThat(Version.current()).doesNotContain("${").isEqualTo(System.getProperty("aspstate.expectedVersion"));
     }
 
     @Test

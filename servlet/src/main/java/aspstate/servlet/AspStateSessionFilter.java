@@ -44,8 +44,7 @@ public final class AspStateSessionFilter implements Filter {
     private boolean ownsClient;
 
     /** For containers that create the filter from web.xml: configured by its init parameters. */
-    public AspStateSessionFilter() {
-    }
+    public AspStateSessionFilter() {}
 
     /**
      * @param store      the sessions, on a client the caller owns and closes
@@ -78,8 +77,8 @@ public final class AspStateSessionFilter implements Filter {
                 Duration.ofMillis(Long.parseLong(parameter(config, "lock-poll-interval-ms", "500"))),
                 Duration.ofSeconds(Long.parseLong(parameter(config, "execution-timeout-seconds", "110"))),
                 Duration.ofSeconds(Long.parseLong(parameter(config, "execution-timeout-seconds", "110"))));
-        store = new SharedSessionStore(client, lock, Integer.parseInt(parameter(config, "timeout-minutes", "20")),
-                compression);
+        store = new SharedSessionStore(
+                client, lock, Integer.parseInt(parameter(config, "timeout-minutes", "20")), compression);
         cookieName = parameter(config, "cookie-name", DEFAULT_COOKIE);
         ownsClient = true;
     }
@@ -121,8 +120,7 @@ public final class AspStateSessionFilter implements Filter {
                     }
 
                     @Override
-                    public void onStartAsync(AsyncEvent event) {
-                    }
+                    public void onStartAsync(AsyncEvent event) {}
                 });
             } else {
                 wrapped.finish(failed);
@@ -244,8 +242,8 @@ public final class AspStateSessionFilter implements Filter {
         }
 
         private void finishOne(AspStateHttpSession done, boolean failed) {
-            SessionStateClient.await(failed && !done.isInvalid() ? store.release(done.shared())
-                    : store.commit(done.shared()));
+            SessionStateClient.await(
+                    failed && !done.isInvalid() ? store.release(done.shared()) : store.commit(done.shared()));
         }
     }
 

@@ -58,10 +58,12 @@ class JettyConcurrentRequestsTest {
     @BeforeAll
     static void start() throws Exception {
         aspstate = new LoopbackStateServer();
-        client = SessionStateClient.builder().server(aspstate.address())
-                .application(AspNetApplication.of(APP_ID)).build();
-        LockSettings quickPolls = new LockSettings(Duration.ofMillis(20), Duration.ofSeconds(110),
-                Duration.ofSeconds(10));
+        client = SessionStateClient.builder()
+                .server(aspstate.address())
+                .application(AspNetApplication.of(APP_ID))
+                .build();
+        LockSettings quickPolls =
+                new LockSettings(Duration.ofMillis(20), Duration.ofSeconds(110), Duration.ofSeconds(10));
         SharedSessionStore store = new SharedSessionStore(client, quickPolls, 20, false);
 
         jetty = new Server();
@@ -69,14 +71,19 @@ class JettyConcurrentRequestsTest {
         connector.setHost("127.0.0.1");
         jetty.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
-        context.addFilter(new FilterHolder((jakarta.servlet.Filter) (request, response, chain) -> {
-            if (request.getParameter("second") != null) {
-                SECOND_ARRIVED.set(true);
-            }
-            chain.doFilter(request, response);
-        }), "/*", EnumSet.of(DispatcherType.REQUEST));
-        context.addFilter(new FilterHolder(new AspStateSessionFilter(store, AspStateSessionFilter.DEFAULT_COOKIE)),
-                "/*", EnumSet.of(DispatcherType.REQUEST));
+        context.addFilter(
+                new FilterHolder((jakarta.servlet.Filter) (request, response, chain) -> {
+                    if (request.getParameter("second") != null) {
+                        SECOND_ARRIVED.set(true);
+                    }
+                    chain.doFilter(request, response);
+                }),
+                "/*",
+                EnumSet.of(DispatcherType.REQUEST));
+        context.addFilter(
+                new FilterHolder(new AspStateSessionFilter(store, AspStateSessionFilter.DEFAULT_COOKIE)),
+                "/*",
+                EnumSet.of(DispatcherType.REQUEST));
         context.addServlet(new ServletHolder(new CounterServlet()), "/*");
         jetty.setHandler(context);
         jetty.start();
@@ -98,17 +105,18 @@ class JettyConcurrentRequestsTest {
         String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
         assertThat(SessionIds.isValid(id)).as(id).isTrue();
 
-        CompletableFuture<HttpResponse<String>> holding = http.sendAsync(get("/slow-increment", id),
-                HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> holding =
+                http.sendAsync(get("/slow-increment", id), HttpResponse.BodyHandlers.ofString());
         assertThat(FIRST_ENTERED.await(10, TimeUnit.SECONDS)).isTrue();
-        CompletableFuture<HttpResponse<String>> waiting = http.sendAsync(get("/increment?second", id),
-                HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> waiting =
+                http.sendAsync(get("/increment?second", id), HttpResponse.BodyHandlers.ofString());
         Await.until("the second request reached the server", SECOND_ARRIVED::get);
         FIRST_MAY_FINISH.countDown();
 
         assertThat(holding.get(10, TimeUnit.SECONDS).body()).isEqualTo("1");
         assertThat(waiting.get(10, TimeUnit.SECONDS).body()).isEqualTo("2");
-        assertThat(SECOND_ENTERED_NANOS.get()).as("the second ran only once the first had finished")
+        assertThat(SECOND_ENTERED_NANOS.get())
+                .as("the second ran only once the first had finished")
                 .isGreaterThan(FIRST_LEFT_NANOS.get());
 
         try (StateServerConnection raw = StateServerConnection.connect(aspstate.address())) {
@@ -124,9 +132,13 @@ class JettyConcurrentRequestsTest {
         String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
         String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
 
-        assertThat(http.send(get("/fail", id), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(500);
-        assertThat(http.send(get("/count", id), HttpResponse.BodyHandlers.ofString()).body())
-                .as("the failed request's change is not stored, and its lock is not left held").isEqualTo("1");
+        assertThat(http.send(get("/fail", id), HttpResponse.BodyHandlers.ofString())
+                        .statusCode())
+                .isEqualTo(500);
+        assertThat(http.send(get("/count", id), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .as("the failed request's change is not stored, and its lock is not left held")
+                .isEqualTo("1");
     }
 
     private HttpRequest get(String path, String sessionId) {

@@ -12,6 +12,7 @@ final class BlobReader {
     private final byte[] data;
     /** Strings are cut to this many chars; 0 reads them whole. */
     private final int previewChars;
+
     private final int limit;
     private final String endName;
     private int position;

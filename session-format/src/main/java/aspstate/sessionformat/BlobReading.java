@@ -13,8 +13,14 @@ public final class BlobReading {
     /** The static objects section (HttpStaticObjectsCollection), kept as bytes to be written back; or null. */
     final byte[] staticObjectBytes;
 
-    BlobReading(boolean compressed, Integer timeoutMinutes, List<BlobItem> items, int itemCount, int staticObjects,
-                String problem, byte[] staticObjectBytes) {
+    BlobReading(
+            boolean compressed,
+            Integer timeoutMinutes,
+            List<BlobItem> items,
+            int itemCount,
+            int staticObjects,
+            String problem,
+            byte[] staticObjectBytes) {
         this.compressed = compressed;
         this.timeoutMinutes = timeoutMinutes;
         this.items = List.copyOf(items);

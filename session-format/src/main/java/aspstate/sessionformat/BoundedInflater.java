@@ -15,14 +15,16 @@ final class BoundedInflater {
     private static final long NOT_DEFLATE = -1;
     private static final long TOO_LARGE = -2;
 
-    enum Outcome { INFLATED, NOT_DEFLATE, TOO_LARGE }
+    enum Outcome {
+        INFLATED,
+        NOT_DEFLATE,
+        TOO_LARGE
+    }
 
     /** @param bytes the inflated data when INFLATED, otherwise null */
-    record Inflation(Outcome outcome, byte[] bytes) {
-    }
+    record Inflation(Outcome outcome, byte[] bytes) {}
 
-    private BoundedInflater() {
-    }
+    private BoundedInflater() {}
 
     static Inflation inflate(byte[] data, int maxInflatedBytes) {
         byte[] scratch = new byte[CHUNK_BYTES];

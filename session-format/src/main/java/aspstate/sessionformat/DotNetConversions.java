@@ -22,13 +22,13 @@ final class DotNetConversions {
     private static final long TICKS_MASK = 0x3FFF_FFFF_FFFF_FFFFL;
     /** Decimal flags: bits 16-23 the scale, bit 31 the sign; .NET refuses any other bit. */
     private static final int DECIMAL_UNUSED_FLAG_BITS = 0x7F00_FFFF;
+
     private static final int DECIMAL_MAX_SCALE = 28;
     private static final int DECIMAL_MAGNITUDE_BITS = 96;
     private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-    private DotNetConversions() {
-    }
+    private DotNetConversions() {}
 
     /** DateTime(ticks), as a local date-time (the Kind is not stored). */
     static LocalDateTime dateTime(long rawTicks) {
@@ -52,15 +52,16 @@ final class DotNetConversions {
 
     /** TimeSpan(ticks): any long is a TimeSpan, and a Duration holds every one. */
     static Duration timeSpan(long ticks) {
-        return Duration.ofSeconds(Math.floorDiv(ticks, TICKS_PER_SECOND),
-                Math.floorMod(ticks, TICKS_PER_SECOND) * NANOS_PER_TICK);
+        return Duration.ofSeconds(
+                Math.floorDiv(ticks, TICKS_PER_SECOND), Math.floorMod(ticks, TICKS_PER_SECOND) * NANOS_PER_TICK);
     }
 
     static long timeSpanTicks(Duration value) {
         if (value.getNano() % NANOS_PER_TICK != 0) {
             throw new IllegalArgumentException(value + " is finer than a .NET TimeSpan's 100 ns ticks");
         }
-        BigInteger ticks = BigInteger.valueOf(value.getSeconds()).multiply(BigInteger.valueOf(TICKS_PER_SECOND))
+        BigInteger ticks = BigInteger.valueOf(value.getSeconds())
+                .multiply(BigInteger.valueOf(TICKS_PER_SECOND))
                 .add(BigInteger.valueOf(value.getNano() / NANOS_PER_TICK));
         if (ticks.compareTo(LONG_MIN) < 0 || ticks.compareTo(LONG_MAX) > 0) {
             throw new IllegalArgumentException(value + " is longer than a .NET TimeSpan holds");
@@ -72,8 +73,8 @@ final class DotNetConversions {
     static BigDecimal decimal(int lo, int mid, int hi, int flags) {
         int scale = (flags >>> 16) & 0xFF;
         if ((flags & DECIMAL_UNUSED_FLAG_BITS) != 0 || scale > DECIMAL_MAX_SCALE) {
-            throw new BlobFormatException(String.format("Decimal flags 0x%08X are not a sign and a scale of 0-28",
-                    flags));
+            throw new BlobFormatException(
+                    String.format("Decimal flags 0x%08X are not a sign and a scale of 0-28", flags));
         }
         byte[] magnitude = new byte[12];
         int[] bigEndianWords = {hi, mid, lo};
@@ -104,8 +105,12 @@ final class DotNetConversions {
             throw new IllegalArgumentException(value + " has more digits than the 96 bits of a .NET Decimal");
         }
         int flags = exact.scale() << 16 | (exact.signum() < 0 ? 0x8000_0000 : 0);
-        return new int[] {magnitude.intValue(), magnitude.shiftRight(32).intValue(),
-                magnitude.shiftRight(64).intValue(), flags};
+        return new int[] {
+            magnitude.intValue(),
+            magnitude.shiftRight(32).intValue(),
+            magnitude.shiftRight(64).intValue(),
+            flags
+        };
     }
 
     /** new Guid(bytes) from Guid.ToByteArray's order, whose first three fields are little-endian. */

@@ -26,15 +26,16 @@ public record DotNetInteger(DotNetType type, BigInteger value, int sizeBytes) {
             default -> throw new IllegalArgumentException(type.dotNetName() + " is not an integer without a Java type");
         };
         if (sizeBytes != expectedSize) {
-            throw new IllegalArgumentException("a " + type.dotNetName() + " takes " + expectedSize + " bytes, not "
-                    + sizeBytes);
+            throw new IllegalArgumentException(
+                    "a " + type.dotNetName() + " takes " + expectedSize + " bytes, not " + sizeBytes);
         }
         BigInteger min = signed ? BigInteger.ONE.shiftLeft(8 * sizeBytes - 1).negate() : BigInteger.ZERO;
-        BigInteger max = signed ? BigInteger.ONE.shiftLeft(8 * sizeBytes - 1).subtract(BigInteger.ONE)
+        BigInteger max = signed
+                ? BigInteger.ONE.shiftLeft(8 * sizeBytes - 1).subtract(BigInteger.ONE)
                 : BigInteger.ONE.shiftLeft(8 * sizeBytes).subtract(BigInteger.ONE);
         if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new IllegalArgumentException(value + " is outside the range of a " + sizeBytes + "-byte "
-                    + type.dotNetName());
+            throw new IllegalArgumentException(
+                    value + " is outside the range of a " + sizeBytes + "-byte " + type.dotNetName());
         }
     }
 

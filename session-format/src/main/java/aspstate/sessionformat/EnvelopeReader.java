@@ -35,8 +35,14 @@ final class EnvelopeReader {
         } catch (BlobFormatException e) {
             problem = compressed ? "in the inflated data: " + e.getMessage() : e.getMessage();
         }
-        return new BlobReading(compressed, reader.timeoutMinutes, reader.items, reader.itemCount,
-                reader.staticObjects, problem, reader.staticObjectBytes);
+        return new BlobReading(
+                compressed,
+                reader.timeoutMinutes,
+                reader.items,
+                reader.itemCount,
+                reader.staticObjects,
+                problem,
+                reader.staticObjectBytes);
     }
 
     private void readEnvelope() {
@@ -70,8 +76,8 @@ final class EnvelopeReader {
         }
         int nullKeyIndex = in.int32("the null-key index");
         if (nullKeyIndex < NO_NULL_KEY || nullKeyIndex >= count) {
-            throw new BlobFormatException("null-key index " + nullKeyIndex + " is neither -1 nor an item (0-"
-                    + (count - 1) + ")");
+            throw new BlobFormatException(
+                    "null-key index " + nullKeyIndex + " is neither -1 nor an item (0-" + (count - 1) + ")");
         }
         // Checked before the lists below are allocated for them: no blob makes room for more items than it holds.
         if (count > in.remaining() / LEAST_ITEM_BYTES) {
@@ -113,8 +119,8 @@ final class EnvelopeReader {
     /** Item i spans [endOffset[i-1], endOffset[i]) of the values region; the reader stands at its start. */
     private BlobItem readItem(String name, int spanBytes, String label, int spanStart) {
         if (spanBytes < 0) {
-            throw new BlobFormatException(label + ": the offsets table goes backwards (its span would end "
-                    + -spanBytes + " bytes before it starts at byte " + spanStart + ")");
+            throw new BlobFormatException(label + ": the offsets table goes backwards (its span would end " + -spanBytes
+                    + " bytes before it starts at byte " + spanStart + ")");
         }
         try {
             BlobReader span = in.slice(spanBytes, "the span the offsets table gives it", "its span");

@@ -8,8 +8,7 @@ import java.util.UUID;
 /** Writes a Java value as AltSerialization writes its .NET counterpart: the type id byte, then the payload. */
 final class ItemValueWriter {
 
-    private ItemValueWriter() {
-    }
+    private ItemValueWriter() {}
 
     /** @throws NotADotNetValueException when the value has no exact .NET form */
     static void write(Object value, DotNetBinaryWriter out) {
@@ -36,7 +35,11 @@ final class ItemValueWriter {
             out.u8(DotNetType.DATE_TIME.tag()).int64(DotNetConversions.dateTimeTicks(dateTime));
         } else if (value instanceof BigDecimal decimal) {
             int[] bits = DotNetConversions.decimalBits(decimal);
-            out.u8(DotNetType.DECIMAL.tag()).int32(bits[0]).int32(bits[1]).int32(bits[2]).int32(bits[3]);
+            out.u8(DotNetType.DECIMAL.tag())
+                    .int32(bits[0])
+                    .int32(bits[1])
+                    .int32(bits[2])
+                    .int32(bits[3]);
         } else if (value instanceof Character c) {
             if (Character.isSurrogate(c)) {
                 throw new NotADotNetValueException("a lone surrogate char (U+" + Integer.toHexString(c)
@@ -65,8 +68,8 @@ final class ItemValueWriter {
         } else if (value instanceof DotNetObject object) {
             out.u8(DotNetType.OBJECT.tag()).bytes(object.streamWithoutCopy());
         } else {
-            throw new NotADotNetValueException(value.getClass().getName() + " has no .NET counterpart in ASP.NET's "
-                    + "session format");
+            throw new NotADotNetValueException(
+                    value.getClass().getName() + " has no .NET counterpart in ASP.NET's " + "session format");
         }
     }
 
@@ -88,8 +91,8 @@ final class ItemValueWriter {
             if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                throw new NotADotNetValueException("the string has a lone surrogate char at index " + i
-                        + ", which UTF-8 cannot hold");
+                throw new NotADotNetValueException(
+                        "the string has a lone surrogate char at index " + i + ", which UTF-8 cannot hold");
             }
         }
     }

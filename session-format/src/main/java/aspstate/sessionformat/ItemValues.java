@@ -13,11 +13,9 @@ import java.nio.charset.CodingErrorAction;
 final class ItemValues {
 
     /** A value read from its span, as its .NET type and its Java value. */
-    record DecodedValue(DotNetType type, Object value) {
-    }
+    record DecodedValue(DotNetType type, Object value) {}
 
-    private ItemValues() {
-    }
+    private ItemValues() {}
 
     /** The value that fills the span exactly, as the offsets table promises; nothing more or less. */
     static DecodedValue decode(BlobReader span) {
@@ -92,8 +90,9 @@ final class ItemValues {
         return switch (size) {
             case 4 -> in.int32(what);
             case 8 -> in.int64(what);
-            default -> throw new BlobFormatException(what + " at byte " + in.position() + " has " + size
-                    + " bytes; a pointer has 4 or 8");
+            default ->
+                throw new BlobFormatException(
+                        what + " at byte " + in.position() + " has " + size + " bytes; a pointer has 4 or 8");
         };
     }
 
@@ -103,8 +102,8 @@ final class ItemValues {
         int lead = in.u8(what);
         int length = lead < 0x80 ? 1 : lead >= 0xC2 && lead < 0xE0 ? 2 : lead >= 0xE0 && lead < 0xF0 ? 3 : 0;
         if (length == 0) {
-            throw new BlobFormatException(String.format("byte 0x%02X at byte %d does not start a UTF-8 char", lead,
-                    at));
+            throw new BlobFormatException(
+                    String.format("byte 0x%02X at byte %d does not start a UTF-8 char", lead, at));
         }
         byte[] bytes = new byte[length];
         bytes[0] = (byte) lead;

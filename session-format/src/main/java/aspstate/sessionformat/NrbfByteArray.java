@@ -18,12 +18,18 @@ final class NrbfByteArray {
     /** Everything but the bytes themselves. */
     static final int OVERHEAD_BYTES = 1 + 4 * 4 + 1 + 4 + 4 + 1 + 1;
 
-    private NrbfByteArray() {
-    }
+    private NrbfByteArray() {}
 
     static void write(byte[] value, DotNetBinaryWriter out) {
-        out.u8(SERIALIZATION_HEADER).int32(OBJECT_ID).int32(HEADER_ID).int32(MAJOR_VERSION).int32(MINOR_VERSION)
-                .u8(ARRAY_SINGLE_PRIMITIVE).int32(OBJECT_ID).int32(value.length).u8(PRIMITIVE_BYTE)
+        out.u8(SERIALIZATION_HEADER)
+                .int32(OBJECT_ID)
+                .int32(HEADER_ID)
+                .int32(MAJOR_VERSION)
+                .int32(MINOR_VERSION)
+                .u8(ARRAY_SINGLE_PRIMITIVE)
+                .int32(OBJECT_ID)
+                .int32(value.length)
+                .u8(PRIMITIVE_BYTE)
                 .bytes(value)
                 .u8(MESSAGE_END);
     }
@@ -38,8 +44,11 @@ final class NrbfByteArray {
             return null;
         }
         int rootId = in.int32("");
-        if (in.int32("") != HEADER_ID || in.int32("") != MAJOR_VERSION || in.int32("") != MINOR_VERSION
-                || in.u8("") != ARRAY_SINGLE_PRIMITIVE || in.int32("") != rootId) {
+        if (in.int32("") != HEADER_ID
+                || in.int32("") != MAJOR_VERSION
+                || in.int32("") != MINOR_VERSION
+                || in.u8("") != ARRAY_SINGLE_PRIMITIVE
+                || in.int32("") != rootId) {
             return null;
         }
         int length = in.int32("");

@@ -8,6 +8,7 @@ final class NrbfTypeName {
     private static final int SERIALIZATION_HEADER = 0;
     /** RootId, HeaderId, MajorVersion and MinorVersion, four int32s. */
     private static final int SERIALIZATION_HEADER_BYTES = 16;
+
     private static final int BINARY_LIBRARY = 12;
     private static final int SYSTEM_CLASS_WITH_MEMBERS = 2;
     private static final int CLASS_WITH_MEMBERS = 3;
@@ -19,8 +20,7 @@ final class NrbfTypeName {
     private static final int ARRAY_SINGLE_OBJECT = 16;
     private static final int ARRAY_SINGLE_STRING = 17;
 
-    private NrbfTypeName() {
-    }
+    private NrbfTypeName() {}
 
     /** @return the class name, "System.String", "array", or null if the stream does not start as expected */
     static String of(BlobReader stream) {
@@ -36,7 +36,9 @@ final class NrbfTypeName {
                 recordType = stream.u8("the record type");
             }
             return switch (recordType) {
-                case SYSTEM_CLASS_WITH_MEMBERS, CLASS_WITH_MEMBERS, SYSTEM_CLASS_WITH_MEMBERS_AND_TYPES,
+                case SYSTEM_CLASS_WITH_MEMBERS,
+                        CLASS_WITH_MEMBERS,
+                        SYSTEM_CLASS_WITH_MEMBERS_AND_TYPES,
                         CLASS_WITH_MEMBERS_AND_TYPES -> {
                     stream.int32("the object id");
                     yield stream.string("the class name");

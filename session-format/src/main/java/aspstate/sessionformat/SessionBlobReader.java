@@ -8,8 +8,7 @@ package aspstate.sessionformat;
  */
 public final class SessionBlobReader {
 
-    private SessionBlobReader() {
-    }
+    private SessionBlobReader() {}
 
     /**
      * The blob does not say whether it is compressed, so it is read as plain data first and, if that fails, as raw
@@ -29,12 +28,17 @@ public final class SessionBlobReader {
         BoundedInflater.Inflation inflation = BoundedInflater.inflate(data, limits.maxInflatedBytes());
         return switch (inflation.outcome()) {
             case NOT_DEFLATE -> plain;
-            case TOO_LARGE -> BlobReading.unreadable(true, "compressed data inflates to more than "
-                    + limits.maxInflatedBytes() + " bytes, the reader's limit");
+            case TOO_LARGE ->
+                BlobReading.unreadable(
+                        true,
+                        "compressed data inflates to more than " + limits.maxInflatedBytes()
+                                + " bytes, the reader's limit");
             case INFLATED -> {
                 BlobReading compressed = EnvelopeReader.read(inflation.bytes(), true, limits);
-                yield compressed.problem() == null || compressed.items().size() > plain.items().size()
-                        ? compressed : plain;
+                yield compressed.problem() == null
+                                || compressed.items().size() > plain.items().size()
+                        ? compressed
+                        : plain;
             }
         };
     }

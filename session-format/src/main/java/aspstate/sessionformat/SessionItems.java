@@ -59,11 +59,16 @@ public final class SessionItems {
     static SessionItems of(List<BlobItem> read) {
         SessionItems items = new SessionItems();
         for (BlobItem item : read) {
-            Item previous = items.items.put(fold(item.name()), new Item(item.name(), item.value(), item.type(),
-                    item.value() instanceof byte[] ? null : item.serialized));
+            Item previous = items.items.put(
+                    fold(item.name()),
+                    new Item(
+                            item.name(),
+                            item.value(),
+                            item.type(),
+                            item.value() instanceof byte[] ? null : item.serialized));
             if (previous != null) {
-                throw new SessionFormatException("the item name '" + item.name() + "' appears twice (names are "
-                        + "compared without case)");
+                throw new SessionFormatException(
+                        "the item name '" + item.name() + "' appears twice (names are " + "compared without case)");
             }
         }
         return items;

@@ -38,8 +38,11 @@ public final class SessionStateData {
         if (reading.problem() != null) {
             throw new SessionFormatException(reading.problem());
         }
-        return new SessionStateData(reading.timeoutMinutes(), SessionItems.of(reading.items()),
-                reading.staticObjectBytes, reading.compressed());
+        return new SessionStateData(
+                reading.timeoutMinutes(),
+                SessionItems.of(reading.items()),
+                reading.staticObjectBytes,
+                reading.compressed());
     }
 
     public int timeoutMinutes() {

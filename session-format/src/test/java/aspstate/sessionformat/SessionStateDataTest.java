@@ -36,7 +36,8 @@ class SessionStateDataTest {
                 Arguments.of(12, Long.MIN_VALUE),
                 Arguments.of(13, DotNetInteger.ofUInt16(65535)),
                 Arguments.of(14, DotNetInteger.ofUInt32(4_294_967_295L)),
-                Arguments.of(15, DotNetInteger.ofUInt64(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE))),
+                Arguments.of(
+                        15, DotNetInteger.ofUInt64(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE))),
                 Arguments.of(16, Duration.parse("PT26H3M4.5S")),
                 Arguments.of(17, UUID.fromString("00112233-4455-6677-8899-aabbccddeeff")),
                 Arguments.of(18, new DotNetInteger(DotNetType.INT_PTR, BigInteger.ONE.shiftLeft(40), 8)),
@@ -47,8 +48,9 @@ class SessionStateDataTest {
 
     @Test
     void theSpecHasAnExampleOfEveryTypeId() {
-        assertThat(SPEC_VALUES.keySet()).containsExactlyElementsOf(
-                Stream.of(DotNetType.values()).map(DotNetType::tag).toList());
+        assertThat(SPEC_VALUES.keySet())
+                .containsExactlyElementsOf(
+                        Stream.of(DotNetType.values()).map(DotNetType::tag).toList());
     }
 
     @ParameterizedTest(name = "type id {0}")
@@ -108,9 +110,22 @@ class SessionStateDataTest {
 
     @Test
     void anObjectDotNetWroteStaysItsBytesAndIsWrittenBackUnchanged() {
-        byte[] nrbf = new DotNetBinaryWriter().u8(0).int32(1).int32(-1).int32(1).int32(0)
-                .u8(12).int32(2).string("MyApp, Version=1.0.0.0")
-                .u8(5).int32(1).string("MyApp.Cart").int32(0).int32(2).u8(11).toByteArray();
+        byte[] nrbf = new DotNetBinaryWriter()
+                .u8(0)
+                .int32(1)
+                .int32(-1)
+                .int32(1)
+                .int32(0)
+                .u8(12)
+                .int32(2)
+                .string("MyApp, Version=1.0.0.0")
+                .u8(5)
+                .int32(1)
+                .string("MyApp.Cart")
+                .int32(0)
+                .int32(2)
+                .u8(11)
+                .toByteArray();
         byte[] objectValue = new DotNetBinaryWriter().u8(20).bytes(nrbf).toByteArray();
         byte[] blob = blobWithItems("cart", objectValue, "n", SPEC_VALUES.get(2));
 
@@ -173,15 +188,27 @@ class SessionStateDataTest {
         bytes[0] = 9;
 
         assertThat(read.items().isDirty()).isTrue();
-        assertThat(SessionStateData.read(read.toBytes(false)).items().get("bytes")).isEqualTo(new byte[] {9, 2});
+        assertThat(SessionStateData.read(read.toBytes(false)).items().get("bytes"))
+                .isEqualTo(new byte[] {9, 2});
     }
 
     @Test
     void staticObjectsAreKeptAsTheyWere() {
-        byte[] staticObjects = new DotNetBinaryWriter().int32(1).string("catalog").bool(true)
-                .u8(20).bytes(new byte[] {0, 1, 2, 3}).toByteArray();
-        byte[] blob = new DotNetBinaryWriter().int32(20).bool(true).bool(true).bytes(itemsOf("a", SPEC_VALUES.get(2)))
-                .bytes(staticObjects).u8(0xFF).toByteArray();
+        byte[] staticObjects = new DotNetBinaryWriter()
+                .int32(1)
+                .string("catalog")
+                .bool(true)
+                .u8(20)
+                .bytes(new byte[] {0, 1, 2, 3})
+                .toByteArray();
+        byte[] blob = new DotNetBinaryWriter()
+                .int32(20)
+                .bool(true)
+                .bool(true)
+                .bytes(itemsOf("a", SPEC_VALUES.get(2)))
+                .bytes(staticObjects)
+                .u8(0xFF)
+                .toByteArray();
 
         SessionStateData session = SessionStateData.read(blob);
         assertThat(session.hasStaticObjects()).isTrue();
@@ -221,7 +248,8 @@ class SessionStateDataTest {
     void aNameThatAppearsTwiceIsRefused() {
         byte[] blob = blobWithItems("a", SPEC_VALUES.get(2), "A", SPEC_VALUES.get(2));
 
-        assertThatThrownBy(() -> SessionStateData.read(blob)).isInstanceOf(SessionFormatException.class)
+        assertThatThrownBy(() -> SessionStateData.read(blob))
+                .isInstanceOf(SessionFormatException.class)
                 .hasMessageContaining("'A' appears twice");
     }
 
@@ -230,29 +258,51 @@ class SessionStateDataTest {
         assertThatThrownBy(() -> SessionStateData.read(new byte[] {20, 0, 0, 0, 1, 0, 5}))
                 .isInstanceOf(SessionFormatException.class)
                 .hasMessageContaining("in the middle of the item count");
-        assertThatThrownBy(() -> SessionStateData.read(new byte[] {20, 0, 0, 0, 1, 0, 0x7F, 0x7F, 0x7F, 0x7F, -1, -1, -1, -1}))
+        assertThatThrownBy(() ->
+                        SessionStateData.read(new byte[] {20, 0, 0, 0, 1, 0, 0x7F, 0x7F, 0x7F, 0x7F, -1, -1, -1, -1}))
                 .isInstanceOf(SessionFormatException.class)
                 .hasMessageContaining("cannot fit");
     }
 
     private static void assertRefused(SessionItems items, Object value, String reason) {
-        assertThatThrownBy(() -> items.set("v", value)).isInstanceOf(NotADotNetValueException.class)
+        assertThatThrownBy(() -> items.set("v", value))
+                .isInstanceOf(NotADotNetValueException.class)
                 .hasMessageContaining(reason);
     }
 
     private static byte[] blobWithOneItem(byte[] value) {
-        return new DotNetBinaryWriter().int32(20).bool(true).bool(false).bytes(itemsOf("v", value)).u8(0xFF)
+        return new DotNetBinaryWriter()
+                .int32(20)
+                .bool(true)
+                .bool(false)
+                .bytes(itemsOf("v", value))
+                .u8(0xFF)
                 .toByteArray();
     }
 
     private static byte[] blobWithItems(String firstName, byte[] first, String secondName, byte[] second) {
-        DotNetBinaryWriter out = new DotNetBinaryWriter().int32(20).bool(true).bool(false)
-                .int32(2).int32(-1).string(firstName).string(secondName)
-                .int32(first.length).int32(first.length + second.length).bytes(first).bytes(second);
+        DotNetBinaryWriter out = new DotNetBinaryWriter()
+                .int32(20)
+                .bool(true)
+                .bool(false)
+                .int32(2)
+                .int32(-1)
+                .string(firstName)
+                .string(secondName)
+                .int32(first.length)
+                .int32(first.length + second.length)
+                .bytes(first)
+                .bytes(second);
         return out.u8(0xFF).toByteArray();
     }
 
     private static byte[] itemsOf(String name, byte[] value) {
-        return new DotNetBinaryWriter().int32(1).int32(-1).string(name).int32(value.length).bytes(value).toByteArray();
+        return new DotNetBinaryWriter()
+                .int32(1)
+                .int32(-1)
+                .string(name)
+                .int32(value.length)
+                .bytes(value)
+                .toByteArray();
     }
 }

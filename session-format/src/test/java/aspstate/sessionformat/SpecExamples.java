@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
 /** The worked examples of docs/spec/session-blob-format.md, read from the document itself so that they cannot drift. */
 final class SpecExamples {
     static final Path SPEC = Path.of("..", "docs", "spec", "session-blob-format.md");
-    private static final Pattern TYPE_ROW = Pattern.compile("^\\| (\\d+) \\|[^|]*\\|[^|]*\\| `([0-9A-F ]+)` \\|$",
-            Pattern.MULTILINE);
-    private static final Pattern FRESH_SESSION = Pattern.compile("A fresh uninitialized session \\(timeout 20\\): `([0-9A-F ]+)`");
+    private static final Pattern TYPE_ROW =
+            Pattern.compile("^\\| (\\d+) \\|[^|]*\\|[^|]*\\| `([0-9A-F ]+)` \\|$", Pattern.MULTILINE);
+    private static final Pattern FRESH_SESSION =
+            Pattern.compile("A fresh uninitialized session \\(timeout 20\\): `([0-9A-F ]+)`");
     private static final Pattern SESSION_BLOCK = Pattern.compile("### A session\\n[^\\n]*\\n```\\n([0-9A-F \\n]+)```");
 
-    private SpecExamples() {
-    }
+    private SpecExamples() {}
 
     private static String spec() {
         try {

@@ -8,8 +8,7 @@ package aspstate.stateserver;
  * {@code aspstate.client.RequestTargets} does.
  */
 public final class SessionKeys {
-    private SessionKeys() {
-    }
+    private SessionKeys() {}
 
     /** Decodes target bytes [from, to) of the array, which stays as it is. */
     public static String decode(byte[] bytes, int from, int to) {

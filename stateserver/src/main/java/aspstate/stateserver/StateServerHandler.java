@@ -60,13 +60,16 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (decoded.isMalformed()) {
-            LOG.debug("{}: closing, not a request: {}", ctx.channel().remoteAddress(),
-                    LogText.client(decoded.problem()));
+            LOG.debug(
+                    "{}: closing, not a request: {}", ctx.channel().remoteAddress(), LogText.client(decoded.problem()));
             close();
             return;
         }
         if (decoded.request() == null) {
-            LOG.debug("{}: 400 for {}: {}", ctx.channel().remoteAddress(), LogText.client(decoded.key()),
+            LOG.debug(
+                    "{}: 400 for {}: {}",
+                    ctx.channel().remoteAddress(),
+                    LogText.client(decoded.key()),
                     LogText.client(decoded.problem()));
             replies.add(CompletableFuture.completedFuture(StateResult.BAD_REQUEST));
             return;
@@ -122,13 +125,12 @@ final class StateServerHandler extends ChannelInboundHandlerAdapter {
      */
     private static boolean storeFailed(Throwable failure) {
         if (failure instanceof StoreUnavailableException) {
-            UNAVAILABLE.occurred("store unavailable: closed {} connection(s) instead of answering: {}",
-                    failure.getMessage());
+            UNAVAILABLE.occurred(
+                    "store unavailable: closed {} connection(s) instead of answering: {}", failure.getMessage());
         } else if (failure instanceof StoreFullException) {
             FULL.occurred("store full: closed {} connection(s) instead of answering: {}", failure.getMessage());
         } else {
-            FAILED.occurred("the store failed {} request(s); their connections were closed (latest failure:)",
-                    failure);
+            FAILED.occurred("the store failed {} request(s); their connections were closed (latest failure:)", failure);
         }
         return true;
     }

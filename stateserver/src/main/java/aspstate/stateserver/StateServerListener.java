@@ -3,9 +3,9 @@ package aspstate.stateserver;
 import aspstate.core.RepeatedEventLog;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.store.SessionStore;
+import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.HoldWhileUnwritable;
 import aspstate.transport.IdleConnectionTimeout;
-import aspstate.transport.ConnectionStatistics;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestDeadline;
 import aspstate.transport.ServerEventLoops;
@@ -28,8 +28,7 @@ public final class StateServerListener implements AutoCloseable {
     private final TcpListener listener;
     private final ConnectionStatistics statistics;
 
-    private StateServerListener(StateServerSettings settings, TcpListener listener,
-                                ConnectionStatistics statistics) {
+    private StateServerListener(StateServerSettings settings, TcpListener listener, ConnectionStatistics statistics) {
         this.settings = settings;
         this.listener = listener;
         this.statistics = statistics;
@@ -40,30 +39,41 @@ public final class StateServerListener implements AutoCloseable {
      *
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static StateServerListener start(StateServerSettings settings, SessionStore<SessionEntry> store,
-                                            InboundBudget inbound) throws InterruptedException {
+    public static StateServerListener start(
+            StateServerSettings settings, SessionStore<SessionEntry> store, InboundBudget inbound)
+            throws InterruptedException {
         return start(null, settings, store, inbound);
     }
 
     /** @param loops a server's shared event loops, or null for loops of the listener's own */
-    public static StateServerListener start(ServerEventLoops loops, StateServerSettings settings,
-                                            SessionStore<SessionEntry> store, InboundBudget inbound)
+    public static StateServerListener start(
+            ServerEventLoops loops,
+            StateServerSettings settings,
+            SessionStore<SessionEntry> store,
+            InboundBudget inbound)
             throws InterruptedException {
         StateServerResponses responses = new StateServerResponses(settings.aspNetVersion(), settings.lockDateZone());
         ConnectionStatistics statistics = new ConnectionStatistics("stateserver");
         Consumer<SocketChannel> initializer = ch -> initialize(ch, settings, store, responses, inbound, statistics);
-        TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(), true,
-                settings.connections(), initializer);
+        TcpListener listener = TcpListener.start(
+                loops, statistics, settings.bindAddress(), settings.port(), true, settings.connections(), initializer);
         return new StateServerListener(settings, listener, statistics);
     }
 
-    private static void initialize(SocketChannel ch, StateServerSettings settings, SessionStore<SessionEntry> store,
-                                   StateServerResponses responses, InboundBudget inbound,
-                                   ConnectionStatistics statistics) {
+    private static void initialize(
+            SocketChannel ch,
+            StateServerSettings settings,
+            SessionStore<SessionEntry> store,
+            StateServerResponses responses,
+            InboundBudget inbound,
+            ConnectionStatistics statistics) {
         if (!settings.isAllowed(ch.remoteAddress().getAddress())) {
             statistics.countRefused(ConnectionStatistics.Refusal.NOT_ALLOWED);
-            REFUSED.occurred("refused {} connection(s) from peers not in the allowed peers {} (see --allow; latest "
-                    + "from {})", settings.allowedPeers(), ch.remoteAddress().getAddress().getHostAddress());
+            REFUSED.occurred(
+                    "refused {} connection(s) from peers not in the allowed peers {} (see --allow; latest "
+                            + "from {})",
+                    settings.allowedPeers(),
+                    ch.remoteAddress().getAddress().getHostAddress());
             ch.close();
             return;
         }

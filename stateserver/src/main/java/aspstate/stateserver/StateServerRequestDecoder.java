@@ -1,7 +1,7 @@
 package aspstate.stateserver;
 
-import aspstate.core.stateserver.StateRequest;
 import aspstate.core.RepeatedEventLog;
+import aspstate.core.stateserver.StateRequest;
 import aspstate.transport.InboundBudget;
 import aspstate.transport.RequestFraming;
 import io.netty.buffer.ByteBuf;
@@ -31,9 +31,19 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
 
     private static final byte[] HTTP_SUFFIX = " HTTP/1.1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-    private enum State { REQUEST_LINE, HEADERS, BODY, DISCARD }
+    private enum State {
+        REQUEST_LINE,
+        HEADERS,
+        BODY,
+        DISCARD
+    }
 
-    private enum Verb { GET, PUT, DELETE, HEAD }
+    private enum Verb {
+        GET,
+        PUT,
+        DELETE,
+        HEAD
+    }
 
     private final long maxBodyBytes;
     private final InboundBudget inbound;
@@ -54,10 +64,16 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
     private long extraFlags;
     /** The body being collected across reads, and how much of it has arrived; null when none is. */
     private byte[] body;
+
     private int bodyArrived;
     private long requestsFramed;
 
-    private enum Exclusive { ABSENT, ACQUIRE, RELEASE, OTHER }
+    private enum Exclusive {
+        ABSENT,
+        ACQUIRE,
+        RELEASE,
+        OTHER
+    }
 
     /** Numeric header not sent. */
     private static final long ABSENT = Long.MIN_VALUE;
@@ -75,7 +91,8 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
 
     @Override
     public boolean midRequest() {
-        return state == State.HEADERS || state == State.BODY
+        return state == State.HEADERS
+                || state == State.BODY
                 || state == State.REQUEST_LINE && internalBuffer().isReadable();
     }
 
@@ -137,8 +154,11 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
                 return whole;
             }
             if (!inbound.reserve(contentLength)) {
-                NO_ROOM.occurred("closed {} connection(s) whose body of {} bytes did not fit: {} (latest from {})",
-                        contentLength, inbound.describe(), ctx.channel().remoteAddress());
+                NO_ROOM.occurred(
+                        "closed {} connection(s) whose body of {} bytes did not fit: {} (latest from {})",
+                        contentLength,
+                        inbound.describe(),
+                        ctx.channel().remoteAddress());
                 state = State.DISCARD;
                 in.skipBytes(in.readableBytes());
                 return null;
@@ -256,7 +276,8 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
             return contentLength(valueStart, valueEnd);
         }
         if (isIgnoringCase(line, 0, nameEnd, "exclusive")) {
-            exclusive = isIgnoringCase(line, valueStart, valueEnd, "acquire") ? Exclusive.ACQUIRE
+            exclusive = isIgnoringCase(line, valueStart, valueEnd, "acquire")
+                    ? Exclusive.ACQUIRE
                     : isIgnoringCase(line, valueStart, valueEnd, "release") ? Exclusive.RELEASE : Exclusive.OTHER;
         } else if (isIgnoringCase(line, 0, nameEnd, "lockcookie")) {
             lockCookie = parseInt32(line, valueStart, valueEnd);
@@ -305,7 +326,15 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
     }
 
     /** What a framed request asks, by its verb and its Exclusive header. */
-    private enum Operation { GET, GET_EXCLUSIVE, RELEASE_EXCLUSIVE, SET, REMOVE, RESET_TIMEOUT, BAD_EXCLUSIVE }
+    private enum Operation {
+        GET,
+        GET_EXCLUSIVE,
+        RELEASE_EXCLUSIVE,
+        SET,
+        REMOVE,
+        RESET_TIMEOUT,
+        BAD_EXCLUSIVE
+    }
 
     /**
      * Indexed by {@link Verb} then {@link Exclusive}: only a GET reads the Exclusive header; the other verbs ignore
@@ -313,10 +342,10 @@ public final class StateServerRequestDecoder extends ByteToMessageDecoder implem
      */
     private static final Operation[][] OPERATIONS = {
         //          ABSENT                   ACQUIRE                  RELEASE                      OTHER
-        /* GET */  {Operation.GET,          Operation.GET_EXCLUSIVE, Operation.RELEASE_EXCLUSIVE, Operation.BAD_EXCLUSIVE},
-        /* PUT */  {Operation.SET,          Operation.SET,           Operation.SET,               Operation.SET},
-        /* DEL */  {Operation.REMOVE,       Operation.REMOVE,        Operation.REMOVE,            Operation.REMOVE},
-        /* HEAD */ {Operation.RESET_TIMEOUT, Operation.RESET_TIMEOUT, Operation.RESET_TIMEOUT,    Operation.RESET_TIMEOUT},
+        /* GET */ {Operation.GET, Operation.GET_EXCLUSIVE, Operation.RELEASE_EXCLUSIVE, Operation.BAD_EXCLUSIVE},
+        /* PUT */ {Operation.SET, Operation.SET, Operation.SET, Operation.SET},
+        /* DEL */ {Operation.REMOVE, Operation.REMOVE, Operation.REMOVE, Operation.REMOVE},
+        /* HEAD */ {Operation.RESET_TIMEOUT, Operation.RESET_TIMEOUT, Operation.RESET_TIMEOUT, Operation.RESET_TIMEOUT},
     };
 
     /**

@@ -50,7 +50,8 @@ public final class StateServerResponses {
         String version = "X-AspNet-Version: " + aspNetVersion + "\r\n";
         this.ok = ascii("200 OK\r\n" + version);
         this.notFound = ascii("404 Not Found\r\n" + version + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
-        this.badRequest = ascii("400 Bad Request\r\n" + version + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+        this.badRequest =
+                ascii("400 Bad Request\r\n" + version + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
         this.locked = ascii("423 Locked\r\n" + version);
         this.zone = zone.getRules();
     }

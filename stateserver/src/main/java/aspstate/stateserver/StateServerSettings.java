@@ -19,9 +19,15 @@ import java.util.List;
  * @param lockDateZone  zone in which LockDate is expressed
  * @param connections   how many connections, per peer too, how long a request may take to arrive, how much unsent
  */
-public record StateServerSettings(InetAddress bindAddress, int port, List<CidrRange> allowedPeers,
-                                  Duration idleTimeout, long maxBodyBytes, String aspNetVersion,
-                                  ZoneId lockDateZone, ConnectionLimits connections) {
+public record StateServerSettings(
+        InetAddress bindAddress,
+        int port,
+        List<CidrRange> allowedPeers,
+        Duration idleTimeout,
+        long maxBodyBytes,
+        String aspNetVersion,
+        ZoneId lockDateZone,
+        ConnectionLimits connections) {
     public static final int DEFAULT_PORT = 42424;
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
     public static final long DEFAULT_MAX_BODY_BYTES = 64L << 20;
@@ -37,11 +43,12 @@ public record StateServerSettings(InetAddress bindAddress, int port, List<CidrRa
             throw new IllegalArgumentException("port must be 0..65535, got " + port);
         }
         if (maxBodyBytes < 1 || maxBodyBytes > LARGEST_POSSIBLE_BODY) {
-            throw new IllegalArgumentException("max-body must be 1.." + LARGEST_POSSIBLE_BODY + " bytes, got "
-                    + maxBodyBytes);
+            throw new IllegalArgumentException(
+                    "max-body must be 1.." + LARGEST_POSSIBLE_BODY + " bytes, got " + maxBodyBytes);
         }
         ConnectionLimits.requireIdleTimeout(idleTimeout);
-        if (!aspNetVersion.matches("\\d+(\\.\\d+)*") || Integer.parseInt(aspNetVersion.split("\\.")[0]) < 2) {
+        if (!aspNetVersion.matches("\\d+(\\.\\d+)*")
+                || Integer.parseInt(aspNetVersion.split("\\.")[0]) < 2) {
             throw new IllegalArgumentException("version-header must be a version like 4.0.30319 with major >= 2 "
                     + "(the ASP.NET client refuses older), got '" + aspNetVersion + "'");
         }
@@ -49,34 +56,47 @@ public record StateServerSettings(InetAddress bindAddress, int port, List<CidrRa
     }
 
     public static StateServerSettings defaults() {
-        return new StateServerSettings(InetAddress.getLoopbackAddress(), DEFAULT_PORT, LOOPBACK_ONLY,
-                DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY_BYTES, DEFAULT_ASPNET_VERSION, ZoneId.systemDefault(),
+        return new StateServerSettings(
+                InetAddress.getLoopbackAddress(),
+                DEFAULT_PORT,
+                LOOPBACK_ONLY,
+                DEFAULT_IDLE_TIMEOUT,
+                DEFAULT_MAX_BODY_BYTES,
+                DEFAULT_ASPNET_VERSION,
+                ZoneId.systemDefault(),
                 ConnectionLimits.defaults());
     }
 
     public StateServerSettings withPort(int newPort) {
-        return new StateServerSettings(bindAddress, newPort, allowedPeers, idleTimeout, maxBodyBytes, aspNetVersion,
-                lockDateZone, connections);
+        return new StateServerSettings(
+                bindAddress,
+                newPort,
+                allowedPeers,
+                idleTimeout,
+                maxBodyBytes,
+                aspNetVersion,
+                lockDateZone,
+                connections);
     }
 
     public StateServerSettings withAllowedPeers(List<CidrRange> peers) {
-        return new StateServerSettings(bindAddress, port, peers, idleTimeout, maxBodyBytes, aspNetVersion,
-                lockDateZone, connections);
+        return new StateServerSettings(
+                bindAddress, port, peers, idleTimeout, maxBodyBytes, aspNetVersion, lockDateZone, connections);
     }
 
     public StateServerSettings withIdleTimeout(Duration timeout) {
-        return new StateServerSettings(bindAddress, port, allowedPeers, timeout, maxBodyBytes, aspNetVersion,
-                lockDateZone, connections);
+        return new StateServerSettings(
+                bindAddress, port, allowedPeers, timeout, maxBodyBytes, aspNetVersion, lockDateZone, connections);
     }
 
     public StateServerSettings withMaxBodyBytes(long bytes) {
-        return new StateServerSettings(bindAddress, port, allowedPeers, idleTimeout, bytes, aspNetVersion,
-                lockDateZone, connections);
+        return new StateServerSettings(
+                bindAddress, port, allowedPeers, idleTimeout, bytes, aspNetVersion, lockDateZone, connections);
     }
 
     public StateServerSettings withConnections(ConnectionLimits limits) {
-        return new StateServerSettings(bindAddress, port, allowedPeers, idleTimeout, maxBodyBytes, aspNetVersion,
-                lockDateZone, limits);
+        return new StateServerSettings(
+                bindAddress, port, allowedPeers, idleTimeout, maxBodyBytes, aspNetVersion, lockDateZone, limits);
     }
 
     public boolean isAllowed(InetAddress peer) {

@@ -36,7 +36,8 @@ class AbuseTest {
                 Await.until("two partial bodies held", () -> server.inbound.heldBytes() == 8L * MIB);
                 try (RawConnection third = server.raw()) {
                     third.send(putHead("third", 4 * MIB)).send(new byte[1024]);
-                    assertThat(third.bytesUntilClosed()).as("a body beyond --max-inbound closes its connection")
+                    assertThat(third.bytesUntilClosed())
+                            .as("a body beyond --max-inbound closes its connection")
                             .isZero();
                 }
                 assertThat(server.inbound.heldBytes()).isEqualTo(8L * MIB);
@@ -55,12 +56,14 @@ class AbuseTest {
     void aRequestSentAByteAtATimeIsCutOffAtTheRequestTimeout() throws Exception {
         StateServerSettings settings = TestServer.settings()
                 .withConnections(ConnectionLimits.defaults().withRequestTimeout(Duration.ofMillis(500)));
-        try (TestServer server = new TestServer(settings, 0); RawConnection slow = server.raw()) {
+        try (TestServer server = new TestServer(settings, 0);
+                RawConnection slow = server.raw()) {
             long start = System.nanoTime();
             byte[] request = RawConnection.ascii("GET k HTTP/1.1\r\n\r\n");
             int sent = 0;
             // Each byte comes well within the idle timeout, so only the request timeout can end this.
-            while (sent < request.length - 1 && Duration.ofNanos(System.nanoTime() - start).toMillis() < 5_000) {
+            while (sent < request.length - 1
+                    && Duration.ofNanos(System.nanoTime() - start).toMillis() < 5_000) {
                 try {
                     slow.send(new byte[] {request[sent++]});
                 } catch (java.io.UncheckedIOException closed) {
@@ -69,8 +72,8 @@ class AbuseTest {
                 Thread.sleep(100); // the pace of the slow client being simulated
             }
             assertThat(slow.bytesUntilClosed()).isZero();
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(450),
-                    Duration.ofMillis(4_000));
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .isBetween(Duration.ofMillis(450), Duration.ofMillis(4_000));
         }
     }
 
@@ -89,14 +92,16 @@ class AbuseTest {
                 }
                 try (RawConnection fourth = new RawConnection(server.address(), greedy)) {
                     assertThat(fourth.send("GET k HTTP/1.1\r\n\r\n").bytesUntilClosed())
-                            .as("beyond --max-connections-per-peer").isZero();
+                            .as("beyond --max-connections-per-peer")
+                            .isZero();
                 }
                 for (int i = 0; i < 3; i++) {
                     held.add(answered(new RawConnection(server.address(), other)));
                 }
                 try (RawConnection seventh = new RawConnection(server.address(), InetAddress.getByName("127.0.0.4"))) {
                     assertThat(seventh.send("GET k HTTP/1.1\r\n\r\n").bytesUntilClosed())
-                            .as("beyond --max-connections").isZero();
+                            .as("beyond --max-connections")
+                            .isZero();
                 }
                 held.remove(0).close();
                 Await.until("a closed connection makes room", () -> {
@@ -141,8 +146,10 @@ class AbuseTest {
                 assertThat(greedy.readResponse().length).isGreaterThan(size);
                 // Every request has been read by now; what the server holds for the 39 answers still to go must
                 // stay small (the pool hands out memory in chunks of a few MiB, hence the margin).
-                long heldForTheGreedyOne = PooledByteBufAllocator.DEFAULT.metric().usedDirectMemory() - directBefore;
-                assertThat(heldForTheGreedyOne).as("direct memory held for 39 unread 8 MiB answers")
+                long heldForTheGreedyOne =
+                        PooledByteBufAllocator.DEFAULT.metric().usedDirectMemory() - directBefore;
+                assertThat(heldForTheGreedyOne)
+                        .as("direct memory held for 39 unread 8 MiB answers")
                         .isLessThan(32L * MIB);
                 for (int i = 1; i < 40; i++) {
                     assertThat(greedy.readResponse().length).isGreaterThan(size);
@@ -164,9 +171,10 @@ class AbuseTest {
     @Test
     void smallPipelinedRequestsWhoseAnswersAreNeverReadStopBeingRead() {
         try (TestServer server = new TestServer(TestServer.settings(), 0)) {
-            long written = NonReadingClient.pipelineWithoutReading(server.address(),
-                    RawConnection.ascii("GET missing HTTP/1.1\r\n\r\n".repeat(1000)), 64L * MIB);
-            assertThat(written).as("request bytes the listener took from a client that reads nothing")
+            long written = NonReadingClient.pipelineWithoutReading(
+                    server.address(), RawConnection.ascii("GET missing HTTP/1.1\r\n\r\n".repeat(1000)), 64L * MIB);
+            assertThat(written)
+                    .as("request bytes the listener took from a client that reads nothing")
                     .isLessThan(64L * MIB);
             try (RawConnection other = server.raw()) {
                 other.send("GET missing HTTP/1.1\r\n\r\n");

@@ -27,25 +27,28 @@ class ByteExactResponsesTest {
     void newVisitorSequenceIsAnsweredByteForByte() {
         try (RawConnection c = server.raw()) {
             c.send("GET " + ID + " HTTP/1.1\r\nHost: web01\r\nExclusive: acquire\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo(
-                    "404 Not Found\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("404 Not Found\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
 
             c.send("PUT " + ID + " HTTP/1.1\r\nHost: web01\r\nTimeout:20\r\nContent-Length:7\r\nExtraFlags:1\r\n"
                     + "LockCookie:0\r\n\r\n" + EMPTY_SESSION);
-            assertThat(c.readResponseText()).isEqualTo(
-                    "200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
 
             c.send("GET " + ID + " HTTP/1.1\r\nHost: web01\r\nExclusive: acquire\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo("200 OK\r\n" + V + "ActionFlags: 1\r\nLockCookie: 2\r\n"
-                    + "Timeout: 20\r\nCache-Control: private\r\nContent-Length: 7\r\n\r\n" + EMPTY_SESSION);
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "ActionFlags: 1\r\nLockCookie: 2\r\n"
+                            + "Timeout: 20\r\nCache-Control: private\r\nContent-Length: 7\r\n\r\n" + EMPTY_SESSION);
 
-            c.send("PUT " + ID + " HTTP/1.1\r\nHost: web01\r\nTimeout:20\r\nContent-Length:3\r\nLockCookie:2\r\n\r\nabc");
-            assertThat(c.readResponseText()).isEqualTo(
-                    "200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            c.send("PUT " + ID
+                    + " HTTP/1.1\r\nHost: web01\r\nTimeout:20\r\nContent-Length:3\r\nLockCookie:2\r\n\r\nabc");
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
 
             c.send("GET " + ID + " HTTP/1.1\r\nHost: web01\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo("200 OK\r\n" + V + "Timeout: 20\r\n"
-                    + "Cache-Control: private\r\nContent-Length: 3\r\n\r\nabc");
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "Timeout: 20\r\n"
+                            + "Cache-Control: private\r\nContent-Length: 3\r\n\r\nabc");
 
             c.send("GET " + ID + " HTTP/1.1\r\nHost: web01\r\nExclusive: acquire\r\n\r\n");
             assertThat(c.readResponseText()).startsWith("200 OK\r\n" + V + "LockCookie: 3\r\nTimeout: 20\r\n");
@@ -62,8 +65,9 @@ class ByteExactResponsesTest {
             server.clock.advance(Duration.ofMillis(7_900));
             c.send("GET " + ID + " HTTP/1.1\r\nExclusive: acquire\r\n\r\n");
             long ticks = 621_355_968_000_000_000L + TestServer.START_MILLIS * 10_000L;
-            assertThat(c.readResponseText()).isEqualTo("423 Locked\r\n" + V + "LockDate: " + ticks + "\r\n"
-                    + "LockAge: 7\r\nLockCookie: 2\r\nCache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("423 Locked\r\n" + V + "LockDate: " + ticks + "\r\n"
+                            + "LockAge: 7\r\nLockCookie: 2\r\nCache-Control: private\r\nContent-Length: 0\r\n\r\n");
         }
     }
 
@@ -73,11 +77,13 @@ class ByteExactResponsesTest {
             c.send("PUT " + ID + " HTTP/1.1\r\nContent-Length:1\r\nExtraFlags:1\r\nLockCookie:0\r\n\r\nx");
             c.readResponse();
             c.send("GET " + ID + " HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo("200 OK\r\n" + V + "ActionFlags: 1\r\nTimeout: 20\r\n"
-                    + "Cache-Control: private\r\nContent-Length: 1\r\n\r\nx");
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "ActionFlags: 1\r\nTimeout: 20\r\n"
+                            + "Cache-Control: private\r\nContent-Length: 1\r\n\r\nx");
             c.send("GET " + ID + " HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo("200 OK\r\n" + V + "Timeout: 20\r\n"
-                    + "Cache-Control: private\r\nContent-Length: 1\r\n\r\nx");
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "Timeout: 20\r\n"
+                            + "Cache-Control: private\r\nContent-Length: 1\r\n\r\nx");
         }
     }
 
@@ -87,8 +93,9 @@ class ByteExactResponsesTest {
             c.send("PUT " + ID + " HTTP/1.1\r\nContent-Length:1\r\nExtraFlags:1\r\nLockCookie:0\r\n\r\nx");
             c.readResponse();
             c.send("GET " + ID + " HTTP/1.1\r\nExclusive: release\r\nLockCookie:5\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo(
-                    "200 OK\r\n" + V + "ActionFlags: 1\r\nCache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo(
+                            "200 OK\r\n" + V + "ActionFlags: 1\r\nCache-Control: private\r\nContent-Length: 0\r\n\r\n");
         }
     }
 
@@ -96,31 +103,40 @@ class ByteExactResponsesTest {
     void badRequestAndResetTimeoutShapes() {
         try (RawConnection c = server.raw()) {
             c.send("GET " + ID + " HTTP/1.1\r\nExclusive: release\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo(
-                    "400 Bad Request\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("400 Bad Request\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
             c.send("HEAD " + ID + " HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo(
-                    "404 Not Found\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("404 Not Found\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
             c.send("PUT " + ID + " HTTP/1.1\r\nContent-Length:1\r\n\r\nx");
             c.readResponse();
             c.send("HEAD " + ID + " HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo(
-                    "200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
             c.send("DELETE " + ID + " HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo(
-                    "200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("200 OK\r\n" + V + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
         }
     }
 
     @Test
     void versionHeaderIsConfigurable() {
         StateServerSettings s = TestServer.settings();
-        StateServerSettings old = new StateServerSettings(s.bindAddress(), 0, s.allowedPeers(), s.idleTimeout(),
-                s.maxBodyBytes(), "2.0.50727", s.lockDateZone(), s.connections());
-        try (TestServer legacy = new TestServer(old, 0); RawConnection c = legacy.raw()) {
+        StateServerSettings old = new StateServerSettings(
+                s.bindAddress(),
+                0,
+                s.allowedPeers(),
+                s.idleTimeout(),
+                s.maxBodyBytes(),
+                "2.0.50727",
+                s.lockDateZone(),
+                s.connections());
+        try (TestServer legacy = new TestServer(old, 0);
+                RawConnection c = legacy.raw()) {
             c.send("GET x HTTP/1.1\r\n\r\n");
-            assertThat(c.readResponseText()).isEqualTo("404 Not Found\r\nX-AspNet-Version: 2.0.50727\r\n"
-                    + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
+            assertThat(c.readResponseText())
+                    .isEqualTo("404 Not Found\r\nX-AspNet-Version: 2.0.50727\r\n"
+                            + "Cache-Control: private\r\nContent-Length: 0\r\n\r\n");
         }
     }
 }

@@ -29,7 +29,8 @@ class CidrRangeTest {
         "::/0,            10.0.0.1,         false",
     })
     void matches(String range, String address, boolean expected) throws Exception {
-        assertThat(CidrRange.parse(range).contains(InetAddress.getByName(address))).isEqualTo(expected);
+        assertThat(CidrRange.parse(range).contains(InetAddress.getByName(address)))
+                .isEqualTo(expected);
     }
 
     @ParameterizedTest

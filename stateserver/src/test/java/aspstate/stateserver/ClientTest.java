@@ -46,7 +46,10 @@ class ClientTest {
         assertThat(first.aspNetVersion()).isEqualTo("4.0.30319");
         assertThat(first.data()).isEqualTo(bytes("empty"));
 
-        assertThat(client.set(id, bytes("cart=3"), 20, first.lockCookie()).join().isOk()).isTrue();
+        assertThat(client.set(id, bytes("cart=3"), 20, first.lockCookie())
+                        .join()
+                        .isOk())
+                .isTrue();
         StateServerResponse read = client.get(id).join();
         assertThat(read.actionFlags()).isFalse();
         assertThat(read.lockCookie()).isNull();
@@ -63,12 +66,13 @@ class ClientTest {
         assertThat(blocked.isLocked()).isTrue();
         assertThat(blocked.lockAgeSeconds()).isEqualTo(111);
         assertThat(blocked.lockCookie()).isEqualTo(lock.lockCookie());
-        assertThat(blocked.lockDate()).isEqualTo(
-                LocalDateTime.ofEpochSecond(TestServer.START_MILLIS / 1000, 0, ZoneOffset.UTC));
+        assertThat(blocked.lockDate())
+                .isEqualTo(LocalDateTime.ofEpochSecond(TestServer.START_MILLIS / 1000, 0, ZoneOffset.UTC));
         assertThat(blocked.data()).isEmpty();
 
         // What ASP.NET does once LockAge passes executionTimeout: release with the cookie from the 423.
-        assertThat(client.releaseExclusive("k", blocked.lockCookie()).join().isOk()).isTrue();
+        assertThat(client.releaseExclusive("k", blocked.lockCookie()).join().isOk())
+                .isTrue();
         assertThat(client.get("k").join().isOk()).isTrue();
     }
 
@@ -101,9 +105,18 @@ class ClientTest {
     @Test
     void cookieWrapsFrom2147483646BackTo2OverTheWire() {
         client.set("k", bytes("v"), 20, null).join();
-        server.store.execute("k", (entry, now) -> aspstate.core.store.Outcome.put(
-                new SessionEntry(entry.data(), entry.timeoutMinutes(), entry.expiresAtMillis(), false, 0,
-                        SessionEntry.MAX_COOKIE - 1, false), null));
+        server.store.execute(
+                "k",
+                (entry, now) -> aspstate.core.store.Outcome.put(
+                        new SessionEntry(
+                                entry.data(),
+                                entry.timeoutMinutes(),
+                                entry.expiresAtMillis(),
+                                false,
+                                0,
+                                SessionEntry.MAX_COOKIE - 1,
+                                false),
+                        null));
         StateServerResponse a = client.getExclusive("k").join();
         assertThat(a.lockCookie()).isEqualTo(SessionEntry.MAX_COOKIE);
         client.releaseExclusive("k", a.lockCookie()).join();
@@ -114,8 +127,10 @@ class ClientTest {
     void insertOnlySetLeavesAnExistingSessionAlone() {
         client.set("k", bytes("original"), 20, null).join();
         StateServerResponse lock = client.getExclusive("k").join();
-        assertThat(client.set("k", bytes("intruder"), 5, null, true).join().isOk()).isTrue();
-        assertThat(client.releaseExclusive("k", lock.lockCookie()).join().isOk()).isTrue();
+        assertThat(client.set("k", bytes("intruder"), 5, null, true).join().isOk())
+                .isTrue();
+        assertThat(client.releaseExclusive("k", lock.lockCookie()).join().isOk())
+                .isTrue();
         StateServerResponse read = client.get("k").join();
         assertThat(read.data()).isEqualTo(bytes("original"));
         assertThat(read.timeoutMinutes()).isEqualTo(20);
@@ -147,7 +162,6 @@ class ClientTest {
 
     @Test
     void emptySetIsRefusedLocally() {
-        assertThatThrownBy(() -> client.set("k", new byte[0], 20, null))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> client.set("k", new byte[0], 20, null)).isInstanceOf(IllegalArgumentException.class);
     }
 }

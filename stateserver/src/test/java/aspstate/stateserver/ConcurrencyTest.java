@@ -53,7 +53,9 @@ class ConcurrencyTest {
                     assertThat(response.lockCookie()).isEqualTo(2);
                 } else if (response.isLocked()) {
                     locked++;
-                    assertThat(response.lockCookie()).as("a 423 shows the holder's cookie").isEqualTo(2);
+                    assertThat(response.lockCookie())
+                            .as("a 423 shows the holder's cookie")
+                            .isEqualTo(2);
                 }
             }
             assertThat(winners).isEqualTo(1);
@@ -110,7 +112,8 @@ class ConcurrencyTest {
             }
             granted[k]++;
             byte[] next = {(byte) (lock.data()[0] + 1)};
-            StateServerResponse write = client.set("k" + k, next, 20, lock.lockCookie()).join();
+            StateServerResponse write =
+                    client.set("k" + k, next, 20, lock.lockCookie()).join();
             if (!write.isOk()) {
                 throw new AssertionError("lock holder's Set refused: " + write);
             }

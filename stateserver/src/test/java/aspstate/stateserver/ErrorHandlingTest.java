@@ -46,11 +46,14 @@ class ErrorHandlingTest {
                 Arguments.of("empty request", "\r\n\r\n"),
                 Arguments.of("non-numeric Content-Length", "PUT k HTTP/1.1\r\nContent-Length: ten\r\n\r\n"),
                 Arguments.of("negative Content-Length", "PUT k HTTP/1.1\r\nContent-Length: -1\r\n\r\n"),
-                Arguments.of("conflicting Content-Length", "PUT k HTTP/1.1\r\nContent-Length:1\r\nContent-Length:2\r\n\r\nxy"),
+                Arguments.of(
+                        "conflicting Content-Length",
+                        "PUT k HTTP/1.1\r\nContent-Length:1\r\nContent-Length:2\r\n\r\nxy"),
                 Arguments.of("body on a GET", "GET k HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"),
                 Arguments.of("body on a DELETE", "DELETE k HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"),
                 Arguments.of("header line without a colon", "GET k HTTP/1.1\r\nExclusive acquire\r\n\r\n"),
-                Arguments.of("header section over 10 KiB", "GET k HTTP/1.1\r\nX-Pad: " + "p".repeat(10 * 1024) + "\r\n\r\n"),
+                Arguments.of(
+                        "header section over 10 KiB", "GET k HTTP/1.1\r\nX-Pad: " + "p".repeat(10 * 1024) + "\r\n\r\n"),
                 Arguments.of("endless request line", "GET " + "k".repeat(11 * 1024)),
                 Arguments.of("binary garbage", "\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u01fc\u0003\u0003\r\n"));
     }
@@ -58,7 +61,8 @@ class ErrorHandlingTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("notRequests")
     void inputThatIsNotARequestClosesTheConnectionWithNothingSent(String what, String bytes) {
-        try (RawConnection bystander = server.raw(); RawConnection c = server.raw()) {
+        try (RawConnection bystander = server.raw();
+                RawConnection c = server.raw()) {
             bystander.send("PUT other HTTP/1.1\r\nContent-Length:1\r\n\r\nx");
             assertThat(bystander.readResponseText()).startsWith("200 OK");
 
@@ -66,7 +70,9 @@ class ErrorHandlingTest {
             assertThat(c.bytesUntilClosed()).as(what).isZero();
 
             bystander.send("GET other HTTP/1.1\r\n\r\n");
-            assertThat(bystander.readResponseText()).as("other connections keep working").endsWith("\r\n\r\nx");
+            assertThat(bystander.readResponseText())
+                    .as("other connections keep working")
+                    .endsWith("\r\n\r\nx");
         }
     }
 
@@ -83,11 +89,15 @@ class ErrorHandlingTest {
         return List.of(
                 Arguments.of("release without LockCookie", "GET k HTTP/1.1\r\nExclusive: release\r\n\r\n"),
                 Arguments.of("unknown Exclusive value", "GET k HTTP/1.1\r\nExclusive: steal\r\n\r\n"),
-                Arguments.of("non-numeric LockCookie on release", "GET k HTTP/1.1\r\nExclusive: release\r\nLockCookie: x\r\n\r\n"),
+                Arguments.of(
+                        "non-numeric LockCookie on release",
+                        "GET k HTTP/1.1\r\nExclusive: release\r\nLockCookie: x\r\n\r\n"),
                 Arguments.of("LockCookie beyond 32 bits", "DELETE k HTTP/1.1\r\nLockCookie: 4294967296\r\n\r\n"),
                 Arguments.of("Timeout above 525600", "PUT k HTTP/1.1\r\nTimeout:525601\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("negative Timeout", "PUT k HTTP/1.1\r\nTimeout:-1\r\nContent-Length:1\r\n\r\nx"),
-                Arguments.of("Timeout out of range on an insert-only PUT", "PUT k HTTP/1.1\r\nTimeout:-2147483648\r\nExtraFlags:1\r\nContent-Length:1\r\n\r\nx"),
+                Arguments.of(
+                        "Timeout out of range on an insert-only PUT",
+                        "PUT k HTTP/1.1\r\nTimeout:-2147483648\r\nExtraFlags:1\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("non-numeric Timeout", "PUT k HTTP/1.1\r\nTimeout:20m\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("non-numeric ExtraFlags", "PUT k HTTP/1.1\r\nExtraFlags:yes\r\nContent-Length:1\r\n\r\nx"),
                 Arguments.of("PUT without a body", "PUT k HTTP/1.1\r\nTimeout:20\r\n\r\n"),
@@ -105,7 +115,9 @@ class ErrorHandlingTest {
             c.send("PUT k2 HTTP/1.1\r\nContent-Length:1\r\n\r\nx");
             assertThat(c.readResponseText()).as("connection still usable").startsWith("200 OK");
         }
-        assertThat(server.store.statistics().created()).as("the bad request stored nothing").isEqualTo(1);
+        assertThat(server.store.statistics().created())
+                .as("the bad request stored nothing")
+                .isEqualTo(1);
     }
 
     /** The decoder refuses these before the store is asked: a locked session answers 400, not 423, and stays locked. */
@@ -135,7 +147,7 @@ class ErrorHandlingTest {
     @Test
     void bodyLargerThanMaxBodyClosesTheConnectionBeforeItArrives() {
         try (TestServer small = new TestServer(TestServer.settings().withMaxBodyBytes(1024), 0);
-             RawConnection c = small.raw()) {
+                RawConnection c = small.raw()) {
             c.send("PUT k HTTP/1.1\r\nContent-Length: 1024\r\n\r\n" + "a".repeat(1024));
             assertThat(c.readResponseText()).startsWith("200 OK");
             c.send("PUT k HTTP/1.1\r\nContent-Length: 1025\r\n\r\n");
@@ -146,7 +158,7 @@ class ErrorHandlingTest {
     @Test
     void idleConnectionIsClosedAfterTheIdleTimeout() {
         try (TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0);
-             RawConnection c = quick.raw()) {
+                RawConnection c = quick.raw()) {
             c.send("GET k HTTP/1.1\r\n\r\n");
             assertThat(c.readResponseText()).startsWith("404");
             long start = System.nanoTime();
@@ -164,7 +176,7 @@ class ErrorHandlingTest {
     @Test
     void aClientStillTakingALargeAnswerSlowlyIsNotIdle() throws Exception {
         try (TestServer quick = quickServerWithABigSession();
-             Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
+                Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
             InputStream in = socket.getInputStream();
             byte[] piece = new byte[256 << 10];
             long received = 0;
@@ -175,9 +187,12 @@ class ErrorHandlingTest {
                     Thread.sleep(40);
                 }
             }
-            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("slower than the idle timeout")
+            assertThat(Duration.ofNanos(System.nanoTime() - started))
+                    .as("slower than the idle timeout")
                     .isGreaterThan(Duration.ofMillis(900));
-            assertThat(received).as("the whole answer, then closed once idle").isGreaterThan(BIG_SESSION_BYTES)
+            assertThat(received)
+                    .as("the whole answer, then closed once idle")
+                    .isGreaterThan(BIG_SESSION_BYTES)
                     .isLessThan(BIG_SESSION_BYTES + 200);
         }
     }
@@ -186,9 +201,12 @@ class ErrorHandlingTest {
     @Test
     void aClientThatStopsTakingItsAnswersIsClosed() throws Exception {
         try (TestServer quick = quickServerWithABigSession();
-             Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
-            Await.until("the server counted the connection", () -> quick.listener.statistics().open() == 1);
-            Await.until("the server closed the connection whose client reads nothing",
+                Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
+            Await.until(
+                    "the server counted the connection",
+                    () -> quick.listener.statistics().open() == 1);
+            Await.until(
+                    "the server closed the connection whose client reads nothing",
                     () -> quick.listener.statistics().open() == 0);
         }
     }
@@ -201,12 +219,14 @@ class ErrorHandlingTest {
     @Test
     void aClientThatStopsReadingWithARequestWaitingIsClosed() throws Exception {
         try (TestServer quick = quickServerWithABigSession();
-             Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
+                Socket socket = askForTheBigSessionThroughASmallWindow(quick)) {
             assertThat(new String(socket.getInputStream().readNBytes(8), StandardCharsets.US_ASCII))
-                    .as("the first answer is under way").isEqualTo("200 OK\r\n");
+                    .as("the first answer is under way")
+                    .isEqualTo("200 OK\r\n");
             // a read of its own, while the first answer cannot go out
             socket.getOutputStream().write(GET_BIG_SESSION);
-            Await.until("the server closed the connection whose client reads nothing",
+            Await.until(
+                    "the server closed the connection whose client reads nothing",
                     () -> quick.listener.statistics().open() == 0);
         }
     }
@@ -218,7 +238,10 @@ class ErrorHandlingTest {
     private static TestServer quickServerWithABigSession() {
         TestServer quick = new TestServer(TestServer.settings().withIdleTimeout(Duration.ofMillis(300)), 0);
         try (StateServerConnection client = quick.client()) {
-            assertThat(client.set("big", new byte[BIG_SESSION_BYTES], 20, null).join().status()).isEqualTo(200);
+            assertThat(client.set("big", new byte[BIG_SESSION_BYTES], 20, null)
+                            .join()
+                            .status())
+                    .isEqualTo(200);
         } catch (RuntimeException | Error e) {
             quick.close();
             throw e;
@@ -247,7 +270,8 @@ class ErrorHandlingTest {
     @Test
     void peerOutsideTheAllowListIsClosedAtOnceWithNothingSent() throws Exception {
         InetAddress allowedPeer = InetAddress.getByName("127.0.0.2");
-        StateServerSettings onlyDotTwo = TestServer.settings().withAllowedPeers(List.of(CidrRange.parse("127.0.0.2/32")));
+        StateServerSettings onlyDotTwo =
+                TestServer.settings().withAllowedPeers(List.of(CidrRange.parse("127.0.0.2/32")));
         try (TestServer guarded = new TestServer(onlyDotTwo, 0)) {
             try (RawConnection refused = new RawConnection(guarded.address(), InetAddress.getByName("127.0.0.1"))) {
                 refused.send("GET k HTTP/1.1\r\n\r\n");
@@ -269,7 +293,7 @@ class ErrorHandlingTest {
     void writeBeyondMaxMemoryClosesItsConnectionUnansweredAndNothingIsEvicted() {
         // 100 bytes: key "a" (1) + 60 bytes fits; key "b" (1) + 60 bytes does not.
         try (TestServer bounded = new TestServer(TestServer.settings(), 100);
-             CapturedLog log = new CapturedLog(StateServerHandler.class, Level.WARN)) {
+                CapturedLog log = new CapturedLog(StateServerHandler.class, Level.WARN)) {
             try (RawConnection c = bounded.raw()) {
                 c.send("PUT a HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "x".repeat(60));
                 assertThat(c.readResponseText()).startsWith("200 OK");
@@ -286,11 +310,15 @@ class ErrorHandlingTest {
             assertThat(log.events().get(0).getFormattedMessage()).startsWith("store full: closed 1 connection(s)");
             try (RawConnection c = bounded.raw()) {
                 c.send("GET a HTTP/1.1\r\n\r\n");
-                assertThat(c.readResponseText()).as("the stored session survives").endsWith("x".repeat(60));
+                assertThat(c.readResponseText())
+                        .as("the stored session survives")
+                        .endsWith("x".repeat(60));
                 c.send("GET b HTTP/1.1\r\n\r\n");
                 assertThat(c.readResponseText()).startsWith("404");
                 c.send("PUT a HTTP/1.1\r\nContent-Length:10\r\n\r\n" + "z".repeat(10));
-                assertThat(c.readResponseText()).as("shrinking is always allowed").startsWith("200 OK");
+                assertThat(c.readResponseText())
+                        .as("shrinking is always allowed")
+                        .startsWith("200 OK");
                 c.send("PUT b HTTP/1.1\r\nContent-Length:60\r\n\r\n" + "y".repeat(60));
                 assertThat(c.readResponseText()).as("freed room is usable").startsWith("200 OK");
             }
@@ -301,12 +329,12 @@ class ErrorHandlingTest {
     @Test
     void aStoreFaultClosesTheConnectionAndIsLoggedOncePerInterval() {
         try (TestServer failing = new TestServer(TestServer.settings(), store -> new ForwardingSessionStore<>(store) {
-                @Override
-                public <R> CompletionStage<R> execute(String key, Mutation<SessionEntry, R> mutation) {
-                    return CompletableFuture.failedFuture(new IllegalStateException("the disk caught fire"));
-                }
-            });
-             CapturedLog log = new CapturedLog(StateServerHandler.class, Level.WARN)) {
+                    @Override
+                    public <R> CompletionStage<R> execute(String key, Mutation<SessionEntry, R> mutation) {
+                        return CompletableFuture.failedFuture(new IllegalStateException("the disk caught fire"));
+                    }
+                });
+                CapturedLog log = new CapturedLog(StateServerHandler.class, Level.WARN)) {
             for (int i = 0; i < 20; i++) {
                 try (RawConnection c = failing.raw()) {
                     c.send("GET k HTTP/1.1\r\n\r\n");

@@ -34,16 +34,22 @@ class FramingTest {
         int sessions = 50;
         for (int i = 0; i < sessions; i++) {
             String body = "data-" + i;
-            batch.writeBytes(RawConnection.ascii("PUT s" + i + " HTTP/1.1\r\nTimeout:20\r\nContent-Length:"
-                    + body.length() + "\r\n\r\n" + body));
+            batch.writeBytes(RawConnection.ascii(
+                    "PUT s" + i + " HTTP/1.1\r\nTimeout:20\r\nContent-Length:" + body.length() + "\r\n\r\n" + body));
             batch.writeBytes(RawConnection.ascii("GET s" + i + " HTTP/1.1\r\n\r\n"));
             batch.writeBytes(RawConnection.ascii("GET missing" + i + " HTTP/1.1\r\n\r\n"));
         }
         try (RawConnection c = server.raw()) {
             c.send(batch.toByteArray());
             for (int i = 0; i < sessions; i++) {
-                assertThat(c.readResponseText()).as("PUT %d", i).startsWith("200 OK\r\n").endsWith("Content-Length: 0\r\n\r\n");
-                assertThat(c.readResponseText()).as("GET %d", i).startsWith("200 OK\r\n").endsWith("\r\n\r\ndata-" + i);
+                assertThat(c.readResponseText())
+                        .as("PUT %d", i)
+                        .startsWith("200 OK\r\n")
+                        .endsWith("Content-Length: 0\r\n\r\n");
+                assertThat(c.readResponseText())
+                        .as("GET %d", i)
+                        .startsWith("200 OK\r\n")
+                        .endsWith("\r\n\r\ndata-" + i);
                 assertThat(c.readResponseText()).as("GET missing %d", i).startsWith("404 Not Found\r\n");
             }
         }
@@ -57,12 +63,13 @@ class FramingTest {
      */
     @Test
     void pipelinedAnswersStillGoOutAfterTheClientShutsDownItsSendingSide() throws Exception {
-        assumeFalse("epoll".equals(System.getProperty("aspstate.transport")),
+        assumeFalse(
+                "epoll".equals(System.getProperty("aspstate.transport")),
                 "Netty's epoll transport loses a half-closed connection's registration; see the comment");
         int body = 1 << 20;
         int reads = 20;
-        StringBuilder requests = new StringBuilder("PUT big HTTP/1.1\r\nContent-Length:" + body + "\r\n\r\n")
-                .append("b".repeat(body));
+        StringBuilder requests =
+                new StringBuilder("PUT big HTTP/1.1\r\nContent-Length:" + body + "\r\n\r\n").append("b".repeat(body));
         for (int i = 0; i < reads; i++) {
             requests.append("GET big HTTP/1.1\r\n\r\n");
         }
@@ -85,7 +92,8 @@ class FramingTest {
                 c.send(new byte[] {b});
             }
             assertThat(c.readResponseText()).startsWith("200 OK\r\n");
-            assertThat(c.readResponseText()).contains("LockCookie: 2\r\nTimeout: 5\r\n")
+            assertThat(c.readResponseText())
+                    .contains("LockCookie: 2\r\nTimeout: 5\r\n")
                     .endsWith("Content-Length: 6\r\n\r\n\r\n\r\nab");
         }
     }
@@ -93,7 +101,10 @@ class FramingTest {
     @Test
     void splitBetweenCrAndLfAndInsideTheBody() {
         try (RawConnection c = server.raw()) {
-            c.send("PUT k HTTP/1.1\r").send("\nContent-Length:4\r\n\r").send("\nab").send("cd");
+            c.send("PUT k HTTP/1.1\r")
+                    .send("\nContent-Length:4\r\n\r")
+                    .send("\nab")
+                    .send("cd");
             assertThat(c.readResponseText()).startsWith("200 OK\r\n");
             c.send("GET k HTTP/1.1\r\n").send("\r\n");
             assertThat(c.readResponseText()).endsWith("Content-Length: 4\r\n\r\nabcd");
@@ -105,7 +116,8 @@ class FramingTest {
         byte[] data = new byte[16 << 20];
         new Random(42).nextBytes(data);
         // Bytes that would confuse a text parser, placed deliberately.
-        System.arraycopy("\r\n\r\n\0\u00ffGET x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0, data, 1000, 23);
+        System.arraycopy(
+                "\r\n\r\n\0\u00ffGET x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0, data, 1000, 23);
         try (StateServerConnection client = server.client()) {
             assertThat(client.set("big", data, 20, null).join().status()).isEqualTo(200);
             StateServerResponse read = client.get("big").join();
@@ -125,7 +137,8 @@ class FramingTest {
         try (RawConnection c = server.raw()) {
             c.send("PUT small HTTP/1.1\r\nContent-Length:5\r\n\r\nsmall");
             assertThat(c.readResponseText()).startsWith("200 OK");
-            c.send("PUT large HTTP/1.1\r\nContent-Length:" + large.length + "\r\n\r\n").send(large);
+            c.send("PUT large HTTP/1.1\r\nContent-Length:" + large.length + "\r\n\r\n")
+                    .send(large);
             assertThat(c.readResponseText()).startsWith("200 OK");
             String getSmall = "GET small HTTP/1.1\r\n\r\n";
             String getLarge = "GET large HTTP/1.1\r\n\r\n";
@@ -134,7 +147,8 @@ class FramingTest {
                 assertThat(c.readResponseText()).as("pass %d, before", pass).endsWith("\r\n\r\nsmall");
                 byte[] answer = c.readResponse();
                 assertThat(Arrays.copyOfRange(answer, answer.length - large.length, answer.length))
-                        .as("pass %d, large", pass).isEqualTo(large);
+                        .as("pass %d, large", pass)
+                        .isEqualTo(large);
             }
             assertThat(c.readResponseText()).as("after").endsWith("\r\n\r\nsmall");
         }
@@ -149,10 +163,11 @@ class FramingTest {
     void aLargeAnswerForAConnectionThatClosedWhileTheStoreWasAnsweringIsDroppedQuietly() throws Exception {
         byte[] large = new byte[2 * StateServerResponses.BODY_SLICE_BYTES];
         try (TestServer late = new TestServer(TestServer.settings(), LateStore::new);
-             CapturedLog warnings = new CapturedLog(Logger.ROOT_LOGGER_NAME, Level.WARN)) {
+                CapturedLog warnings = new CapturedLog(Logger.ROOT_LOGGER_NAME, Level.WARN)) {
             LateStore store = (LateStore) late.serving;
             try (RawConnection writer = late.raw()) {
-                writer.send("PUT large HTTP/1.1\r\nContent-Length:" + large.length + "\r\n\r\n").send(large);
+                writer.send("PUT large HTTP/1.1\r\nContent-Length:" + large.length + "\r\n\r\n")
+                        .send(large);
                 assertThat(writer.readResponseText()).startsWith("200 OK");
             }
             store.hold();
@@ -161,13 +176,17 @@ class FramingTest {
             store.held.get(10, TimeUnit.SECONDS);
             // A reset, not a close: a closed sending side would ask the server to answer first and close after.
             gone.reset();
-            Await.until("the server closed the connection", () -> late.listener.statistics().open() == 0);
+            Await.until(
+                    "the server closed the connection",
+                    () -> late.listener.statistics().open() == 0);
             EventExecutor loop = store.held.get();
-            loop.submit(() -> { }).get(10, TimeUnit.SECONDS); // the rest of the close has run on its loop
+            loop.submit(() -> {}).get(10, TimeUnit.SECONDS); // the rest of the close has run on its loop
             store.release();
-            loop.submit(() -> { }).get(10, TimeUnit.SECONDS); // and so has the answer's turn
+            loop.submit(() -> {}).get(10, TimeUnit.SECONDS); // and so has the answer's turn
 
-            assertThat(warnings.events()).extracting(ILoggingEvent::getFormattedMessage).isEmpty();
+            assertThat(warnings.events())
+                    .extracting(ILoggingEvent::getFormattedMessage)
+                    .isEmpty();
         }
     }
 

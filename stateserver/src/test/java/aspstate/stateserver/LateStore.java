@@ -17,6 +17,7 @@ final class LateStore extends ForwardingSessionStore<SessionEntry> {
     private final CompletableFuture<Void> release = new CompletableFuture<>();
     /** The event loop of the first request held: the test queues its own tasks behind the server's there. */
     final CompletableFuture<EventExecutor> held = new CompletableFuture<>();
+
     private volatile boolean holding;
 
     LateStore(SessionStore<SessionEntry> store) {

@@ -102,7 +102,8 @@ final class RawConnection implements AutoCloseable {
                     break;
                 }
                 if (text.startsWith("Content-Length:")) {
-                    contentLength = Integer.parseInt(text.substring("Content-Length:".length()).trim());
+                    contentLength = Integer.parseInt(
+                            text.substring("Content-Length:".length()).trim());
                 }
             }
             response.write(in.readNBytes(contentLength));

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 /** The public client against the real server: the provider operations, ASP.NET's keys, the lock protocol, limits. */
 class SessionStateClientTest {
     /** Polls fast, so that the tests wait little; the lock ages come from the server's hand-driven clock. */
-    private static final LockSettings QUICK = new LockSettings(Duration.ofMillis(20), Duration.ofSeconds(110),
-            Duration.ofSeconds(10));
+    private static final LockSettings QUICK =
+            new LockSettings(Duration.ofMillis(20), Duration.ofSeconds(110), Duration.ofSeconds(10));
+
     private static final AspNetApplication APP = AspNetApplication.of("/LM/W3SVC/1/ROOT/app");
 
     private final TestServer server = new TestServer();
@@ -44,8 +45,8 @@ class SessionStateClientTest {
     }
 
     private SessionStateClient client(TestServer... servers) {
-        SessionStateClient.Builder builder = SessionStateClient.builder().application(APP)
-                .networkTimeout(Duration.ofSeconds(5));
+        SessionStateClient.Builder builder =
+                SessionStateClient.builder().application(APP).networkTimeout(Duration.ofSeconds(5));
         for (TestServer each : servers) {
             builder.server(each.address());
         }
@@ -117,7 +118,8 @@ class SessionStateClientTest {
         client.setAndReleaseItemExclusive("s", session("b"), 20, first.lockCookie());
         LockedItem got = SessionStateClient.await(second).orElseThrow();
         assertThat(got.lockCookie()).isGreaterThan(first.lockCookie());
-        assertThat(SessionStateData.read(got.data()).items().get("user")).as("it read what the first wrote")
+        assertThat(SessionStateData.read(got.data()).items().get("user"))
+                .as("it read what the first wrote")
                 .isEqualTo("b");
     }
 
@@ -132,7 +134,8 @@ class SessionStateClientTest {
 
         assertThat(taken.lockCookie()).isNotEqualTo(dead.lockCookie());
         assertThat(client.setAndReleaseItemExclusive("stuck", session("late"), 20, dead.lockCookie()))
-                .as("the dead request's late write is refused").isEqualTo(Outcome.LOCKED);
+                .as("the dead request's late write is refused")
+                .isEqualTo(Outcome.LOCKED);
     }
 
     @Test
@@ -140,8 +143,8 @@ class SessionStateClientTest {
         SessionStateClient client = client(server);
         client.setAndReleaseItemExclusive("held", session("a"), 20, 0);
         client.acquireExclusive("held", QUICK).orElseThrow();
-        LockSettings impatient = new LockSettings(Duration.ofMillis(20), Duration.ofSeconds(110),
-                Duration.ofMillis(100));
+        LockSettings impatient =
+                new LockSettings(Duration.ofMillis(20), Duration.ofSeconds(110), Duration.ofMillis(100));
 
         assertThatThrownBy(() -> client.acquireExclusive("held", impatient))
                 .isInstanceOf(SessionLockTimeoutException.class)
@@ -162,23 +165,31 @@ class SessionStateClientTest {
     @Test
     void noAnswerWithinTheNetworkTimeoutFailsTheRequestAndClosesItsConnection() {
         try (TestServer late = new TestServer(TestServer.settings(), LateStore::new)) {
-            SessionStateClient client = SessionStateClient.builder().server(late.address())
-                    .networkTimeout(Duration.ofMillis(200)).build();
+            SessionStateClient client = SessionStateClient.builder()
+                    .server(late.address())
+                    .networkTimeout(Duration.ofMillis(200))
+                    .build();
             closing.add(client);
             ((LateStore) late.serving).hold();
 
-            assertThatThrownBy(() -> client.getItem("k")).isInstanceOf(SessionStateTimeoutException.class)
+            assertThatThrownBy(() -> client.getItem("k"))
+                    .isInstanceOf(SessionStateTimeoutException.class)
                     .hasMessageContaining("no answer from " + late.address() + " within 200 ms");
             // Once the held answer goes out, a connection the client had kept would stay open in its pool.
             ((LateStore) late.serving).release();
-            Await.until("the client closed its connection", () -> late.listener.statistics().open() == 0);
+            Await.until(
+                    "the client closed its connection",
+                    () -> late.listener.statistics().open() == 0);
         }
     }
 
     @Test
     void requestsGoToTheNextServerWhenTheFirstCannotBeReached() throws Exception {
         InetSocketAddress nobody = new InetSocketAddress("127.0.0.1", LoopbackPorts.free());
-        SessionStateClient client = SessionStateClient.builder().server(nobody).server(server.address()).build();
+        SessionStateClient client = SessionStateClient.builder()
+                .server(nobody)
+                .server(server.address())
+                .build();
         closing.add(client);
 
         assertThat(client.setAndReleaseItemExclusive("k", session("a"), 20, 0)).isEqualTo(Outcome.DONE);
@@ -191,14 +202,17 @@ class SessionStateClientTest {
         SessionStateClient client = SessionStateClient.builder().server(nobody).build();
         closing.add(client);
 
-        assertThatThrownBy(() -> client.getItem("k")).isInstanceOf(SessionStateUnavailableException.class)
+        assertThatThrownBy(() -> client.getItem("k"))
+                .isInstanceOf(SessionStateUnavailableException.class)
                 .hasMessageContaining("no session-state server could be reached: " + nobody);
     }
 
     @Test
     void aPoolOfTwoConnectionsServesManyRequestsAtOnce() {
-        SessionStateClient client = SessionStateClient.builder().server(server.address())
-                .maxConnectionsPerServer(2).build();
+        SessionStateClient client = SessionStateClient.builder()
+                .server(server.address())
+                .maxConnectionsPerServer(2)
+                .build();
         closing.add(client);
         List<CompletableFuture<Outcome>> writes = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
@@ -207,16 +221,19 @@ class SessionStateClientTest {
 
         writes.forEach(write -> assertThat(write.join()).isEqualTo(Outcome.DONE));
         assertThat(server.listener.statistics().open()).isLessThanOrEqualTo(2);
-        assertThat(SessionStateData.read(client.getItem("k49").data()).items().get("user")).isEqualTo("u49");
+        assertThat(SessionStateData.read(client.getItem("k49").data()).items().get("user"))
+                .isEqualTo("u49");
     }
 
     @Test
     void idsAsAspNetChecksThemAndDataTheProtocolNeeds() {
         SessionStateClient client = client(server);
 
-        assertThatThrownBy(() -> client.getItem("x".repeat(81))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> client.getItem("x".repeat(81)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1 to 80 characters");
         assertThatThrownBy(() -> client.setAndReleaseItemExclusive("k", new byte[0], 20, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one byte");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least one byte");
     }
 }

@@ -31,6 +31,8 @@ class StateServerRequestDecoderFuzzTest {
             malformedSeen = ((DecodedRequest) decoded).isMalformed();
         }
         channel.finishAndReleaseAll();
-        assertThat(budget.heldBytes()).as("budget held after the connection closed").isZero();
+        assertThat(budget.heldBytes())
+                .as("budget held after the connection closed")
+                .isZero();
     }
 }

@@ -14,9 +14,12 @@ class StateServerResponsesTest {
 
     @Test
     void lockDateIsDotNetTicksOfLocalTime() {
-        long millis = LocalDateTime.of(2026, 7, 1, 12, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
-        long utcTicks = ChronoUnit.MICROS.between(LocalDateTime.of(1, 1, 1, 0, 0), LocalDateTime.of(2026, 7, 1, 12, 0)) * 10;
-        assertThat(new StateServerResponses("4.0.30319", ZoneOffset.UTC).toLocalTicks(millis)).isEqualTo(utcTicks);
+        long millis =
+                LocalDateTime.of(2026, 7, 1, 12, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
+        long utcTicks =
+                ChronoUnit.MICROS.between(LocalDateTime.of(1, 1, 1, 0, 0), LocalDateTime.of(2026, 7, 1, 12, 0)) * 10;
+        assertThat(new StateServerResponses("4.0.30319", ZoneOffset.UTC).toLocalTicks(millis))
+                .isEqualTo(utcTicks);
         // Summer in Berlin is UTC+2: the local wall-clock time is two hours later.
         long berlin = new StateServerResponses("4.0.30319", ZoneId.of("Europe/Berlin")).toLocalTicks(millis);
         assertThat(berlin - utcTicks).isEqualTo(2L * 3600 * 10_000_000);
@@ -25,8 +28,16 @@ class StateServerResponsesTest {
     @Test
     void versionBelowTwoIsRefusedBecauseTheClientWouldRejectIt() {
         StateServerSettings d = StateServerSettings.defaults();
-        assertThatThrownBy(() -> new StateServerSettings(d.bindAddress(), 0, d.allowedPeers(), d.idleTimeout(),
-                d.maxBodyBytes(), "1.1.4322", d.lockDateZone(), d.connections()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("version-header");
+        assertThatThrownBy(() -> new StateServerSettings(
+                        d.bindAddress(),
+                        0,
+                        d.allowedPeers(),
+                        d.idleTimeout(),
+                        d.maxBodyBytes(),
+                        "1.1.4322",
+                        d.lockDateZone(),
+                        d.connections()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("version-header");
     }
 }

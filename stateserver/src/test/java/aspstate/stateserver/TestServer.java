@@ -25,6 +25,7 @@ final class TestServer implements AutoCloseable {
     final MemorySessionStore<SessionEntry> store;
     /** What the listener reaches the store through: the store itself, or what a test put in front of it. */
     final SessionStore<SessionEntry> serving;
+
     final StateServerListener listener;
     /** What bodies still arriving hold, all connections together; tests of that limit read it. */
     final InboundBudget inbound;
@@ -46,8 +47,11 @@ final class TestServer implements AutoCloseable {
         this(settings, 0, 2 * settings.maxBodyBytes(), serving);
     }
 
-    private TestServer(StateServerSettings settings, long maxMemoryBytes, long maxInboundBytes,
-                       UnaryOperator<SessionStore<SessionEntry>> serving) {
+    private TestServer(
+            StateServerSettings settings,
+            long maxMemoryBytes,
+            long maxInboundBytes,
+            UnaryOperator<SessionStore<SessionEntry>> serving) {
         inbound = InboundBudget.unshared(maxInboundBytes);
         store = new MemorySessionStore<>(clock, new MemoryStoreSettings(maxMemoryBytes, 3_600_000, 1000));
         try {
@@ -62,8 +66,15 @@ final class TestServer implements AutoCloseable {
     /** Defaults, but on a free port, with LockDate in UTC. */
     static StateServerSettings settings() {
         StateServerSettings defaults = StateServerSettings.defaults();
-        return new StateServerSettings(defaults.bindAddress(), 0, defaults.allowedPeers(), defaults.idleTimeout(),
-                defaults.maxBodyBytes(), defaults.aspNetVersion(), ZoneOffset.UTC, defaults.connections());
+        return new StateServerSettings(
+                defaults.bindAddress(),
+                0,
+                defaults.allowedPeers(),
+                defaults.idleTimeout(),
+                defaults.maxBodyBytes(),
+                defaults.aspNetVersion(),
+                ZoneOffset.UTC,
+                defaults.connections());
     }
 
     InetSocketAddress address() {

@@ -28,13 +28,18 @@ public record ServedCatalogs(ProcedureCatalog procedures, StatementCatalog state
      * @param sharePointItems SharePoint's items
      * @param cacheEntries    the rows of ASP.NET Core's cache tables
      */
-    public static ServedCatalogs create(SessionStore<SqlSessionItem> sessions, SessionStore<AppRegistration> appIds,
-                                        SessionStore<SharePointStateItem> sharePointItems,
-                                        SessionStore<CacheEntry> cacheEntries) {
+    public static ServedCatalogs create(
+            SessionStore<SqlSessionItem> sessions,
+            SessionStore<AppRegistration> appIds,
+            SessionStore<SharePointStateItem> sharePointItems,
+            SessionStore<CacheEntry> cacheEntries) {
         ProcedureCatalog procedures = ProcedureCatalog.combine(
-                ProcedureCatalog.combine(AspStateCatalog.create(sessions, appIds), AsyncProviderCatalog.create(sessions)),
+                ProcedureCatalog.combine(
+                        AspStateCatalog.create(sessions, appIds), AsyncProviderCatalog.create(sessions)),
                 SharePointCatalog.create(sharePointItems));
-        return new ServedCatalogs(procedures, StatementCatalog.combine(AsyncProviderStatements.create(procedures),
-                CoreCacheStatements.create(cacheEntries)));
+        return new ServedCatalogs(
+                procedures,
+                StatementCatalog.combine(
+                        AsyncProviderStatements.create(procedures), CoreCacheStatements.create(cacheEntries)));
     }
 }

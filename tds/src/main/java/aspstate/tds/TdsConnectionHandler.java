@@ -60,7 +60,13 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     /** SQL Server's database when a login names none. */
     private static final String DEFAULT_DATABASE = "master";
 
-    private enum Phase { PRELOGIN, LOGIN, AUTHENTICATING, LOGGED_IN, CLOSING }
+    private enum Phase {
+        PRELOGIN,
+        LOGIN,
+        AUTHENTICATING,
+        LOGGED_IN,
+        CLOSING
+    }
 
     /** Messages that arrived while the login was being checked, in order. */
     private final ArrayDeque<TdsMessage> heldDuringLogin = new ArrayDeque<>();
@@ -80,8 +86,12 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     /** The login being checked, cancelled if the connection goes away first (its work is then not done). */
     private CompletableFuture<Boolean> loginCheck;
 
-    TdsConnectionHandler(TdsSettings settings, ProcedureCatalog catalog, StatementCatalog statements,
-                         LoginAuthenticator authenticator, int spid) {
+    TdsConnectionHandler(
+            TdsSettings settings,
+            ProcedureCatalog catalog,
+            StatementCatalog statements,
+            LoginAuthenticator authenticator,
+            int spid) {
         this.settings = settings;
         this.catalog = catalog;
         this.statements = statements;
@@ -110,12 +120,19 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 tokens.release();
             }
         });
-        loginDeadline = ctx.executor().schedule(() -> {
-            LOGIN_TIMED_OUT.occurred("closed {} connection(s) not logged in within --tds-login-timeout {} (latest "
-                    + "from {})", DurationText.format(settings.loginTimeout()), ctx.channel().remoteAddress());
-            phase = Phase.CLOSING;
-            ctx.close();
-        }, settings.loginTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        loginDeadline = ctx.executor()
+                .schedule(
+                        () -> {
+                            LOGIN_TIMED_OUT.occurred(
+                                    "closed {} connection(s) not logged in within --tds-login-timeout {} (latest "
+                                            + "from {})",
+                                    DurationText.format(settings.loginTimeout()),
+                                    ctx.channel().remoteAddress());
+                            phase = Phase.CLOSING;
+                            ctx.close();
+                        },
+                        settings.loginTimeout().toNanos(),
+                        TimeUnit.NANOSECONDS);
     }
 
     private void cancelLoginDeadline() {
@@ -181,7 +198,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             case PacketType.SQL_BATCH -> {
                 expect(Phase.LOGGED_IN, "SQL batch");
-                SqlBatchRequest batch = SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
+                SqlBatchRequest batch =
+                        SqlBatchRequest.parse(message.payload(), session.login().sendsAllHeaders());
                 replyInOrder(ctx, out -> {
                     resetIfAsked(message, out);
                     return BatchResponder.respond(batch.text(), session, catalog, statements, out);
@@ -189,7 +207,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             case PacketType.RPC -> {
                 expect(Phase.LOGGED_IN, "RPC");
-                List<RpcRequest> calls = RpcRequest.parseAll(message.payload(), session.login().sendsAllHeaders());
+                List<RpcRequest> calls =
+                        RpcRequest.parseAll(message.payload(), session.login().sendsAllHeaders());
                 replyInOrder(ctx, out -> {
                     resetIfAsked(message, out);
                     return rpcResponder.respond(calls, out);
@@ -197,8 +216,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             case PacketType.TRANSACTION_MANAGER -> {
                 expect(Phase.LOGGED_IN, "transaction manager request");
-                TransactionManagerRequest request = TransactionManagerRequest.parse(message.payload(),
-                        session.login().sendsAllHeaders());
+                TransactionManagerRequest request = TransactionManagerRequest.parse(
+                        message.payload(), session.login().sendsAllHeaders());
                 replyInOrder(ctx, out -> {
                     resetIfAsked(message, out);
                     TransactionResponder.respond(request, session, out);
@@ -215,8 +234,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
                 });
             }
             // [MS-TDS] 2.2.3.1.1: a receiver should disconnect on a message type it does not expect.
-            default -> throw new TdsProtocolException("unsupported message type 0x"
-                    + Integer.toHexString(message.type()));
+            default ->
+                throw new TdsProtocolException("unsupported message type 0x" + Integer.toHexString(message.type()));
         }
     }
 
@@ -255,9 +274,12 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         ByteBuf reply = reply(ctx, out -> PreloginResponse.write(out, Encryption.NOT_SUPPORTED));
         if (demandsTls) {
             // The client gives up on NOT_SUP by itself; answering first lets it report why instead of a reset.
-            NEEDS_TLS.occurred("refused {} client(s) requiring encryption, which this server does not offer without "
-                    + "--tds-tls; connect with encrypt=false (mssql-jdbc) or Encrypt=False (SqlClient) (latest from {}, "
-                    + "PRELOGIN {})", ctx.channel().remoteAddress(), request.encryption());
+            NEEDS_TLS.occurred(
+                    "refused {} client(s) requiring encryption, which this server does not offer without "
+                            + "--tds-tls; connect with encrypt=false (mssql-jdbc) or Encrypt=False (SqlClient) (latest from {}, "
+                            + "PRELOGIN {})",
+                    ctx.channel().remoteAddress(),
+                    request.encryption());
             phase = Phase.CLOSING;
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
             return;
@@ -271,26 +293,31 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         phase = Phase.AUTHENTICATING;
         ctx.channel().config().setAutoRead(false); // nothing more is read until the login is decided
         loginCheck = authenticator.accepts(login, ctx.channel().remoteAddress()).toCompletableFuture();
-        loginCheck.whenCompleteAsync((accepted, error) -> {
-            if (error instanceof CancellationException) {
-                releaseHeld();
-                return; // the connection went away before its login was checked
-            }
-            if (error != null) {
-                LOG.error("{}: checking the login of '{}' failed; refusing it", ctx.channel().remoteAddress(),
-                        LogText.client(login.userName()), error);
-            }
-            if (phase == Phase.AUTHENTICATING && ctx.channel().isActive()) {
-                finishLogin(ctx, login, error == null && Boolean.TRUE.equals(accepted));
-                ctx.channel().config().setAutoRead(true);
-                TdsMessage held;
-                while ((held = heldDuringLogin.poll()) != null) {
-                    channelRead(ctx, held);
-                }
-                ctx.flush(); // outside a read cycle, so no channelReadComplete will flush these replies
-            }
-            releaseHeld();
-        }, ctx.executor());
+        loginCheck.whenCompleteAsync(
+                (accepted, error) -> {
+                    if (error instanceof CancellationException) {
+                        releaseHeld();
+                        return; // the connection went away before its login was checked
+                    }
+                    if (error != null) {
+                        LOG.error(
+                                "{}: checking the login of '{}' failed; refusing it",
+                                ctx.channel().remoteAddress(),
+                                LogText.client(login.userName()),
+                                error);
+                    }
+                    if (phase == Phase.AUTHENTICATING && ctx.channel().isActive()) {
+                        finishLogin(ctx, login, error == null && Boolean.TRUE.equals(accepted));
+                        ctx.channel().config().setAutoRead(true);
+                        TdsMessage held;
+                        while ((held = heldDuringLogin.poll()) != null) {
+                            channelRead(ctx, held);
+                        }
+                        ctx.flush(); // outside a read cycle, so no channelReadComplete will flush these replies
+                    }
+                    releaseHeld();
+                },
+                ctx.executor());
     }
 
     private void releaseHeld() {
@@ -323,13 +350,24 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
         String database = login.database().isEmpty() ? DEFAULT_DATABASE : login.database();
         session = new TdsSession(login, spid, database);
         rpcResponder = new RpcResponder(catalog, statements, session.prepared(), session::database, login.version());
-        ctx.writeAndFlush(reply(ctx, out -> LoginResponse.write(out, login.version(), database, packetSize,
-                writer.packetSize(), settings.failoverPartner().orElse(null))));
+        ctx.writeAndFlush(reply(
+                ctx,
+                out -> LoginResponse.write(
+                        out,
+                        login.version(),
+                        database,
+                        packetSize,
+                        writer.packetSize(),
+                        settings.failoverPartner().orElse(null))));
         writer.packetSize(packetSize);
         phase = Phase.LOGGED_IN;
-        LOG.debug("{}: logged in as '{}' from '{}' ({}), packet size {}", ctx.channel().remoteAddress(),
-                LogText.client(login.userName()), LogText.client(login.appName()),
-                LogText.client(login.libraryName()), packetSize);
+        LOG.debug(
+                "{}: logged in as '{}' from '{}' ({}), packet size {}",
+                ctx.channel().remoteAddress(),
+                LogText.client(login.userName()),
+                LogText.client(login.appName()),
+                LogText.client(login.libraryName()),
+                packetSize);
     }
 
     /** The packets of a reply whose tokens {@code tokens} writes; nothing leaks if writing them fails. */
@@ -356,7 +394,8 @@ final class TdsConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private static boolean isClientsFault(Throwable cause) {
-        return cause instanceof TdsProtocolException || cause instanceof CorruptedFrameException
+        return cause instanceof TdsProtocolException
+                || cause instanceof CorruptedFrameException
                 || cause instanceof TooLongFrameException;
     }
 }

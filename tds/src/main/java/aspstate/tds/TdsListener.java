@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 public final class TdsListener implements AutoCloseable {
     /** SQL Server numbers user sessions from 51; lower SPIDs are its system sessions. */
     private static final int FIRST_USER_SPID = 51;
+
     private static final int LAST_SPID = 32767;
 
     private final TdsSettings settings;
@@ -39,8 +40,8 @@ public final class TdsListener implements AutoCloseable {
      *
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static TdsListener start(TdsSettings settings, ProcedureCatalog catalog,
-                                    LoginAuthenticator authenticator, InboundBudget inbound)
+    public static TdsListener start(
+            TdsSettings settings, ProcedureCatalog catalog, LoginAuthenticator authenticator, InboundBudget inbound)
             throws InterruptedException {
         return start(null, settings, catalog, StatementCatalog.NONE, authenticator, inbound);
     }
@@ -49,24 +50,27 @@ public final class TdsListener implements AutoCloseable {
      * @param loops      a server's shared event loops, or null for loops of the listener's own
      * @param statements the statements served besides the procedures, recognized by their shape
      */
-    public static TdsListener start(ServerEventLoops loops, TdsSettings settings, ProcedureCatalog catalog,
-                                    StatementCatalog statements, LoginAuthenticator authenticator,
-                                    InboundBudget inbound) throws InterruptedException {
+    public static TdsListener start(
+            ServerEventLoops loops,
+            TdsSettings settings,
+            ProcedureCatalog catalog,
+            StatementCatalog statements,
+            LoginAuthenticator authenticator,
+            InboundBudget inbound)
+            throws InterruptedException {
         AtomicInteger connections = new AtomicInteger();
         ConnectionStatistics statistics = new ConnectionStatistics("tds");
         Consumer<SocketChannel> initializer = ch -> {
-                    int spid = FIRST_USER_SPID
-                            + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
-                    TdsPacketDecoder decoder = new TdsPacketDecoder(settings.maxMessageBytes(),
-                            settings.maxPacketsPerMessage(), inbound);
-                    ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));
-                    ch.pipeline().addLast(decoder);
-                    ch.pipeline().addLast(new HoldWhileUnwritable());
-                    ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, statements, authenticator,
-                            spid));
-                };
-        TcpListener listener = TcpListener.start(loops, statistics, settings.bindAddress(), settings.port(), false,
-                settings.connections(), initializer);
+            int spid = FIRST_USER_SPID + Math.floorMod(connections.getAndIncrement(), LAST_SPID - FIRST_USER_SPID + 1);
+            TdsPacketDecoder decoder =
+                    new TdsPacketDecoder(settings.maxMessageBytes(), settings.maxPacketsPerMessage(), inbound);
+            ch.pipeline().addLast(new RequestDeadline(settings.connections().requestTimeout(), decoder));
+            ch.pipeline().addLast(decoder);
+            ch.pipeline().addLast(new HoldWhileUnwritable());
+            ch.pipeline().addLast(new TdsConnectionHandler(settings, catalog, statements, authenticator, spid));
+        };
+        TcpListener listener = TcpListener.start(
+                loops, statistics, settings.bindAddress(), settings.port(), false, settings.connections(), initializer);
         return new TdsListener(settings, listener, statistics);
     }
 

@@ -24,9 +24,16 @@ import java.util.Optional;
  * @param loginTimeout    a connection not logged in this long after it opened is closed (a client that connects
  *                        and never logs in holds a connection, and its PRELOGIN or TLS state, for nothing)
  */
-public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes, int minPacketSize,
-                          int maxPacketSize, Optional<SslContext> tls, Optional<String> failoverPartner,
-                          ConnectionLimits connections, Duration loginTimeout) {
+public record TdsSettings(
+        InetAddress bindAddress,
+        int port,
+        int maxMessageBytes,
+        int minPacketSize,
+        int maxPacketSize,
+        Optional<SslContext> tls,
+        Optional<String> failoverPartner,
+        ConnectionLimits connections,
+        Duration loginTimeout) {
     public static final int DEFAULT_PORT = 1433;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
     /** SQL Server's lower bound for the "network packet size" option. */
@@ -38,6 +45,7 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
      * ([MS-TDS] 2.2.6.4: PacketSize 0).
      */
     public static final int INITIAL_PACKET_SIZE = 4096;
+
     private static final int PACKET_HEADER_BYTES = 8;
     /** SqlClient's default Connect Timeout: a client still logging in after it has given up. */
     public static final Duration DEFAULT_LOGIN_TIMEOUT = Duration.ofSeconds(15);
@@ -51,7 +59,8 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 0..65535, got " + port);
         }
-        if (minPacketSize < DEFAULT_MIN_PACKET_SIZE || minPacketSize > maxPacketSize
+        if (minPacketSize < DEFAULT_MIN_PACKET_SIZE
+                || minPacketSize > maxPacketSize
                 || maxPacketSize > DEFAULT_MAX_PACKET_SIZE) {
             throw new IllegalArgumentException("packet sizes must satisfy " + DEFAULT_MIN_PACKET_SIZE
                     + " <= min <= max <= " + DEFAULT_MAX_PACKET_SIZE + ", got min " + minPacketSize + ", max "
@@ -66,29 +75,68 @@ public record TdsSettings(InetAddress bindAddress, int port, int maxMessageBytes
 
     /** Loopback only: a session store should not be reachable from elsewhere unless asked for. */
     public static TdsSettings defaults() {
-        return new TdsSettings(InetAddress.getLoopbackAddress(), DEFAULT_PORT, DEFAULT_MAX_MESSAGE_BYTES,
-                DEFAULT_MIN_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE, Optional.empty(), Optional.empty(),
-                ConnectionLimits.defaults(), DEFAULT_LOGIN_TIMEOUT);
+        return new TdsSettings(
+                InetAddress.getLoopbackAddress(),
+                DEFAULT_PORT,
+                DEFAULT_MAX_MESSAGE_BYTES,
+                DEFAULT_MIN_PACKET_SIZE,
+                DEFAULT_MAX_PACKET_SIZE,
+                Optional.empty(),
+                Optional.empty(),
+                ConnectionLimits.defaults(),
+                DEFAULT_LOGIN_TIMEOUT);
     }
 
     public TdsSettings withPort(int newPort) {
-        return new TdsSettings(bindAddress, newPort, maxMessageBytes, minPacketSize, maxPacketSize, tls,
-                failoverPartner, connections, loginTimeout);
+        return new TdsSettings(
+                bindAddress,
+                newPort,
+                maxMessageBytes,
+                minPacketSize,
+                maxPacketSize,
+                tls,
+                failoverPartner,
+                connections,
+                loginTimeout);
     }
 
     public TdsSettings withMaxMessageBytes(int bytes) {
-        return new TdsSettings(bindAddress, port, bytes, minPacketSize, maxPacketSize, tls, failoverPartner,
-                connections, loginTimeout);
+        return new TdsSettings(
+                bindAddress,
+                port,
+                bytes,
+                minPacketSize,
+                maxPacketSize,
+                tls,
+                failoverPartner,
+                connections,
+                loginTimeout);
     }
 
     public TdsSettings withTls(SslContext context) {
-        return new TdsSettings(bindAddress, port, maxMessageBytes, minPacketSize, maxPacketSize,
-                Optional.of(context), failoverPartner, connections, loginTimeout);
+        return new TdsSettings(
+                bindAddress,
+                port,
+                maxMessageBytes,
+                minPacketSize,
+                maxPacketSize,
+                Optional.of(context),
+                failoverPartner,
+                connections,
+                loginTimeout);
     }
 
     public TdsSettings withConnections(ConnectionLimits limits, Duration newLoginTimeout) {
-        return new TdsSettings(bindAddress, port, maxMessageBytes, minPacketSize, maxPacketSize, tls,
-                failoverPartner, limits, newLoginTimeout);
+        return new TdsSettings(
+                bindAddress,
+                port,
+                maxMessageBytes,
+                minPacketSize,
+                maxPacketSize,
+                tls,
+                failoverPartner,
+                limits,
+                newLoginTimeout);
     }
 
     /**

@@ -33,7 +33,7 @@ class AbuseTest {
     @Test
     void pipelinedCallsWhoseRepliesAreNotReadStopAtTheUnsentLimit() throws InterruptedException {
         try (TestServer server = new TestServer();
-             RawTdsConnection greedy = RawTdsConnection.loggedIn(server.address(), "ASPState")) {
+                RawTdsConnection greedy = RawTdsConnection.loggedIn(server.address(), "ASPState")) {
             ByteArrayOutputStream calls = new ByteArrayOutputStream();
             for (int i = 0; i < PIPELINED_CALLS; i++) {
                 calls.writeBytes(singlePacket(RPC, rpcMessage(call("dbo.TestBig"))));
@@ -44,8 +44,7 @@ class AbuseTest {
             assertThat(settled).as("calls run while no reply is read").isLessThan(100);
 
             for (int i = 0; i < PIPELINED_CALLS; i++) {
-                assertThat(greedy.readMessage().length).as("reply " + i)
-                        .isGreaterThan(TestProcedures.BIG_ITEM_BYTES);
+                assertThat(greedy.readMessage().length).as("reply " + i).isGreaterThan(TestProcedures.BIG_ITEM_BYTES);
             }
             assertThat(server.procedures.bigCalls.get()).isEqualTo(PIPELINED_CALLS);
         }
@@ -67,8 +66,8 @@ class AbuseTest {
 
     @Test
     void aConnectionThatNeverLogsInIsClosedAtTheLoginTimeout() {
-        TdsSettings settings = TdsSettings.defaults().withPort(0)
-                .withConnections(ConnectionLimits.defaults(), Duration.ofMillis(300));
+        TdsSettings settings =
+                TdsSettings.defaults().withPort(0).withConnections(ConnectionLimits.defaults(), Duration.ofMillis(300));
         try (TestServer server = new TestServer(settings)) {
             long start = System.nanoTime();
             try (RawTdsConnection silent = new RawTdsConnection(server.address())) {
@@ -90,8 +89,8 @@ class AbuseTest {
     @Test
     void aFloodOfConnectionsSendingGarbageLogsAFewGroupedLinesWithoutStackTraces() {
         try (TestServer server = new TestServer();
-             CapturedLog failures = new CapturedLog(ConnectionFailures.class, Level.DEBUG);
-             CapturedLog handler = new CapturedLog(TdsConnectionHandler.class, Level.DEBUG)) {
+                CapturedLog failures = new CapturedLog(ConnectionFailures.class, Level.DEBUG);
+                CapturedLog handler = new CapturedLog(TdsConnectionHandler.class, Level.DEBUG)) {
             for (int i = 0; i < 200; i++) {
                 try (RawTdsConnection garbage = new RawTdsConnection(server.address())) {
                     garbage.send(new byte[] {0x12, 0x01, 0x00, 0x02, 0, 0, 0, 0}); // a length shorter than a header
@@ -103,8 +102,10 @@ class AbuseTest {
                     .filter(event -> event.getLevel().isGreaterOrEqual(Level.INFO))
                     .map(event -> event.getFormattedMessage() + (event.getThrowableProxy() == null ? "" : " +trace"))
                     .toList();
-            assertThat(lines).hasSizeLessThanOrEqualTo(2).allSatisfy(line -> assertThat(line)
-                    .contains("broke the protocol").doesNotContain("+trace"));
+            assertThat(lines)
+                    .hasSizeLessThanOrEqualTo(2)
+                    .allSatisfy(line ->
+                            assertThat(line).contains("broke the protocol").doesNotContain("+trace"));
         }
     }
 }

@@ -10,8 +10,8 @@ import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.testing.CapturedLog;
-import aspstate.tds.sqlstate.AspStateCatalog;
 import aspstate.tds.rpc.ProcedureRunner;
+import aspstate.tds.sqlstate.AspStateCatalog;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -37,6 +37,7 @@ class AspStateJdbcTest {
     private static final Instant START = Instant.parse("2026-11-21T08:00:00Z");
     /** Not UTC, so that a v1 @lockDate in UTC would show. */
     private static final ZoneId SERVER_ZONE = ZoneId.of("Asia/Kolkata");
+
     private static final String APP_NAME = "/LM/W3SVC/1/ROOT/SessionStateSerialization";
     private static final int TIMEOUT_MINUTES = 20;
 
@@ -45,8 +46,8 @@ class AspStateJdbcTest {
             new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(64 << 20));
     private final MemorySessionStore<AppRegistration> appIds =
             new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(1 << 20));
-    private final TestServer server = new TestServer(
-            AspStateCatalog.create(sessions, appIds, new SqlStateServerProcedures(), SERVER_ZONE));
+    private final TestServer server =
+            new TestServer(AspStateCatalog.create(sessions, appIds, new SqlStateServerProcedures(), SERVER_ZONE));
 
     @AfterEach
     void stop() {
@@ -56,9 +57,13 @@ class AspStateJdbcTest {
     }
 
     /** The outputs of a v3 get, and the SessionItemLong result set's value if there was one. */
-    private record Got(byte[] itemShort, Boolean locked, Integer lockAge, Integer lockCookie, Integer actionFlags,
-                       byte[] itemLong) {
-    }
+    private record Got(
+            byte[] itemShort,
+            Boolean locked,
+            Integer lockAge,
+            Integer lockCookie,
+            Integer actionFlags,
+            byte[] itemLong) {}
 
     private static Got get3(Connection connection, String procedure, String id) throws SQLException {
         return get(connection, procedure, id, true);
@@ -91,8 +96,13 @@ class AspStateJdbcTest {
                 }
                 assertThat(call.getMoreResults()).isFalse();
             }
-            return new Got(call.getBytes(2), (Boolean) call.getObject(3), (Integer) call.getObject(4),
-                    (Integer) call.getObject(5), actionFlags ? (Integer) call.getObject(6) : null, itemLong);
+            return new Got(
+                    call.getBytes(2),
+                    (Boolean) call.getObject(3),
+                    (Integer) call.getObject(4),
+                    (Integer) call.getObject(5),
+                    actionFlags ? (Integer) call.getObject(6) : null,
+                    itemLong);
         }
     }
 
@@ -157,7 +167,8 @@ class AspStateJdbcTest {
             assertThat(read.itemShort()).isEqualTo(data);
             assertThat(read.locked()).isFalse();
             assertThat(read.actionFlags()).isZero();
-            assertThat(appId(connection, APP_NAME.toLowerCase())).as("the same id, case-insensitively")
+            assertThat(appId(connection, APP_NAME.toLowerCase()))
+                    .as("the same id, case-insensitively")
                     .isEqualTo(appId);
         }
     }
@@ -169,17 +180,19 @@ class AspStateJdbcTest {
      */
     @Test
     void aFullStoreIsAnsweredAsAFullDatabaseWithoutJavaNamesOrAStackTrace() throws SQLException {
-        MemorySessionStore<SqlSessionItem> tiny = new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(
-                64 << 10));
-        try (TestServer small = new TestServer(AspStateCatalog.create(tiny, appIds, new SqlStateServerProcedures(),
-                SERVER_ZONE));
-             CapturedLog runnerLog = new CapturedLog(ProcedureRunner.class, ch.qos.logback.classic.Level.DEBUG);
-             Connection connection = small.connect()) {
-            assertThatThrownBy(() -> exec(connection, "TempInsertStateItemLong", "full", bytes(100_000, 1),
-                    TIMEOUT_MINUTES)).isInstanceOfSatisfying(SQLException.class, e -> {
+        MemorySessionStore<SqlSessionItem> tiny =
+                new MemorySessionStore<>(clock, MemoryStoreSettings.withMaxMemory(64 << 10));
+        try (TestServer small = new TestServer(
+                        AspStateCatalog.create(tiny, appIds, new SqlStateServerProcedures(), SERVER_ZONE));
+                CapturedLog runnerLog = new CapturedLog(ProcedureRunner.class, ch.qos.logback.classic.Level.DEBUG);
+                Connection connection = small.connect()) {
+            assertThatThrownBy(() ->
+                            exec(connection, "TempInsertStateItemLong", "full", bytes(100_000, 1), TIMEOUT_MINUTES))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
                         assertThat(e.getErrorCode()).isEqualTo(1105);
-                        assertThat(e.getMessage()).contains("session store is full").doesNotContain("Exception",
-                                "aspstate.");
+                        assertThat(e.getMessage())
+                                .contains("session store is full")
+                                .doesNotContain("Exception", "aspstate.");
                     });
             assertThat(runnerLog.events()).isEmpty();
             exec(connection, "TempInsertStateItemShort", "fits", bytes(100, 2), TIMEOUT_MINUTES);
@@ -221,7 +234,8 @@ class AspStateJdbcTest {
             assertThat(busy.lockAge()).isEqualTo(12);
             assertThat(busy.itemShort()).isNull();
             exec(connection, "TempReleaseStateItemExclusive", "v2", exclusive.lockCookie());
-            assertThat(get3(connection, "TempGetStateItem3", "v2").actionFlags()).isEqualTo(1);
+            assertThat(get3(connection, "TempGetStateItem3", "v2").actionFlags())
+                    .isEqualTo(1);
         }
     }
 
@@ -243,7 +257,8 @@ class AspStateJdbcTest {
             assertThat(after.itemLong()).isEqualTo(regrown);
             assertThat(after.locked()).isFalse();
             exec(connection, "TempUpdateStateItemLong", "grow", bytes(10, 9), TIMEOUT_MINUTES, 999);
-            assertThat(get3(connection, "TempGetStateItem3", "grow").itemLong()).as("wrong cookie: unchanged")
+            assertThat(get3(connection, "TempGetStateItem3", "grow").itemLong())
+                    .as("wrong cookie: unchanged")
                     .isEqualTo(regrown);
         }
     }
@@ -256,7 +271,8 @@ class AspStateJdbcTest {
     void getHashCodeIsTheHashOfTheAppIdWithoutLowerCasing() throws SQLException {
         try (Connection connection = server.connect()) {
             assertThat(hashCode(connection, "/lm/w3svc/1/root")).isEqualTo(538231025);
-            assertThat(hashCode(connection, "/lm/w3svc/1/root  ")).isNotEqualTo(538231025)
+            assertThat(hashCode(connection, "/lm/w3svc/1/root  "))
+                    .isNotEqualTo(538231025)
                     .isEqualTo(aspstate.core.sqlstate.AppIds.hash("/lm/w3svc/1/root  "));
             assertThat(hashCode(connection, "/LM/W3SVC/1/ROOT")).isNotEqualTo(538231025);
             assertThat(hashCode(connection, APP_NAME.toLowerCase())).isEqualTo(-855047175);
@@ -278,7 +294,8 @@ class AspStateJdbcTest {
         byte[] data = bytes(50, 4);
         try (Connection connection = server.connect()) {
             exec(connection, "TempInsertStateItemShort", "locked", data, TIMEOUT_MINUTES);
-            int cookie = get3(connection, "TempGetStateItemExclusive3", "locked").lockCookie();
+            int cookie =
+                    get3(connection, "TempGetStateItemExclusive3", "locked").lockCookie();
             clock.advance(Duration.ofSeconds(30));
 
             Got busy = get3(connection, "TempGetStateItemExclusive3", "locked");
@@ -305,15 +322,16 @@ class AspStateJdbcTest {
             assertThat(exclusive.lockDate()).isEqualTo(LocalDateTime.ofInstant(START, SERVER_ZONE));
             clock.advance(Duration.ofSeconds(5));
             V1 shared = get1(connection, "TempGetStateItem", "v1");
-            assertThat(shared.locked()).as("the non-exclusive v1 get sees the lock").isTrue();
+            assertThat(shared.locked())
+                    .as("the non-exclusive v1 get sees the lock")
+                    .isTrue();
             assertThat(shared.lockDate()).isEqualTo(LocalDateTime.ofInstant(START, SERVER_ZONE));
             assertThat(shared.itemShort()).isNull();
         }
     }
 
     /** The outputs of a v1 get: @lockDate (local time) in place of @lockAge. */
-    private record V1(byte[] itemShort, boolean locked, LocalDateTime lockDate) {
-    }
+    private record V1(byte[] itemShort, boolean locked, LocalDateTime lockDate) {}
 
     private static V1 get1(Connection connection, String procedure, String id) throws SQLException {
         try (CallableStatement call = connection.prepareCall("{call dbo." + procedure + "(?, ?, ?, ?, ?)}")) {
@@ -323,7 +341,8 @@ class AspStateJdbcTest {
             call.registerOutParameter(4, Types.TIMESTAMP);
             call.registerOutParameter(5, Types.INTEGER);
             call.execute();
-            return new V1(call.getBytes(2), call.getBoolean(3), call.getTimestamp(4).toLocalDateTime());
+            return new V1(
+                    call.getBytes(2), call.getBoolean(3), call.getTimestamp(4).toLocalDateTime());
         }
     }
 
@@ -332,7 +351,8 @@ class AspStateJdbcTest {
         try (Connection connection = server.connect()) {
             exec(connection, "TempInsertStateItemShort", "gone", new byte[] {1}, TIMEOUT_MINUTES);
             exec(connection, "TempRemoveStateItem", "gone", SqlSessionItem.INITIAL_COOKIE + 7);
-            assertThat(get3(connection, "TempGetStateItem3", "gone").itemShort()).containsExactly(1);
+            assertThat(get3(connection, "TempGetStateItem3", "gone").itemShort())
+                    .containsExactly(1);
             exec(connection, "TempRemoveStateItem", "gone", SqlSessionItem.INITIAL_COOKIE);
             assertMissing(get3(connection, "TempGetStateItem3", "gone"));
         }
@@ -347,7 +367,8 @@ class AspStateJdbcTest {
             exec(connection, "TempResetTimeout", "reset");
             clock.advance(Duration.ofMinutes(2));
             assertMissing(get3(connection, "TempGetStateItem3", "idle"));
-            assertThat(get3(connection, "TempGetStateItem3", "reset").itemShort()).containsExactly(1);
+            assertThat(get3(connection, "TempGetStateItem3", "reset").itemShort())
+                    .containsExactly(1);
             clock.advance(Duration.ofMinutes(TIMEOUT_MINUTES).plusSeconds(1));
             exec(connection, "DeleteExpiredSessions");
             assertMissing(get3(connection, "TempGetStateItem3", "reset"));
@@ -358,8 +379,8 @@ class AspStateJdbcTest {
     void duplicateInsertIs2627AndTheConnectionStaysUsable() throws SQLException {
         try (Connection connection = server.connect()) {
             exec(connection, "TempInsertStateItemShort", "dup", new byte[] {1}, TIMEOUT_MINUTES);
-            assertThatThrownBy(() -> exec(connection, "TempInsertStateItemShort", "dup", new byte[] {2},
-                    TIMEOUT_MINUTES))
+            assertThatThrownBy(
+                            () -> exec(connection, "TempInsertStateItemShort", "dup", new byte[] {2}, TIMEOUT_MINUTES))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("Violation of PRIMARY KEY constraint 'PK__ASPState__")
                     .hasMessageContaining("Cannot insert duplicate key in object 'dbo.ASPStateTempSessions'")
@@ -375,15 +396,17 @@ class AspStateJdbcTest {
     @Test
     void nullIdOnInsertIs515AndAMissingParameterIs201() throws SQLException {
         try (Connection connection = server.connect()) {
-            assertThatThrownBy(() -> exec(connection, "TempInsertStateItemShort", null, new byte[] {1},
-                    TIMEOUT_MINUTES))
+            assertThatThrownBy(
+                            () -> exec(connection, "TempInsertStateItemShort", null, new byte[] {1}, TIMEOUT_MINUTES))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("Cannot insert the value NULL into column 'SessionId'")
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(515));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(515));
             assertThatThrownBy(() -> exec(connection, "TempResetTimeout"))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("expects parameter '@id'")
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(201));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(201));
             assertThat(connection.isValid(5)).isTrue();
             assertMissing(get3(connection, "TempGetStateItem3", null));
         }
@@ -392,11 +415,12 @@ class AspStateJdbcTest {
     @Test
     void itemShortLongerThanItsVarbinary7000IsRefusedNotCut() throws SQLException {
         try (Connection connection = server.connect()) {
-            assertThatThrownBy(() -> exec(connection, "TempInsertStateItemShort", "big", bytes(7001, 5),
-                    TIMEOUT_MINUTES))
+            assertThatThrownBy(
+                            () -> exec(connection, "TempInsertStateItemShort", "big", bytes(7001, 5), TIMEOUT_MINUTES))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("would be truncated")
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(8152));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(8152));
             assertMissing(get3(connection, "TempGetStateItem3", "big"));
             exec(connection, "TempInsertStateItemShort", "big", bytes(7000, 5), TIMEOUT_MINUTES);
             assertThat(get3(connection, "TempGetStateItem3", "big").itemShort()).isEqualTo(bytes(7000, 5));
@@ -405,7 +429,8 @@ class AspStateJdbcTest {
 
     @Test
     void sysobjectsQueryFindsServedProceduresOnly() throws SQLException {
-        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = server.connect();
+                Statement statement = connection.createStatement()) {
             try (ResultSet rows = statement.executeQuery(
                     "Select name from sysobjects where type = 'P' and name = 'TempGetVersion'")) {
                 assertThat(rows.getMetaData().getColumnName(1)).isEqualTo("name");

@@ -44,7 +44,7 @@ class CancelTest {
     @Test
     void mssqlJdbcCancelDuringACallReportsTheCancelAndTheConnectionServesTheNextCall() throws Exception {
         try (Connection connection = server.connect();
-             CallableStatement held = connection.prepareCall("{call dbo.TestHeld(?)}")) {
+                CallableStatement held = connection.prepareCall("{call dbo.TestHeld(?)}")) {
             held.setInt(1, 1);
             held.registerOutParameter(1, Types.INTEGER);
             CompletableFuture<Boolean> running = CompletableFuture.supplyAsync(() -> {
@@ -61,7 +61,8 @@ class CancelTest {
             // mssql-jdbc reads the procedure's reply and the acknowledgement; execute() has no result set to
             // report, and the cancel surfaces when the output is read (its checks come after each result or output).
             assertThat(running.get(10, TimeUnit.SECONDS)).isFalse();
-            assertThatThrownBy(() -> held.getInt(1)).isInstanceOf(SQLException.class)
+            assertThatThrownBy(() -> held.getInt(1))
+                    .isInstanceOf(SQLException.class)
                     .hasMessage("The query was canceled.")
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("HY008"));
 

@@ -18,16 +18,21 @@ public final class ClientMessages {
     static final int ATTENTION = 0x06;
     /** TDS versions as LOGIN7 carries them ([MS-TDS] 2.2.6.4). */
     static final int TDS_7_1 = 0x71000001;
+
     static final int TDS_7_4 = 0x74000004;
 
-    private ClientMessages() {
-    }
+    private ClientMessages() {}
 
     /** One packet: 8-byte header (type, status, big-endian length, SPID 0, packet id, window 0), then payload. */
     static byte[] packet(int type, boolean last, int packetId, byte[] payload) {
         ByteBuffer packet = ByteBuffer.allocate(8 + payload.length);
-        packet.put((byte) type).put((byte) (last ? 1 : 0)).putShort((short) (8 + payload.length))
-                .putShort((short) 0).put((byte) packetId).put((byte) 0).put(payload);
+        packet.put((byte) type)
+                .put((byte) (last ? 1 : 0))
+                .putShort((short) (8 + payload.length))
+                .putShort((short) 0)
+                .put((byte) packetId)
+                .put((byte) 0)
+                .put(payload);
         return packet.array();
     }
 
@@ -49,9 +54,11 @@ public final class ClientMessages {
             {(byte) encryption},
             {0x00},
             {0x00, 0x00, 0x12, 0x34},
-            {0x00}};
+            {0x00}
+        };
         int offset = data.length * 5 + 1;
-        ByteBuffer payload = ByteBuffer.allocate(offset + Arrays.stream(data).mapToInt(d -> d.length).sum());
+        ByteBuffer payload = ByteBuffer.allocate(
+                offset + Arrays.stream(data).mapToInt(d -> d.length).sum());
         for (int token = 0; token < data.length; token++) {
             payload.put((byte) token).putShort((short) offset).putShort((short) data[token].length);
             offset += data[token].length;
@@ -75,8 +82,15 @@ public final class ClientMessages {
     static byte[] login7(int tdsVersion, String user, String password, String database, int packetSize) {
         // Table order: host, user, password, app, server, extension, library, language, database.
         List<byte[]> strings = new ArrayList<>(List.of(
-                utf16("testhost"), utf16(user), obfuscate(utf16(password)), utf16("raw-test"), utf16("127.0.0.1"),
-                new byte[0], utf16("raw-socket"), utf16(""), utf16(database)));
+                utf16("testhost"),
+                utf16(user),
+                obfuscate(utf16(password)),
+                utf16("raw-test"),
+                utf16("127.0.0.1"),
+                new byte[0],
+                utf16("raw-socket"),
+                utf16(""),
+                utf16(database)));
         int fixedAndTable = 94;
         ByteBuffer head = ByteBuffer.allocate(fixedAndTable).order(ByteOrder.LITTLE_ENDIAN);
         ByteArrayOutputStream tail = new ByteArrayOutputStream();
@@ -148,15 +162,18 @@ public final class ClientMessages {
 
     /** One call of a system procedure by ProcID: 0xFFFF, the id, option flags 0, then the parameters. */
     public static byte[] callById(int procId, byte[]... parameters) {
-        ByteBuffer head = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 0xFFFF)
-                .putShort((short) procId).putShort((short) 0);
+        ByteBuffer head = ByteBuffer.allocate(6)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putShort((short) 0xFFFF)
+                .putShort((short) procId)
+                .putShort((short) 0);
         return concat(head.array(), concat(parameters));
     }
 
     /** A parameter: B_VARCHAR name (empty = positional), status flags (1 = output), TYPE_INFO and value bytes. */
     private static byte[] parameter(String name, boolean output, byte[] typeInfoAndValue) {
-        return concat(new byte[] {(byte) name.length()}, utf16(name), new byte[] {(byte) (output ? 1 : 0)},
-                typeInfoAndValue);
+        return concat(
+                new byte[] {(byte) name.length()}, utf16(name), new byte[] {(byte) (output ? 1 : 0)}, typeInfoAndValue);
     }
 
     /** NVarChar(maxChars) as .NET SqlClient sends it: 0xE7, max bytes, collation, 2-byte length (0xFFFF = NULL). */
@@ -165,8 +182,11 @@ public final class ClientMessages {
     }
 
     public static byte[] nvarchar(String name, int maxChars, boolean output, String value) {
-        ByteBuffer head = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0xE7)
-                .putShort((short) (maxChars * 2)).put(new byte[] {0x09, 0x04, (byte) 0xD0, 0x00, 0x34})
+        ByteBuffer head = ByteBuffer.allocate(10)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .put((byte) 0xE7)
+                .putShort((short) (maxChars * 2))
+                .put(new byte[] {0x09, 0x04, (byte) 0xD0, 0x00, 0x34})
                 .putShort((short) (value == null ? 0xFFFF : value.length() * 2));
         return parameter(name, output, concat(head.array(), value == null ? new byte[0] : utf16(value)));
     }
@@ -177,8 +197,11 @@ public final class ClientMessages {
     }
 
     static byte[] varbinary(String name, int maxLength, boolean output, byte[] value) {
-        ByteBuffer head = ByteBuffer.allocate(5).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0xA5)
-                .putShort((short) maxLength).putShort((short) (value == null ? 0xFFFF : value.length));
+        ByteBuffer head = ByteBuffer.allocate(5)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .put((byte) 0xA5)
+                .putShort((short) maxLength)
+                .putShort((short) (value == null ? 0xFFFF : value.length));
         return parameter(name, output, concat(head.array(), value == null ? new byte[0] : value));
     }
 
@@ -193,8 +216,12 @@ public final class ClientMessages {
         if (value == null) {
             return parameter(name, output, new byte[] {0x26, 4, 0});
         }
-        ByteBuffer typeAndValue = ByteBuffer.allocate(7).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0x26).put((byte) 4)
-                .put((byte) 4).putInt(value);
+        ByteBuffer typeAndValue = ByteBuffer.allocate(7)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .put((byte) 0x26)
+                .put((byte) 4)
+                .put((byte) 4)
+                .putInt(value);
         return parameter(name, output, typeAndValue.array());
     }
 
@@ -203,10 +230,15 @@ public final class ClientMessages {
      * values.
      */
     static byte[] prepareAndExecuteEcho() {
-        return callById(13, integer("", true, null),
+        return callById(
+                13,
+                integer("", true, null),
                 nvarchar("", 4000, "@P0 nvarchar(88),@P1 varbinary(7000),@P2 bit OUTPUT,@P3 int OUTPUT"),
                 nvarchar("", 4000, "EXEC dbo.TestEcho @P0, @P1, @P2 OUT, @P3 OUT"),
-                nvarchar("", 88, "id"), varbinary("", 7000, new byte[0]), bit("", true, true), integer("", true, 5));
+                nvarchar("", 88, "id"),
+                varbinary("", 7000, new byte[0]),
+                bit("", true, true),
+                integer("", true, 5));
     }
 
     /** ALL_HEADERS ([MS-TDS] 2.2.5.3) with one transaction descriptor header: no transaction, 1 request. */

@@ -1,8 +1,7 @@
 package aspstate.tds;
 
+import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.BatchParser;
-import aspstate.tds.error.SqlException;
-import aspstate.tds.error.SqlException;
 import aspstate.tds.wire.TdsProtocolException;
 
 /**
@@ -10,8 +9,7 @@ import aspstate.tds.wire.TdsProtocolException;
  * exception escapes and fails the fuzz test, since the server would log it as a fault of its own.
  */
 public final class ClientsFault {
-    private ClientsFault() {
-    }
+    private ClientsFault() {}
 
     /** A wire reader: reads the bytes, or refuses them with a protocol error (the connection closes). */
     public static void readOrRefuse(Runnable read) {

@@ -55,7 +55,8 @@ class ConnectionResetTest {
             connection.send(resettingPacket(SQL_BATCH, sqlBatch("USE master")));
             List<Token> reply = ReplyTokens.read(connection.readMessage());
             assertThat(ReplyTokens.types(reply)).containsExactly(ENVCHANGE, ENVCHANGE, INFO, DONE);
-            assertThat(reply.get(0)).extracting(Token::status, Token::name, Token::value)
+            assertThat(reply.get(0))
+                    .extracting(Token::status, Token::name, Token::value)
                     .containsExactly(RESET_ACKNOWLEDGEMENT, "", "");
             // The old database is the login's, not tempdb: the reset came first.
             assertThat(databaseChange(reply)).containsExactly("master", "ASPState");
@@ -88,12 +89,13 @@ class ConnectionResetTest {
                 + ";encrypt=false;user=sa;password=x;loginTimeout=10;databaseName=ASPState");
         PooledConnection physical = pool.getPooledConnection();
         try {
-            try (Connection first = physical.getConnection(); Statement statement = first.createStatement()) {
+            try (Connection first = physical.getConnection();
+                    Statement statement = first.createStatement()) {
                 statement.execute("USE tempdb");
                 assertThat(first.getCatalog()).isEqualTo("tempdb");
             }
             try (Connection second = physical.getConnection();
-                 CallableStatement call = second.prepareCall("{call dbo.TestEcho(?, ?, ?, ?)}")) {
+                    CallableStatement call = second.prepareCall("{call dbo.TestEcho(?, ?, ?, ?)}")) {
                 call.setString(1, "reused");
                 call.setBytes(2, new byte[] {1});
                 call.setBoolean(3, true);
@@ -112,8 +114,10 @@ class ConnectionResetTest {
 
     /** New and old database of the reply's database ENVCHANGE. */
     private static List<String> databaseChange(List<Token> reply) {
-        Token change = reply.stream().filter(token -> token.type() == ENVCHANGE && token.status() == DATABASE)
-                .findFirst().orElseThrow(() -> new AssertionError("no database ENVCHANGE in " + reply));
+        Token change = reply.stream()
+                .filter(token -> token.type() == ENVCHANGE && token.status() == DATABASE)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no database ENVCHANGE in " + reply));
         return List.of(change.name(), (String) change.value());
     }
 }

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class CoreCacheJdbcTest {
-    private static final Pattern PARAMETER = Pattern.compile(
-            "@(Id|Value|UtcNow|SlidingExpirationInSeconds|AbsoluteExpiration)\\b");
+    private static final Pattern PARAMETER =
+            Pattern.compile("@(Id|Value|UtcNow|SlidingExpirationInSeconds|AbsoluteExpiration)\\b");
     private static final String TABLE = "[dbo].[JdbcCache]";
     private static final long START_MILLIS = 1_750_000_000_000L;
     private static final OffsetDateTime T = Instant.ofEpochMilli(START_MILLIS).atOffset(ZoneOffset.UTC);
@@ -82,8 +82,11 @@ class CoreCacheJdbcTest {
             for (int i = 0; i < parameters.size(); i++) {
                 Object value = values.get(parameters.get(i));
                 if (value == null) {
-                    statement.setNull(i + 1, parameters.get(i).equals("SlidingExpirationInSeconds")
-                            ? Types.DOUBLE : microsoft.sql.Types.DATETIMEOFFSET);
+                    statement.setNull(
+                            i + 1,
+                            parameters.get(i).equals("SlidingExpirationInSeconds")
+                                    ? Types.DOUBLE
+                                    : microsoft.sql.Types.DATETIMEOFFSET);
                 } else {
                     statement.setObject(i + 1, value);
                 }
@@ -91,8 +94,8 @@ class CoreCacheJdbcTest {
         }
     }
 
-    private static Map<String, Object> set(String id, byte[] value, Double sliding, OffsetDateTime absolute,
-                                           OffsetDateTime now) {
+    private static Map<String, Object> set(
+            String id, byte[] value, Double sliding, OffsetDateTime absolute, OffsetDateTime now) {
         HashMap<String, Object> values = new HashMap<>();
         values.put("Id", id);
         values.put("Value", value);
@@ -132,12 +135,17 @@ class CoreCacheJdbcTest {
 
             assertThat(get(connection, "session-1", T.plusMinutes(19))).isEqualTo(second);
             assertThat(update(connection, "refresh.sql", Map.of("Id", "session-1", "UtcNow", T.plusMinutes(38))))
-                    .as("renewed at minute 19 to minute 39").isOne();
+                    .as("renewed at minute 19 to minute 39")
+                    .isOne();
             assertThat(get(connection, "session-1", T.plusMinutes(57))).isEqualTo(second);
-            assertThat(get(connection, "session-1", T.plusMinutes(78))).as("20 idle minutes after minute 57").isNull();
+            assertThat(get(connection, "session-1", T.plusMinutes(78)))
+                    .as("20 idle minutes after minute 57")
+                    .isNull();
             // Expired by the client's clock, the row is still there to delete, as in the table until the cleanup.
-            assertThat(update(connection, "remove.sql", Map.of("Id", "session-1"))).isOne();
-            assertThat(update(connection, "remove.sql", Map.of("Id", "session-1"))).isZero();
+            assertThat(update(connection, "remove.sql", Map.of("Id", "session-1")))
+                    .isOne();
+            assertThat(update(connection, "remove.sql", Map.of("Id", "session-1")))
+                    .isZero();
         }
     }
 
@@ -158,7 +166,8 @@ class CoreCacheJdbcTest {
             update(connection, "set.sql", set("old", new byte[] {1}, 60.0, null, T));
             update(connection, "set.sql", set("new", new byte[] {2}, 600.0, null, T));
 
-            assertThat(update(connection, "delete-expired.sql", Map.of("UtcNow", T.plusSeconds(61)))).isOne();
+            assertThat(update(connection, "delete-expired.sql", Map.of("UtcNow", T.plusSeconds(61))))
+                    .isOne();
             assertThat(get(connection, "new", T.plusSeconds(62))).isNotNull();
         }
     }
@@ -166,22 +175,25 @@ class CoreCacheJdbcTest {
     @Test
     void oneParameterSentAsTwoDifferentValuesIsRefused() throws SQLException {
         try (Connection connection = server.connect();
-             PreparedStatement refresh = connection.prepareStatement(Marked.of("refresh.sql").text())) {
+                PreparedStatement refresh =
+                        connection.prepareStatement(Marked.of("refresh.sql").text())) {
             refresh.setObject(1, T);
             refresh.setLong(2, 60);
             refresh.setString(3, "id");
             refresh.setObject(4, T.plusSeconds(1));
 
-            assertThatThrownBy(refresh::executeUpdate).isInstanceOf(SQLException.class)
+            assertThatThrownBy(refresh::executeUpdate)
+                    .isInstanceOf(SQLException.class)
                     .hasMessageContaining("one value for @UtcNow");
         }
     }
 
     @Test
     void theCacheToolCreatesItsTableInATransactionAndFindsNoneBefore() throws SQLException {
-        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
-            try (ResultSet tables = statement.executeQuery(SpecStatements.text("aspnetcore-cache/table-info.sql",
-                    "dbo", "JdbcCache"))) {
+        try (Connection connection = server.connect();
+                Statement statement = connection.createStatement()) {
+            try (ResultSet tables = statement.executeQuery(
+                    SpecStatements.text("aspnetcore-cache/table-info.sql", "dbo", "JdbcCache"))) {
                 assertThat(tables.getMetaData().getColumnCount()).isEqualTo(4);
                 assertThat(tables.next()).isFalse();
             }
@@ -194,9 +206,10 @@ class CoreCacheJdbcTest {
 
     @Test
     void theAsyncProvidersDetectionBatchReadsAspnetRegsqlTables() throws SQLException {
-        try (Connection connection = server.connect(); Statement statement = connection.createStatement();
-             ResultSet detected = statement.executeQuery(SpecStatements.text("async-provider/table-detection.sql",
-                     "ASPStateTempSessions"))) {
+        try (Connection connection = server.connect();
+                Statement statement = connection.createStatement();
+                ResultSet detected = statement.executeQuery(
+                        SpecStatements.text("async-provider/table-detection.sql", "ASPStateTempSessions"))) {
             assertThat(detected.next()).isTrue();
             assertThat(detected.getInt(1)).isEqualTo(2);
             assertThat(detected.getInt(2)).isZero();

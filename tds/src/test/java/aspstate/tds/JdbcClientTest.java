@@ -34,8 +34,8 @@ class JdbcClientTest {
     @Test
     void selectOneReturnsOne() throws SQLException {
         try (Connection connection = server.connect();
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT 1")) {
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT 1")) {
             assertThat(rows.next()).isTrue();
             assertThat(rows.getInt(1)).isEqualTo(1);
             assertThat(rows.getMetaData().getColumnCount()).isEqualTo(1);
@@ -45,11 +45,13 @@ class JdbcClientTest {
 
     @Test
     void unknownStatementFailsAsSyntaxErrorAndTheConnectionStaysUsable() throws SQLException {
-        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = server.connect();
+                Statement statement = connection.createStatement()) {
             assertThatThrownBy(() -> statement.executeQuery("SELECT name FROM sys.tables"))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("Incorrect syntax near 'tables'")
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(102));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(102));
             assertThat(connection.isValid(5)).isTrue();
             try (ResultSet rows = statement.executeQuery("select   1 ")) {
                 assertThat(rows.next()).isTrue();
@@ -60,7 +62,8 @@ class JdbcClientTest {
 
     @Test
     void setOptionsAndUseRunWithoutResults() throws SQLException {
-        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = server.connect();
+                Statement statement = connection.createStatement()) {
             assertThat(statement.execute("set ansi_nulls on\nset textsize 2147483647\nSET XACT_ABORT OFF"))
                     .isFalse();
             assertThat(statement.execute("USE [ASPState]")).isFalse();
@@ -80,12 +83,14 @@ class JdbcClientTest {
 
     @Test
     void twoConnectionsAtOnce() throws SQLException {
-        try (Connection first = server.connect(); Connection second = server.connect()) {
+        try (Connection first = server.connect();
+                Connection second = server.connect()) {
             assertThat(first.isValid(5)).isTrue();
             assertThat(second.isValid(5)).isTrue();
-            try (Statement a = first.createStatement(); Statement b = second.createStatement();
-                 ResultSet fromFirst = a.executeQuery("SELECT 1");
-                 ResultSet fromSecond = b.executeQuery("SELECT 1")) {
+            try (Statement a = first.createStatement();
+                    Statement b = second.createStatement();
+                    ResultSet fromFirst = a.executeQuery("SELECT 1");
+                    ResultSet fromSecond = b.executeQuery("SELECT 1")) {
                 assertThat(fromFirst.next()).isTrue();
                 assertThat(fromSecond.next()).isTrue();
                 assertThat(fromFirst.getInt(1) + fromSecond.getInt(1)).isEqualTo(2);

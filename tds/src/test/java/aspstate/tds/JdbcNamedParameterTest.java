@@ -26,6 +26,7 @@ class JdbcNamedParameterTest {
     private static final String APP_NAME = "/LM/W3SVC/1/ROOT/SessionStateSerialization";
     /** TempGetAppID's id for APP_NAME (docs/spec/sql-state-procedures.md). */
     private static final int APP_ID = -855047175;
+
     private static final String SESSION_ID = "abcdefghijklmnopqrstuvwxcd0903f9";
 
     private final AspStateServer aspState = new AspStateServer();
@@ -36,9 +37,8 @@ class JdbcNamedParameterTest {
     }
 
     /** One row of getProcedureColumns, as JDBC names and types its columns. */
-    private record ProcedureColumn(String name, int columnType, int dataType, String typeName, int precision,
-                                   int ordinal) {
-    }
+    private record ProcedureColumn(
+            String name, int columnType, int dataType, String typeName, int precision, int ordinal) {}
 
     private static List<ProcedureColumn> procedureColumns(Connection connection, String procedure, String column)
             throws SQLException {
@@ -47,8 +47,12 @@ class JdbcNamedParameterTest {
             while (rows.next()) {
                 assertThat(rows.getString("PROCEDURE_CAT")).isEqualTo(connection.getCatalog());
                 assertThat(rows.getString("PROCEDURE_SCHEM")).isEqualTo("dbo");
-                columns.add(new ProcedureColumn(rows.getString("COLUMN_NAME"), rows.getInt("COLUMN_TYPE"),
-                        rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"), rows.getInt("PRECISION"),
+                columns.add(new ProcedureColumn(
+                        rows.getString("COLUMN_NAME"),
+                        rows.getInt("COLUMN_TYPE"),
+                        rows.getInt("DATA_TYPE"),
+                        rows.getString("TYPE_NAME"),
+                        rows.getInt("PRECISION"),
                         rows.getInt("ORDINAL_POSITION")));
             }
         }
@@ -58,26 +62,45 @@ class JdbcNamedParameterTest {
     @Test
     void getProcedureColumnsDescribesTheDeclaredParameters() throws SQLException {
         try (Connection connection = aspState.server.connect()) {
-            assertThat(procedureColumns(connection, "TempGetStateItemExclusive3", null)).containsExactly(
-                    new ProcedureColumn("@RETURN_VALUE", DatabaseMetaData.procedureColumnReturn, Types.INTEGER,
-                            "int", 10, 0),
-                    new ProcedureColumn("@id", DatabaseMetaData.procedureColumnIn, Types.NVARCHAR, "nvarchar", 88, 1),
-                    new ProcedureColumn("@itemShort", DatabaseMetaData.procedureColumnInOut, Types.VARBINARY,
-                            "varbinary", 7000, 2),
-                    new ProcedureColumn("@locked", DatabaseMetaData.procedureColumnInOut, Types.BIT, "bit", 1, 3),
-                    new ProcedureColumn("@lockAge", DatabaseMetaData.procedureColumnInOut, Types.INTEGER, "int", 10,
-                            4),
-                    new ProcedureColumn("@lockCookie", DatabaseMetaData.procedureColumnInOut, Types.INTEGER, "int",
-                            10, 5),
-                    new ProcedureColumn("@actionFlags", DatabaseMetaData.procedureColumnInOut, Types.INTEGER, "int",
-                            10, 6));
+            assertThat(procedureColumns(connection, "TempGetStateItemExclusive3", null))
+                    .containsExactly(
+                            new ProcedureColumn(
+                                    "@RETURN_VALUE",
+                                    DatabaseMetaData.procedureColumnReturn,
+                                    Types.INTEGER,
+                                    "int",
+                                    10,
+                                    0),
+                            new ProcedureColumn(
+                                    "@id", DatabaseMetaData.procedureColumnIn, Types.NVARCHAR, "nvarchar", 88, 1),
+                            new ProcedureColumn(
+                                    "@itemShort",
+                                    DatabaseMetaData.procedureColumnInOut,
+                                    Types.VARBINARY,
+                                    "varbinary",
+                                    7000,
+                                    2),
+                            new ProcedureColumn(
+                                    "@locked", DatabaseMetaData.procedureColumnInOut, Types.BIT, "bit", 1, 3),
+                            new ProcedureColumn(
+                                    "@lockAge", DatabaseMetaData.procedureColumnInOut, Types.INTEGER, "int", 10, 4),
+                            new ProcedureColumn(
+                                    "@lockCookie", DatabaseMetaData.procedureColumnInOut, Types.INTEGER, "int", 10, 5),
+                            new ProcedureColumn(
+                                    "@actionFlags",
+                                    DatabaseMetaData.procedureColumnInOut,
+                                    Types.INTEGER,
+                                    "int",
+                                    10,
+                                    6));
         }
     }
 
     @Test
     void getProcedureColumnsTakesPatternsAndAnUnknownNameHasNoRows() throws SQLException {
         try (Connection connection = aspState.server.connect()) {
-            assertThat(procedureColumns(connection, "TempGetAppI_", "@app%")).extracting(ProcedureColumn::name)
+            assertThat(procedureColumns(connection, "TempGetAppI_", "@app%"))
+                    .extracting(ProcedureColumn::name)
                     .containsExactly("@appName", "@appId");
             assertThat(procedureColumns(connection, "NoSuchProcedure", null)).isEmpty();
         }
@@ -86,7 +109,7 @@ class JdbcNamedParameterTest {
     @Test
     void tempGetAppIdWithParametersByName() throws SQLException {
         try (Connection connection = aspState.server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.TempGetAppID(?, ?)}")) {
+                CallableStatement call = connection.prepareCall("{call dbo.TempGetAppID(?, ?)}")) {
             call.setString("appName", APP_NAME);
             call.registerOutParameter("appId", Types.INTEGER);
             call.execute();
@@ -105,8 +128,8 @@ class JdbcNamedParameterTest {
                 insert.setString("ID", SESSION_ID);
                 insert.execute();
             }
-            try (CallableStatement get = connection.prepareCall(
-                    "{call dbo.TempGetStateItemExclusive3(?, ?, ?, ?, ?, ?)}")) {
+            try (CallableStatement get =
+                    connection.prepareCall("{call dbo.TempGetStateItemExclusive3(?, ?, ?, ?, ?, ?)}")) {
                 get.registerOutParameter("actionFlags", Types.INTEGER);
                 get.registerOutParameter("lockCookie", Types.INTEGER);
                 get.registerOutParameter("@lockAge", Types.INTEGER);
@@ -115,7 +138,9 @@ class JdbcNamedParameterTest {
                 get.setString("id", SESSION_ID);
                 assertThat(get.execute()).as("no SessionItemLong result set").isFalse();
                 assertThat(get.getBytes("itemShort")).isEqualTo(item);
-                assertThat(get.getBoolean("locked")).as("the state before the call").isFalse();
+                assertThat(get.getBoolean("locked"))
+                        .as("the state before the call")
+                        .isFalse();
                 assertThat(get.getInt("lockAge")).isZero();
                 assertThat(get.getInt("lockCookie")).isEqualTo(SqlSessionItem.INITIAL_COOKIE + 1);
                 assertThat(get.getInt("actionFlags")).isZero();
@@ -126,7 +151,7 @@ class JdbcNamedParameterTest {
     @Test
     void theReturnStatusSyntaxShiftsNamedParametersByOne() throws SQLException {
         try (Connection connection = aspState.server.connect();
-             CallableStatement call = connection.prepareCall("{? = call ASPState.dbo.TempGetAppID(?, ?)}")) {
+                CallableStatement call = connection.prepareCall("{? = call ASPState.dbo.TempGetAppID(?, ?)}")) {
             call.registerOutParameter(1, Types.INTEGER);
             call.setString("appName", APP_NAME);
             call.registerOutParameter("appId", Types.INTEGER);

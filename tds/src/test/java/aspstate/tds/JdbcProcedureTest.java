@@ -41,7 +41,7 @@ class JdbcProcedureTest {
     @Test
     void returnStatusComesBackThroughTheReturnValueSyntax() throws SQLException {
         try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{? = call dbo.TestEcho(?, ?, ?, ?)}")) {
+                CallableStatement call = connection.prepareCall("{? = call dbo.TestEcho(?, ?, ?, ?)}")) {
             for (int run = 0; run < 2; run++) {
                 call.registerOutParameter(1, Types.INTEGER);
                 call.setString(2, "s");
@@ -62,7 +62,7 @@ class JdbcProcedureTest {
     @Test
     void nullsGoInAndComeOut() throws Exception {
         try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.TestEcho(?, ?, ?, ?)}")) {
+                CallableStatement call = connection.prepareCall("{call dbo.TestEcho(?, ?, ?, ?)}")) {
             call.setNull(1, Types.NVARCHAR);
             call.setNull(2, Types.VARBINARY);
             call.registerOutParameter(3, Types.BIT);
@@ -82,7 +82,7 @@ class JdbcProcedureTest {
         byte[] big = new byte[10 << 20];
         new Random(7).nextBytes(big);
         try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.TestBlob(?, ?)}")) {
+                CallableStatement call = connection.prepareCall("{call dbo.TestBlob(?, ?)}")) {
             call.setBytes(1, big);
             call.registerOutParameter(2, Types.LONGVARBINARY);
             call.execute();
@@ -101,7 +101,7 @@ class JdbcProcedureTest {
     void datetimeVarcharAndCharParameters() throws SQLException {
         LocalDateTime when = LocalDateTime.of(2026, 11, 21, 8, 30, 15, 123_000_000);
         try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.TestTypes(?, ?, ?, ?)}")) {
+                CallableStatement call = connection.prepareCall("{call dbo.TestTypes(?, ?, ?, ?)}")) {
             call.setTimestamp(1, Timestamp.valueOf(when));
             call.registerOutParameter(2, Types.TIMESTAMP);
             call.setString(3, "/LM/W3SVC/1/ROOT/app");
@@ -124,12 +124,13 @@ class JdbcProcedureTest {
     @Test
     void unknownProcedureIs2812AndTheConnectionStaysUsable() throws SQLException {
         try (Connection connection = server.connect();
-             CallableStatement call = connection.prepareCall("{call dbo.Missing(?)}")) {
+                CallableStatement call = connection.prepareCall("{call dbo.Missing(?)}")) {
             call.setInt(1, 7);
             assertThatThrownBy(call::execute)
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("Could not find stored procedure 'dbo.Missing'")
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(2812));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(2812));
             assertThat(connection.isValid(5)).isTrue();
         }
     }
@@ -137,21 +138,24 @@ class JdbcProcedureTest {
     @Test
     void statementOutsideTheSubsetIsASyntaxErrorWithItsPosition() throws SQLException {
         try (Connection connection = server.connect();
-             PreparedStatement statement = connection.prepareStatement("EXEC dbo.TestInsert N'x' + ?")) {
+                PreparedStatement statement = connection.prepareStatement("EXEC dbo.TestInsert N'x' + ?")) {
             statement.setInt(1, 1);
             assertThatThrownBy(statement::execute)
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("Incorrect syntax near")
                     .hasMessageContaining("at character 26")
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(102));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(102));
             assertThat(connection.isValid(5)).isTrue();
         }
     }
 
     @Test
     void unprepareInABatchIsAccepted() throws SQLException {
-        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
-            assertThat(statement.execute("EXEC sp_unprepare 1; exec sp_unprepare 2;")).isFalse();
+        try (Connection connection = server.connect();
+                Statement statement = connection.createStatement()) {
+            assertThat(statement.execute("EXEC sp_unprepare 1; exec sp_unprepare 2;"))
+                    .isFalse();
         }
     }
 }

@@ -77,7 +77,7 @@ class JtdsProcedureTest {
     @Test
     void maxTypesInAResultSetArriveAsImageTextAndNtext() throws SQLException {
         try (Connection connection = connect("");
-             java.sql.Statement statement = connection.createStatement()) {
+                java.sql.Statement statement = connection.createStatement()) {
             String large = "\u00e9".repeat(30_000);
             try (java.sql.ResultSet row = statement.executeQuery("DECLARE @b varbinary(max) = 0x0102\r\n"
                     + "DECLARE @n nvarchar(max) = N'" + large + "'\r\n"

@@ -8,11 +8,11 @@ import static aspstate.tds.ClientMessages.singlePacket;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.concurrent.CompletableFuture;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,9 +22,8 @@ import org.junit.jupiter.api.Timeout;
 class LoginAuthenticationTest {
     private static final int ENCRYPT_OFF = 0x00;
 
-    private final TestServer server = new TestServer(
-            (login, peer) -> CompletableFuture.completedFuture(
-                    login.userName().equals("app") && login.password().equals("secret")));
+    private final TestServer server = new TestServer((login, peer) -> CompletableFuture.completedFuture(
+            login.userName().equals("app") && login.password().equals("secret")));
 
     @AfterEach
     void stop() {
@@ -69,7 +68,8 @@ class LoginAuthenticationTest {
     }
 
     private Connection connect(String user, String password) throws SQLException {
-        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:" + server.address().getPort()
-                + ";encrypt=false;user=" + user + ";password=" + password + ";loginTimeout=10");
+        return DriverManager.getConnection(
+                "jdbc:sqlserver://127.0.0.1:" + server.address().getPort() + ";encrypt=false;user=" + user
+                        + ";password=" + password + ";loginTimeout=10");
     }
 }

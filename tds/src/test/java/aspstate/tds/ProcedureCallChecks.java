@@ -13,8 +13,7 @@ import java.sql.Types;
 
 /** Procedure calls every JDBC driver must get right against {@link TestProcedures}; each driver's test runs them. */
 final class ProcedureCallChecks {
-    private ProcedureCallChecks() {
-    }
+    private ProcedureCallChecks() {}
 
     /**
      * dbo.TestEcho {@code runs} times through one CallableStatement (a driver may send each run differently): the
@@ -49,7 +48,8 @@ final class ProcedureCallChecks {
             try (ResultSet rows = call.getResultSet()) {
                 assertThat(rows.getMetaData().getColumnName(1)).isEqualTo("SessionItemLong");
                 assertThat(rows.next()).isTrue();
-                assertThat(new String(rows.getBytes(1), StandardCharsets.US_ASCII)).isEqualTo("long-item");
+                assertThat(new String(rows.getBytes(1), StandardCharsets.US_ASCII))
+                        .isEqualTo("long-item");
                 assertThat(rows.next()).isFalse();
             }
             assertThat(call.getMoreResults()).isFalse();

@@ -28,7 +28,8 @@ class RawPacketTest {
     private static final int ENCRYPT_NOT_SUP = 0x02;
     private static final int ENCRYPT_REQ = 0x03;
 
-    private final TestServer server = new TestServer(TdsSettings.defaults().withPort(0).withMaxMessageBytes(8192));
+    private final TestServer server =
+            new TestServer(TdsSettings.defaults().withPort(0).withMaxMessageBytes(8192));
 
     @AfterEach
     void stop() {
@@ -62,7 +63,8 @@ class RawPacketTest {
     @Test
     void preloginLoginAndBatchPipelinedInOneWrite() {
         try (RawTdsConnection connection = new RawTdsConnection(server.address())) {
-            connection.send(concat(singlePacket(PRELOGIN, prelogin(ENCRYPT_OFF)),
+            connection.send(concat(
+                    singlePacket(PRELOGIN, prelogin(ENCRYPT_OFF)),
                     singlePacket(LOGIN7, login7("sa", "x", "", 4096)),
                     singlePacket(SQL_BATCH, sqlBatch("SELECT 1"))));
             assertPreloginReply(connection.readMessage());
@@ -176,8 +178,8 @@ class RawPacketTest {
             connection.send(singlePacket(LOGIN7, login7("sa", "x", "", 60000)));
             byte[] login = connection.readMessage();
             // ENVCHANGE packet size (type 4): new "32767", old "4096", as B_VARCHAR strings.
-            byte[] packetSizeChange = concat(new byte[] {4, 5}, ClientMessages.utf16("32767"), new byte[] {4},
-                    ClientMessages.utf16("4096"));
+            byte[] packetSizeChange = concat(
+                    new byte[] {4, 5}, ClientMessages.utf16("32767"), new byte[] {4}, ClientMessages.utf16("4096"));
             assertThat(indexOf(login, packetSizeChange)).isPositive();
         }
     }
@@ -198,8 +200,8 @@ class RawPacketTest {
             connection.send(singlePacket(RPC, rpc("dbo.TempGetStateItem3")));
             byte[] reply = connection.readMessage();
             assertThat(reply[0] & 0xFF).isEqualTo(0xAA); // ERROR
-            assertThat(indexOf(reply, ClientMessages.utf16(
-                    "Could not find stored procedure 'dbo.TempGetStateItem3'."))).isPositive();
+            assertThat(indexOf(reply, ClientMessages.utf16("Could not find stored procedure 'dbo.TempGetStateItem3'.")))
+                    .isPositive();
             assertEndsWithDone(reply, 0xFE, 0x0002, 0); // DONEPROC with DONE_ERROR
         }
     }

@@ -38,8 +38,8 @@ final class RawTdsConnection implements AutoCloseable {
         RawTdsConnection connection = new RawTdsConnection(server);
         connection.send(ClientMessages.singlePacket(ClientMessages.PRELOGIN, ClientMessages.prelogin(0)));
         connection.readMessage();
-        connection.send(ClientMessages.singlePacket(ClientMessages.LOGIN7,
-                ClientMessages.login7("sa", "x", database, 4096)));
+        connection.send(
+                ClientMessages.singlePacket(ClientMessages.LOGIN7, ClientMessages.login7("sa", "x", database, 4096)));
         connection.readMessage();
         return connection;
     }

@@ -21,11 +21,9 @@ final class ReplyTokens {
     private static final int NULL_LENGTH = 0xFFFF;
 
     /** One token; fields that do not apply to its kind are zero or null. */
-    record Token(int type, int status, long number, int ordinal, String name, Object value) {
-    }
+    record Token(int type, int status, long number, int ordinal, String name, Object value) {}
 
-    private ReplyTokens() {
-    }
+    private ReplyTokens() {}
 
     static List<Token> read(byte[] reply) {
         ByteBuffer in = ByteBuffer.wrap(reply).order(ByteOrder.LITTLE_ENDIAN);
@@ -51,8 +49,9 @@ final class ReplyTokens {
                 }
                 case 0xAC -> tokens.add(returnValue(in));
                 case 0xE3 -> tokens.add(envChange(in));
-                default -> throw new AssertionError("unexpected token 0x" + Integer.toHexString(type) + " at "
-                        + (in.position() - 1));
+                default ->
+                    throw new AssertionError(
+                            "unexpected token 0x" + Integer.toHexString(type) + " at " + (in.position() - 1));
             }
         }
         return tokens;
@@ -142,17 +141,22 @@ final class ReplyTokens {
         for (int type : columnTypes) {
             if (type == INTN) {
                 int length = in.get() & 0xFF;
-                values.add(switch (length) {
-                    case 0 -> null;
-                    case 1 -> in.get() & 0xFF;
-                    case 2 -> (int) in.getShort();
-                    case 4 -> in.getInt();
-                    default -> throw new AssertionError("int value of length " + length);
-                });
+                values.add(
+                        switch (length) {
+                            case 0 -> null;
+                            case 1 -> in.get() & 0xFF;
+                            case 2 -> (int) in.getShort();
+                            case 4 -> in.getInt();
+                            default -> throw new AssertionError("int value of length " + length);
+                        });
             } else {
                 int length = in.getShort() & 0xFFFF;
-                values.add(length == NULL_LENGTH ? null : type == NVARCHAR ? string(in, length)
-                        : new String(bytes(in, length), Charset.forName("windows-1252")));
+                values.add(
+                        length == NULL_LENGTH
+                                ? null
+                                : type == NVARCHAR
+                                        ? string(in, length)
+                                        : new String(bytes(in, length), Charset.forName("windows-1252")));
             }
         }
         return values;

@@ -38,9 +38,17 @@ class ServedStatementsTest {
     private static final long NOW_MILLIS = 1_750_000_000_000L;
     private static final OffsetDateTime NOW = Instant.ofEpochMilli(NOW_MILLIS).atOffset(ZoneOffset.UTC);
     private static final String CACHE_TABLE = "[dbo].[SessionCache]";
-    private static final String[] PROVIDER_PROCEDURES = {"GetStateItemExclusive", "GetStateItem",
-        "DeleteExpiredSessionState", "InsertStateItem", "InsertUninitializedItem", "ReleaseItemExclusive",
-        "RemoveStateItem", "ResetItemTimeout", "UpdateStateItem"};
+    private static final String[] PROVIDER_PROCEDURES = {
+        "GetStateItemExclusive",
+        "GetStateItem",
+        "DeleteExpiredSessionState",
+        "InsertStateItem",
+        "InsertUninitializedItem",
+        "ReleaseItemExclusive",
+        "RemoveStateItem",
+        "ResetItemTimeout",
+        "UpdateStateItem"
+    };
 
     private final ManualClock clock = new ManualClock(NOW_MILLIS);
     private final MemorySessionStore<SqlSessionItem> sessions = store();
@@ -66,18 +74,26 @@ class ServedStatementsTest {
     }
 
     private ProcedureResult run(String text, Map<String, Object> values) {
-        return recognized(text).statement().run(values::get).toCompletableFuture().join();
+        return recognized(text)
+                .statement()
+                .run(values::get)
+                .toCompletableFuture()
+                .join();
     }
 
     private ProcedureResult runBatch(String text) {
         RecognizedStatement statement = recognized(text);
-        return statement.statement().run(StatementArguments.none(statement.match())).toCompletableFuture().join();
+        return statement
+                .statement()
+                .run(StatementArguments.none(statement.match()))
+                .toCompletableFuture()
+                .join();
     }
 
     @Test
     void theFrameworkCompatDetectionBatchFindsAspnetRegsqlTables() {
-        ProcedureResult result = runBatch(SpecStatements.text("async-provider/table-detection.sql",
-                "ASPStateTempSessions"));
+        ProcedureResult result =
+                runBatch(SpecStatements.text("async-provider/table-detection.sql", "ASPStateTempSessions"));
 
         assertThat(((RowSet) result.outcomes().get(0)).rows()).containsExactly(List.of(2, 0));
     }
@@ -86,42 +102,77 @@ class ServedStatementsTest {
     @ValueSource(strings = {"SCHEMA_ONLY", "SCHEMA_AND_DATA"})
     void theProvidersCreateTableBatchesSucceed(String durability) {
         assertThat(runBatch(SpecStatements.text("async-provider/create-table-sqlserver.sql", "ASPNetSessionState"))
-                .error()).isNull();
-        assertThat(runBatch(SpecStatements.text("async-provider/create-table-inmemory.sql", "ASPNetSessionState_InMem",
-                durability)).error()).isNull();
-        assertThat(runBatch(SpecStatements.text("async-provider/create-table-inmemory.sql", "t", "DELAYED")).error()
-                .number()).isEqualTo(102);
+                        .error())
+                .isNull();
+        assertThat(runBatch(SpecStatements.text(
+                                "async-provider/create-table-inmemory.sql", "ASPNetSessionState_InMem", durability))
+                        .error())
+                .isNull();
+        assertThat(runBatch(SpecStatements.text("async-provider/create-table-inmemory.sql", "t", "DELAYED"))
+                        .error()
+                        .number())
+                .isEqualTo(102);
     }
 
     @Test
     void aProcedureCountsOnceWhenItIsServed() {
-        for (String name : List.of("GetStateItemExclusive", "GetStateItemM", "GetStateItemExclusiveMD",
-                "MySessions_UpdateStateItem", "TempGetStateItem3", "proc_AddItem")) {
-            assertThat(((RowSet) runBatch(SpecStatements.text("async-provider/routine-count.sql", name)).outcomes()
-                    .get(0)).rows()).as(name).containsExactly(List.of(1));
+        for (String name : List.of(
+                "GetStateItemExclusive",
+                "GetStateItemM",
+                "GetStateItemExclusiveMD",
+                "MySessions_UpdateStateItem",
+                "TempGetStateItem3",
+                "proc_AddItem")) {
+            assertThat(((RowSet) runBatch(SpecStatements.text("async-provider/routine-count.sql", name))
+                                    .outcomes()
+                                    .get(0))
+                            .rows())
+                    .as(name)
+                    .containsExactly(List.of(1));
         }
-        assertThat(((RowSet) runBatch(SpecStatements.text("async-provider/routine-count.sql", "Unknown")).outcomes()
-                .get(0)).rows()).containsExactly(List.of(0));
+        assertThat(((RowSet) runBatch(SpecStatements.text("async-provider/routine-count.sql", "Unknown"))
+                                .outcomes()
+                                .get(0))
+                        .rows())
+                .containsExactly(List.of(0));
     }
 
     @Test
     void everyProcedureTheProviderCreatesIsAcceptedUnderItsNames() {
         for (String procedure : PROVIDER_PROCEDURES) {
-            assertThat(runBatch(SpecStatements.text("async-provider/sqlserver/" + procedure + ".sql",
-                    "ASPNetSessionState", procedure)).error()).as(procedure).isNull();
-            assertThat(runBatch(SpecStatements.text("async-provider/sqlserver/" + procedure + ".sql",
-                    "MySessions", "MySessions_" + procedure)).error()).as(procedure).isNull();
-            assertThat(runBatch(SpecStatements.text("async-provider/inmemory/" + procedure + ".sql",
-                    "ASPNetSessionState_InMem", procedure + "M")).error()).as(procedure).isNull();
-            assertThat(runBatch(SpecStatements.text("async-provider/inmemory/" + procedure + ".sql",
-                    "ASPNetSessionState_InMemDurable", procedure + "MD")).error()).as(procedure).isNull();
+            assertThat(runBatch(SpecStatements.text(
+                                    "async-provider/sqlserver/" + procedure + ".sql", "ASPNetSessionState", procedure))
+                            .error())
+                    .as(procedure)
+                    .isNull();
+            assertThat(runBatch(SpecStatements.text(
+                                    "async-provider/sqlserver/" + procedure + ".sql",
+                                    "MySessions",
+                                    "MySessions_" + procedure))
+                            .error())
+                    .as(procedure)
+                    .isNull();
+            assertThat(runBatch(SpecStatements.text(
+                                    "async-provider/inmemory/" + procedure + ".sql",
+                                    "ASPNetSessionState_InMem",
+                                    procedure + "M"))
+                            .error())
+                    .as(procedure)
+                    .isNull();
+            assertThat(runBatch(SpecStatements.text(
+                                    "async-provider/inmemory/" + procedure + ".sql",
+                                    "ASPNetSessionState_InMemDurable",
+                                    procedure + "MD"))
+                            .error())
+                    .as(procedure)
+                    .isNull();
         }
     }
 
     @Test
     void aProcedureCreatedUnderANameThatServesAnotherIsRefused() {
-        ProcedureResult result = runBatch(SpecStatements.text("async-provider/sqlserver/GetStateItem.sql",
-                "ASPNetSessionState", "MySessions_RemoveStateItem"));
+        ProcedureResult result = runBatch(SpecStatements.text(
+                "async-provider/sqlserver/GetStateItem.sql", "ASPNetSessionState", "MySessions_RemoveStateItem"));
 
         assertThat(result.error().message()).contains("GetStateItem only under the names");
     }
@@ -132,19 +183,23 @@ class ServedStatementsTest {
 
         assertThat(((RowSet) info.outcomes().get(0)).rows()).isEmpty();
         assertThat(((RowSet) info.outcomes().get(0)).columns()).hasSize(4);
-        assertThat(runBatch(SpecStatements.text("aspnetcore-cache/create-table.sql", CACHE_TABLE)).outcomes())
+        assertThat(runBatch(SpecStatements.text("aspnetcore-cache/create-table.sql", CACHE_TABLE))
+                        .outcomes())
                 .isEmpty();
-        assertThat(runBatch(SpecStatements.text("aspnetcore-cache/create-index.sql", CACHE_TABLE)).outcomes())
+        assertThat(runBatch(SpecStatements.text("aspnetcore-cache/create-index.sql", CACHE_TABLE))
+                        .outcomes())
                 .isEmpty();
-        assertThat(runBatch(SpecStatements.text("aspnetcore-cache/idempotent-script.sql", CACHE_TABLE, "dbo",
-                "SessionCache")).error()).isNull();
+        assertThat(runBatch(SpecStatements.text(
+                                "aspnetcore-cache/idempotent-script.sql", CACHE_TABLE, "dbo", "SessionCache"))
+                        .error())
+                .isNull();
     }
 
     @Test
     void theCacheStatementsSetGetRefreshAndRemoveAnEntry() {
         byte[] value = {2, 0, 0, 0};
-        Map<String, Object> set = new HashMap<>(Map.of("@Id", "key", "@Value", value,
-                "@SlidingExpirationInSeconds", 1200.0, "@UtcNow", NOW));
+        Map<String, Object> set = new HashMap<>(
+                Map.of("@Id", "key", "@Value", value, "@SlidingExpirationInSeconds", 1200.0, "@UtcNow", NOW));
         set.put("@AbsoluteExpiration", null);
         Map<String, Object> read = Map.of("@Id", "key", "@UtcNow", NOW.plusSeconds(60));
 
@@ -155,11 +210,12 @@ class ServedStatementsTest {
         ProcedureResult removed = run(SpecStatements.text("aspnetcore-cache/remove.sql", CACHE_TABLE), read);
         ProcedureResult gone = run(SpecStatements.text("aspnetcore-cache/get.sql", CACHE_TABLE), read);
 
-        assertThat(inserted.outcomes()).containsExactly(new RowCount(DoneToken.UPDATE_COMMAND, 0),
-                new RowCount(DoneToken.INSERT_COMMAND, 1));
+        assertThat(inserted.outcomes())
+                .containsExactly(new RowCount(DoneToken.UPDATE_COMMAND, 0), new RowCount(DoneToken.INSERT_COMMAND, 1));
         assertThat(updated.outcomes()).containsExactly(new RowCount(DoneToken.UPDATE_COMMAND, 1));
         assertThat(got.outcomes().get(0)).isEqualTo(new RowCount(DoneToken.UPDATE_COMMAND, 1));
-        assertThat(((RowSet) got.outcomes().get(1)).rows()).singleElement()
+        assertThat(((RowSet) got.outcomes().get(1)).rows())
+                .singleElement()
                 .satisfies(row -> assertThat((byte[]) row.get(0)).isEqualTo(value));
         assertThat(refreshed.outcomes()).containsExactly(new RowCount(DoneToken.UPDATE_COMMAND, 1));
         assertThat(removed.outcomes()).containsExactly(new RowCount(DoneToken.DELETE_COMMAND, 1));
@@ -168,8 +224,8 @@ class ServedStatementsTest {
 
     @Test
     void theCacheKeepsEachTablesEntriesUnderItsOwnKeys() {
-        Map<String, Object> set = new HashMap<>(Map.of("@Id", "k  ", "@Value", new byte[] {1},
-                "@SlidingExpirationInSeconds", 60.0, "@UtcNow", NOW));
+        Map<String, Object> set = new HashMap<>(
+                Map.of("@Id", "k  ", "@Value", new byte[] {1}, "@SlidingExpirationInSeconds", 60.0, "@UtcNow", NOW));
         set.put("@AbsoluteExpiration", null);
         run(SpecStatements.text("aspnetcore-cache/set.sql", "[dbo].[A]"), set);
         run(SpecStatements.text("aspnetcore-cache/set.sql", "[other].[A]"), set);
@@ -177,14 +233,18 @@ class ServedStatementsTest {
         cache.forEach((key, entry) -> keys.add(key)).toCompletableFuture().join();
 
         assertThat(keys).containsExactlyInAnyOrder("[dbo].[a]/k", "[other].[a]/k");
-        assertThat(SqlTime.toInstant(cache.execute("[dbo].[a]/k", (entry, now) ->
-                Outcome.<CacheEntry, Long>keep(entry.expiresAtTicks())).toCompletableFuture()
-                .join())).isEqualTo(NOW.toInstant().plusSeconds(60));
+        assertThat(SqlTime.toInstant(cache.execute(
+                                "[dbo].[a]/k", (entry, now) -> Outcome.<CacheEntry, Long>keep(entry.expiresAtTicks()))
+                        .toCompletableFuture()
+                        .join()))
+                .isEqualTo(NOW.toInstant().plusSeconds(60));
     }
 
     @Test
     void otherTextsAreNotRecognized() {
-        for (String text : List.of("EXEC dbo.TempGetAppID @appName, @appId OUTPUT", "SELECT 1",
+        for (String text : List.of(
+                "EXEC dbo.TempGetAppID @appName, @appId OUTPUT",
+                "SELECT 1",
                 "DELETE FROM [dbo].[SessionCache] WHERE Id = @Id OR 1 = 1",
                 SpecStatements.text("aspnetcore-cache/get.sql", CACHE_TABLE).replace("<=", ">="))) {
             assertThat(catalogs.statements().recognize(text)).as(text).isEmpty();

@@ -40,8 +40,7 @@ class SharePointJdbcTest {
     }
 
     /** The outputs of proc_GetItemWithoutLock or proc_GetItemWithLock; a result set would fail the test. */
-    private record Got(byte[] item, Boolean locked, Integer lockAge, Integer lockCookie) {
-    }
+    private record Got(byte[] item, Boolean locked, Integer lockAge, Integer lockCookie) {}
 
     private static Got get(Connection connection, String procedure, String id) throws SQLException {
         try (CallableStatement call = connection.prepareCall("{call dbo." + procedure + "(?, ?, ?, ?, ?)}")) {
@@ -51,8 +50,8 @@ class SharePointJdbcTest {
             call.registerOutParameter(4, Types.INTEGER);
             call.registerOutParameter(5, Types.INTEGER);
             assertThat(call.execute()).as("[MS-SPSTATE] returns no result set").isFalse();
-            return new Got(call.getBytes(2), (Boolean) call.getObject(3), (Integer) call.getObject(4),
-                    (Integer) call.getObject(5));
+            return new Got(call.getBytes(2), (Boolean) call.getObject(3), (Integer) call.getObject(4), (Integer)
+                    call.getObject(5));
         }
     }
 
@@ -104,7 +103,8 @@ class SharePointJdbcTest {
 
             Got relocked = get(connection, "proc_GetItemWithLock", id);
             exec(connection, "proc_ReleaseItemLock", id, relocked.lockCookie() + 1);
-            assertThat(get(connection, "proc_GetItemWithoutLock", id).locked()).as("a wrong cookie releases nothing")
+            assertThat(get(connection, "proc_GetItemWithoutLock", id).locked())
+                    .as("a wrong cookie releases nothing")
                     .isTrue();
             exec(connection, "proc_ReleaseItemLock", id, relocked.lockCookie());
             assertThat(get(connection, "proc_GetItemWithoutLock", id).item()).isEqualTo(updated);
@@ -124,7 +124,8 @@ class SharePointJdbcTest {
             clock.advance(Duration.ofMinutes(2));
             exec(connection, "proc_DeleteExpiredItems");
 
-            assertThat(get(connection, "proc_GetItemWithoutLock", "refreshed").item()).containsExactly(1);
+            assertThat(get(connection, "proc_GetItemWithoutLock", "refreshed").item())
+                    .containsExactly(1);
             assertThat(get(connection, "proc_GetItemWithoutLock", "left")).isEqualTo(new Got(null, null, null, null));
         }
     }
@@ -149,7 +150,8 @@ class SharePointJdbcTest {
         try (Connection connection = server.connect()) {
             assertThatThrownBy(() -> add(connection, null, new byte[] {1}))
                     .isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(2627));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(2627));
             assertThat(get(connection, "proc_GetItemWithLock", null)).isEqualTo(new Got(null, null, null, null));
             exec(connection, "proc_RefreshItemExpiration", (Object) null);
         }
@@ -160,9 +162,12 @@ class SharePointJdbcTest {
         try (Connection connection = server.connect()) {
             assertThatThrownBy(() -> add(connection, "x".repeat(513), new byte[] {1}))
                     .isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(8152));
+                    .satisfies(
+                            e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(8152));
             add(connection, "x".repeat(512), new byte[] {1});
-            assertThat(get(connection, "proc_GetItemWithoutLock", "x".repeat(512)).item()).containsExactly(1);
+            assertThat(get(connection, "proc_GetItemWithoutLock", "x".repeat(512))
+                            .item())
+                    .containsExactly(1);
         }
     }
 
@@ -171,7 +176,8 @@ class SharePointJdbcTest {
         try (Connection connection = server.connect()) {
             byte[] large = bytes(10 << 20, 3);
             add(connection, "large", large);
-            assertThat(get(connection, "proc_GetItemWithoutLock", "large").item()).isEqualTo(large);
+            assertThat(get(connection, "proc_GetItemWithoutLock", "large").item())
+                    .isEqualTo(large);
         }
     }
 
@@ -190,7 +196,8 @@ class SharePointJdbcTest {
             Got small = get(connection, "proc_GetItemWithoutLock", "absent");
             assertThat(small.item()).isNull();
             add(connection, "jtds-small", new byte[] {1, 2, 3});
-            assertThat(get(connection, "proc_GetItemWithoutLock", "jtds-small").item()).containsExactly(1, 2, 3);
+            assertThat(get(connection, "proc_GetItemWithoutLock", "jtds-small").item())
+                    .containsExactly(1, 2, 3);
         }
     }
 }

@@ -13,8 +13,7 @@ public final class SpecStatements {
     /** From a module's directory, where Maven runs its tests. */
     private static final Path DIRECTORY = Path.of("..", "docs", "spec", "statements");
 
-    private SpecStatements() {
-    }
+    private SpecStatements() {}
 
     /** The text at {@code path} (e.g. {@code aspnetcore-cache/get.sql}) with {@code {i}} replaced by the arguments. */
     public static String text(String path, String... arguments) {

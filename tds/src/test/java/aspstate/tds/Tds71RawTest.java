@@ -52,14 +52,20 @@ class Tds71RawTest {
     @Test
     void procedureCallWithPositionalParametersIsAnsweredInTheTds71Layout() {
         try (RawTdsConnection connection = loggedIn()) {
-            connection.send(singlePacket(RPC, call("dbo.TestEcho", nvarchar("", 88, "id"),
-                    varbinary("", 7000, new byte[] {1}), bit("", true, true), integer("", true, 41))));
-            assertThat(HexFormat.of().formatHex(connection.readMessage())).isEqualTo(
-                    "79" + "00000000" // RETURNSTATUS 0
-                    // RETURNVALUE: ordinal, no name, output, 2-byte UserType, flags, BITN(1), value.
-                    + "ac" + "0200" + "00" + "01" + "0000" + "0100" + "6801" + "0100"
-                    + "ac" + "0300" + "00" + "01" + "0000" + "0100" + "2604" + "042a000000"
-                    + "fe" + "0000" + "e000" + "00000000"); // DONEPROC, 4-byte row count
+            connection.send(singlePacket(
+                    RPC,
+                    call(
+                            "dbo.TestEcho",
+                            nvarchar("", 88, "id"),
+                            varbinary("", 7000, new byte[] {1}),
+                            bit("", true, true),
+                            integer("", true, 41))));
+            assertThat(HexFormat.of().formatHex(connection.readMessage()))
+                    .isEqualTo("79" + "00000000" // RETURNSTATUS 0
+                            // RETURNVALUE: ordinal, no name, output, 2-byte UserType, flags, BITN(1), value.
+                            + "ac" + "0200" + "00" + "01" + "0000" + "0100" + "6801" + "0100"
+                            + "ac" + "0300" + "00" + "01" + "0000" + "0100" + "2604" + "042a000000"
+                            + "fe" + "0000" + "e000" + "00000000"); // DONEPROC, 4-byte row count
         }
     }
 }

@@ -36,6 +36,7 @@ final class TestProcedures {
     private final BlockingQueue<ProcedureCall> calls = new LinkedBlockingQueue<>();
     /** One future per call of dbo.TestHeld, added as the call starts: completing it lets the call answer. */
     private final BlockingQueue<CompletableFuture<Void>> heldCalls = new LinkedBlockingQueue<>();
+
     private final Set<String> insertedIds = ConcurrentHashMap.newKeySet();
 
     /**
@@ -66,7 +67,8 @@ final class TestProcedures {
     /** dbo.TestBig: the result set {@code SessionItemLong image} with one row of {@link #BIG_ITEM_BYTES} bytes. */
     private ProcedureResult big(ProcedureCall call) {
         bigCalls.incrementAndGet();
-        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true)),
+        RowSet rows = new RowSet(
+                List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true)),
                 List.of(Arrays.asList((Object) new byte[BIG_ITEM_BYTES])));
         return ProcedureResult.of(Map.of(), List.of(rows));
     }
@@ -77,7 +79,8 @@ final class TestProcedures {
      */
     private ProcedureResult getLong(ProcedureCall call) {
         byte[] item = call.value("@id", String.class).getBytes(StandardCharsets.US_ASCII);
-        RowSet rows = new RowSet(List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true)),
+        RowSet rows = new RowSet(
+                List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true)),
                 List.of(Arrays.asList((Object) item)));
         return ProcedureResult.of(Map.of("@found", true), List.of(rows));
     }
@@ -86,8 +89,8 @@ final class TestProcedures {
     private ProcedureResult insert(ProcedureCall call) {
         String id = call.value("@id", String.class);
         if (!insertedIds.add(id)) {
-            return ProcedureResult.failed(SqlErrors.duplicateKey("PK__ASPState__3214EC27",
-                    "dbo.ASPStateTempSessions", id));
+            return ProcedureResult.failed(
+                    SqlErrors.duplicateKey("PK__ASPState__3214EC27", "dbo.ASPStateTempSessions", id));
         }
         return ProcedureResult.of(Map.of());
     }
@@ -108,7 +111,8 @@ final class TestProcedures {
     /** dbo.TestSlow(@n int OUT): @n + 1, completed 200 ms later on another thread, as a networked store would. */
     private CompletionStage<ProcedureResult> slow(ProcedureCall call) {
         int n = call.value("@n", Number.class).intValue();
-        return CompletableFuture.supplyAsync(() -> ProcedureResult.of(Map.of("@n", n + 1)),
+        return CompletableFuture.supplyAsync(
+                () -> ProcedureResult.of(Map.of("@n", n + 1)),
                 CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS));
     }
 
@@ -140,27 +144,44 @@ final class TestProcedures {
 
     ProcedureCatalog catalog() {
         return new ProcedureCatalog(List.of(
-                procedure("TestEcho", List.of(ID, input("@data", DeclaredType.varbinary(7000)),
-                        output("@flag", DeclaredType.BIT), output("@n", DeclaredType.INT)), this::echo),
-                procedure("TestBlob", List.of(input("@data", DeclaredType.VARBINARY_MAX),
-                        output("@copy", DeclaredType.VARBINARY_MAX)), this::blob),
+                procedure(
+                        "TestEcho",
+                        List.of(
+                                ID,
+                                input("@data", DeclaredType.varbinary(7000)),
+                                output("@flag", DeclaredType.BIT),
+                                output("@n", DeclaredType.INT)),
+                        this::echo),
+                procedure(
+                        "TestBlob",
+                        List.of(
+                                input("@data", DeclaredType.VARBINARY_MAX),
+                                output("@copy", DeclaredType.VARBINARY_MAX)),
+                        this::blob),
                 procedure("TestGetLong", List.of(ID, output("@found", DeclaredType.BIT)), this::getLong),
                 procedure("TestInsert", List.of(ID), this::insert),
                 procedure("TestBig", List.of(), this::big),
-                procedure("TestTypes", List.of(input("@when", DeclaredType.DATETIME),
-                        output("@later", DeclaredType.DATETIME), input("@name", DeclaredType.varchar(280)),
-                        output("@ver", DeclaredType.fixedChar(10))), this::types),
+                procedure(
+                        "TestTypes",
+                        List.of(
+                                input("@when", DeclaredType.DATETIME),
+                                output("@later", DeclaredType.DATETIME),
+                                input("@name", DeclaredType.varchar(280)),
+                                output("@ver", DeclaredType.fixedChar(10))),
+                        this::types),
                 asyncProcedure("TestSlow", List.of(output("@n", DeclaredType.INT)), this::slow),
                 asyncProcedure("TestHeld", List.of(output("@n", DeclaredType.INT)), this::held)));
     }
 
-    private Procedure procedure(String name, List<ProcedureParameter> parameters,
-                                Function<ProcedureCall, ProcedureResult> body) {
+    private Procedure procedure(
+            String name, List<ProcedureParameter> parameters, Function<ProcedureCall, ProcedureResult> body) {
         return asyncProcedure(name, parameters, call -> CompletableFuture.completedFuture(body.apply(call)));
     }
 
-    private Procedure asyncProcedure(String name, List<ProcedureParameter> parameters,
-                                     Function<ProcedureCall, CompletionStage<ProcedureResult>> body) {
+    private Procedure asyncProcedure(
+            String name,
+            List<ProcedureParameter> parameters,
+            Function<ProcedureCall, CompletionStage<ProcedureResult>> body) {
         return new Procedure() {
             @Override
             public String name() {

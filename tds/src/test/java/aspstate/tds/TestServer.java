@@ -21,6 +21,7 @@ final class TestServer implements AutoCloseable {
     final TestProcedures procedures = new TestProcedures();
     /** What unfinished messages hold, all connections together; tests of that limit read it. */
     final InboundBudget inbound = InboundBudget.unshared(2L * TdsSettings.DEFAULT_MAX_MESSAGE_BYTES);
+
     final TdsListener listener;
 
     TestServer() {
@@ -43,7 +44,10 @@ final class TestServer implements AutoCloseable {
 
     /** Serves the procedures and statements of {@code catalogs}. */
     TestServer(ServedCatalogs catalogs) {
-        listener = start(TdsSettings.defaults().withPort(0), catalogs.procedures(), catalogs.statements(),
+        listener = start(
+                TdsSettings.defaults().withPort(0),
+                catalogs.procedures(),
+                catalogs.statements(),
                 LoginAuthenticator.ACCEPT_ALL);
     }
 
@@ -56,13 +60,22 @@ final class TestServer implements AutoCloseable {
         return start(settings, catalog, StatementCatalog.NONE, authenticator);
     }
 
-    private TdsListener start(TdsSettings settings, ProcedureCatalog catalog, StatementCatalog statements,
-                              LoginAuthenticator authenticator) {
+    private TdsListener start(
+            TdsSettings settings,
+            ProcedureCatalog catalog,
+            StatementCatalog statements,
+            LoginAuthenticator authenticator) {
         try {
-            return TdsListener.start(null, settings, catalog, statements, (login, peer) -> {
-                logins.add(login);
-                return authenticator.accepts(login, peer);
-            }, inbound);
+            return TdsListener.start(
+                    null,
+                    settings,
+                    catalog,
+                    statements,
+                    (login, peer) -> {
+                        logins.add(login);
+                        return authenticator.accepts(login, peer);
+                    },
+                    inbound);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -75,8 +88,8 @@ final class TestServer implements AutoCloseable {
 
     /** mssql-jdbc, as an application would use it, without TLS. */
     Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:" + address().getPort()
-                + ";encrypt=false;user=sa;password=x;loginTimeout=10");
+        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:"
+                + address().getPort() + ";encrypt=false;user=sa;password=x;loginTimeout=10");
     }
 
     /**
@@ -85,8 +98,8 @@ final class TestServer implements AutoCloseable {
      * @param options appended to the URL, each led by ';'
      */
     Connection connectJtds(String options) throws SQLException {
-        return DriverManager.getConnection("jdbc:jtds:sqlserver://127.0.0.1:" + address().getPort()
-                + "/ASPState;user=sa;password=x;loginTimeout=10" + options);
+        return DriverManager.getConnection("jdbc:jtds:sqlserver://127.0.0.1:"
+                + address().getPort() + "/ASPState;user=sa;password=x;loginTimeout=10" + options);
     }
 
     /** The next login attempt, waiting at most 10 seconds. */

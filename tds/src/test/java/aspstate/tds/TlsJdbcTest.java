@@ -57,11 +57,31 @@ class TlsJdbcTest {
     @Test
     void pkcs12FileMadeByKeytool(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("server.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "aspstate", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=localhost",
-                "-validity", "2", "-storetype", "PKCS12", "-keystore", file.toString(), "-storepass", "secret",
-                "-keypass", "secret")
-                .redirectErrorStream(true).redirectOutput(new File(dir.toFile(), "keytool.log")).start();
+        Process keytool = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                .toString(),
+                        "-genkeypair",
+                        "-alias",
+                        "aspstate",
+                        "-keyalg",
+                        "RSA",
+                        "-keysize",
+                        "2048",
+                        "-dname",
+                        "CN=localhost",
+                        "-validity",
+                        "2",
+                        "-storetype",
+                        "PKCS12",
+                        "-keystore",
+                        file.toString(),
+                        "-storepass",
+                        "secret",
+                        "-keypass",
+                        "secret")
+                .redirectErrorStream(true)
+                .redirectOutput(new File(dir.toFile(), "keytool.log"))
+                .start();
         assertThat(keytool.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(keytool.exitValue()).isZero();
         start(TdsTls.pkcs12(file, "secret".toCharArray()));
@@ -79,14 +99,15 @@ class TlsJdbcTest {
     }
 
     private void start(SslContext tls) {
-        server = new TestServer(TdsSettings.defaults().withPort(0).withTls(tls),
+        server = new TestServer(
+                TdsSettings.defaults().withPort(0).withTls(tls),
                 AspStateCatalog.create(sessions, appIds, new SqlStateServerProcedures(), ZoneOffset.UTC));
     }
 
     /** The driver's defaults but for trusting the certificate, which nothing here signed. */
     private Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:" + server.address().getPort()
-                + ";trustServerCertificate=true;user=sa;password=x;loginTimeout=10");
+        return DriverManager.getConnection("jdbc:sqlserver://127.0.0.1:"
+                + server.address().getPort() + ";trustServerCertificate=true;user=sa;password=x;loginTimeout=10");
     }
 
     private static String tempGetVersion(Connection connection) throws SQLException {

@@ -32,8 +32,8 @@ class TransactionManagerRawTest {
     }
 
     private List<Token> request(int type, byte[] payload) {
-        connection.send(ClientMessages.singlePacket(ClientMessages.TRANSACTION_MANAGER,
-                ClientMessages.transactionManager(type, payload)));
+        connection.send(ClientMessages.singlePacket(
+                ClientMessages.TRANSACTION_MANAGER, ClientMessages.transactionManager(type, payload)));
         return ReplyTokens.read(connection.readMessage());
     }
 
@@ -45,8 +45,7 @@ class TransactionManagerRawTest {
         List<Token> rolledBack = request(ROLLBACK, NO_NAME_NO_FLAGS);
         List<Token> nothingOpen = request(ROLLBACK, NO_NAME_NO_FLAGS);
 
-        assertThat(begun).extracting(Token::type, Token::status).containsExactly(
-                tuple(0xE3, 8), tuple(0xFD, 0));
+        assertThat(begun).extracting(Token::type, Token::status).containsExactly(tuple(0xE3, 8), tuple(0xFD, 0));
         String descriptor = begun.get(0).name();
         assertThat(descriptor).hasSize(16).isNotEqualTo("0000000000000000");
         assertThat(committed.get(0).status()).isEqualTo(9);
@@ -80,8 +79,8 @@ class TransactionManagerRawTest {
 
     @Test
     void aRequestCutShortBreaksTheProtocol() {
-        connection.send(ClientMessages.singlePacket(ClientMessages.TRANSACTION_MANAGER,
-                ClientMessages.transactionManager(COMMIT, new byte[] {5})));
+        connection.send(ClientMessages.singlePacket(
+                ClientMessages.TRANSACTION_MANAGER, ClientMessages.transactionManager(COMMIT, new byte[] {5})));
 
         assertThat(connection.bytesUntilClosed()).isZero();
     }

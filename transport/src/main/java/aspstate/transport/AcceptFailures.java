@@ -27,7 +27,10 @@ final class AcceptFailures extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         FatalErrors.exitIfFatal(cause, listener, ctx.channel().localAddress());
-        FAILED.occurred("{} failure(s) to accept {} connections (latest: {}); if it is too many open files, lower "
-                + "--max-connections or raise the open-file limit", listener, cause.toString());
+        FAILED.occurred(
+                "{} failure(s) to accept {} connections (latest: {}); if it is too many open files, lower "
+                        + "--max-connections or raise the open-file limit",
+                listener,
+                cause.toString());
     }
 }

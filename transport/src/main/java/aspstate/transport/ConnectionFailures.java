@@ -23,8 +23,7 @@ public final class ConnectionFailures {
     private static final RepeatedEventLog OUT_OF_MEMORY = new RepeatedEventLog(LOG, Level.ERROR);
     private static final RepeatedEventLog UNEXPECTED = new RepeatedEventLog(LOG, Level.WARN);
 
-    private ConnectionFailures() {
-    }
+    private ConnectionFailures() {}
 
     /**
      * Closes the connection of {@code ctx} after {@code cause}.
@@ -32,22 +31,28 @@ public final class ConnectionFailures {
      * @param protocol     the listener's name in log lines
      * @param clientsFault which failures a client causes by what it sends (the protocol's malformed-input errors)
      */
-    public static void close(ChannelHandlerContext ctx, Throwable cause, String protocol,
-                             Predicate<Throwable> clientsFault) {
+    public static void close(
+            ChannelHandlerContext ctx, Throwable cause, String protocol, Predicate<Throwable> clientsFault) {
         Object peer = ctx.channel().remoteAddress();
         FatalErrors.exitIfFatal(cause, protocol, peer);
         if (cause instanceof IOException) {
             LOG.debug("{}: {} connection failed: {}", peer, protocol, LogText.client(cause.getMessage()));
         } else if (clientsFault.test(cause)) {
-            BROKE_PROTOCOL.occurred("closed {} {} connection(s) that broke the protocol (latest from {}: {})",
-                    protocol, peer, LogText.client(cause.getMessage()));
+            BROKE_PROTOCOL.occurred(
+                    "closed {} {} connection(s) that broke the protocol (latest from {}: {})",
+                    protocol,
+                    peer,
+                    LogText.client(cause.getMessage()));
         } else if (cause instanceof OutOfMemoryError) {
-            OUT_OF_MEMORY.occurred("closed {} {} connection(s) for want of direct memory (latest from {}: {}); "
-                    + "lower --max-unsent or --max-connections, or raise -XX:MaxDirectMemorySize", protocol, peer,
+            OUT_OF_MEMORY.occurred(
+                    "closed {} {} connection(s) for want of direct memory (latest from {}: {}); "
+                            + "lower --max-unsent or --max-connections, or raise -XX:MaxDirectMemorySize",
+                    protocol,
+                    peer,
                     cause.getMessage());
         } else {
-            UNEXPECTED.occurred("closed {} {} connection(s) after an unexpected failure (latest from {})", protocol,
-                    peer, cause);
+            UNEXPECTED.occurred(
+                    "closed {} {} connection(s) after an unexpected failure (latest from {})", protocol, peer, cause);
         }
         ctx.close();
     }

@@ -16,8 +16,12 @@ import java.time.Duration;
  *                              either cap, the connection furthest behind this rate is closed to make room for it
  *                              (else the new one is); 0 closes the new one always
  */
-public record ConnectionLimits(int maxConnections, int maxConnectionsPerPeer, Duration requestTimeout,
-                               int maxUnsentBytes, long minRequestRate) {
+public record ConnectionLimits(
+        int maxConnections,
+        int maxConnectionsPerPeer,
+        Duration requestTimeout,
+        int maxUnsentBytes,
+        long minRequestRate) {
     public static final int DEFAULT_MAX_CONNECTIONS = 4096;
     public static final int DEFAULT_MAX_CONNECTIONS_PER_PEER = 1024;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -37,13 +41,13 @@ public record ConnectionLimits(int maxConnections, int maxConnectionsPerPeer, Du
             throw new IllegalArgumentException("max-connections must be at least 1, got " + maxConnections);
         }
         if (maxConnectionsPerPeer < 1) {
-            throw new IllegalArgumentException("max-connections-per-peer must be at least 1, got "
-                    + maxConnectionsPerPeer);
+            throw new IllegalArgumentException(
+                    "max-connections-per-peer must be at least 1, got " + maxConnectionsPerPeer);
         }
         requireTimeout("request-timeout", requestTimeout);
         if (maxUnsentBytes < MIN_UNSENT_BYTES) {
-            throw new IllegalArgumentException("max-unsent must be at least " + MIN_UNSENT_BYTES + " bytes, got "
-                    + maxUnsentBytes);
+            throw new IllegalArgumentException(
+                    "max-unsent must be at least " + MIN_UNSENT_BYTES + " bytes, got " + maxUnsentBytes);
         }
         if (minRequestRate < 0) {
             throw new IllegalArgumentException("min-request-rate must not be negative, got " + minRequestRate);
@@ -71,8 +75,12 @@ public record ConnectionLimits(int maxConnections, int maxConnectionsPerPeer, Du
     }
 
     public static ConnectionLimits defaults() {
-        return new ConnectionLimits(DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_PEER,
-                DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_UNSENT_BYTES, DEFAULT_MIN_REQUEST_RATE);
+        return new ConnectionLimits(
+                DEFAULT_MAX_CONNECTIONS,
+                DEFAULT_MAX_CONNECTIONS_PER_PEER,
+                DEFAULT_REQUEST_TIMEOUT,
+                DEFAULT_MAX_UNSENT_BYTES,
+                DEFAULT_MIN_REQUEST_RATE);
     }
 
     public ConnectionLimits withMaxConnections(int total, int perPeer) {
@@ -88,7 +96,7 @@ public record ConnectionLimits(int maxConnections, int maxConnectionsPerPeer, Du
     }
 
     public ConnectionLimits withMinRequestRate(long bytesPerSecond) {
-        return new ConnectionLimits(maxConnections, maxConnectionsPerPeer, requestTimeout, maxUnsentBytes,
-                bytesPerSecond);
+        return new ConnectionLimits(
+                maxConnections, maxConnectionsPerPeer, requestTimeout, maxUnsentBytes, bytesPerSecond);
     }
 }

@@ -34,6 +34,7 @@ final class ConnectionProgress {
     /** When the owed request began to be awaited, or NO_REQUEST between requests. */
     @SuppressWarnings("unused") // through SINCE
     private long sinceNanos;
+
     @SuppressWarnings("unused") // through BYTES
     private long bytes;
     /** Counted by its listener until it closes or is shed (whichever comes first uncounts it). */

@@ -27,6 +27,7 @@ import org.slf4j.LoggerFactory;
 public final class CredentialCheckQueue implements AutoCloseable {
     /** Checks one peer address may have waiting or running; more are refused at once. */
     public static final int MAX_QUEUED_PER_PEER = 4;
+
     public static final int DEFAULT_MAX_QUEUED = 32;
     public static final int DEFAULT_MAX_FAILURES_PER_MINUTE = 10;
     private static final long WINDOW_NANOS = TimeUnit.MINUTES.toNanos(1);
@@ -42,8 +43,7 @@ public final class CredentialCheckQueue implements AutoCloseable {
      * @param queueOption    the option that sets the queue's bound, e.g. "tds-login-queue"
      * @param failuresOption the option that sets the failures allowed a minute, e.g. "tds-login-failures"
      */
-    public record Names(String checks, String queueOption, String failuresOption) {
-    }
+    public record Names(String checks, String queueOption, String failuresOption) {}
 
     private final Names names;
     private final ExecutorService checker;
@@ -64,13 +64,13 @@ public final class CredentialCheckQueue implements AutoCloseable {
             throw new IllegalArgumentException(names.queueOption() + " must be at least 1, got " + maxQueued);
         }
         if (maxFailuresPerMinute < 1) {
-            throw new IllegalArgumentException(names.failuresOption() + " must be at least 1, got "
-                    + maxFailuresPerMinute);
+            throw new IllegalArgumentException(
+                    names.failuresOption() + " must be at least 1, got " + maxFailuresPerMinute);
         }
         this.names = names;
         this.maxFailuresPerMinute = maxFailuresPerMinute;
-        this.checker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(maxQueued),
-                runnable -> {
+        this.checker = new ThreadPoolExecutor(
+                1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(maxQueued), runnable -> {
                     Thread thread = new Thread(runnable, "aspstate-credential-check");
                     thread.setDaemon(true);
                     return thread;
@@ -86,8 +86,12 @@ public final class CredentialCheckQueue implements AutoCloseable {
     public CompletableFuture<Boolean> submit(InetAddress peer, String who, BooleanSupplier check) {
         CompletableFuture<Boolean> result = new CompletableFuture<>();
         if (isThrottled(peer)) {
-            refused.occurred("refused {} {} without a check: more than --{} {} failed in a minute from that "
-                    + "address (latest from {})", names.checks(), names.failuresOption(), maxFailuresPerMinute,
+            refused.occurred(
+                    "refused {} {} without a check: more than --{} {} failed in a minute from that "
+                            + "address (latest from {})",
+                    names.checks(),
+                    names.failuresOption(),
+                    maxFailuresPerMinute,
                     peer.getHostAddress());
             result.complete(false);
             return result;
@@ -95,8 +99,11 @@ public final class CredentialCheckQueue implements AutoCloseable {
         AtomicInteger queued = queuedPerPeer.computeIfAbsent(peer, address -> new AtomicInteger());
         if (queued.incrementAndGet() > MAX_QUEUED_PER_PEER) {
             dequeued(peer, queued);
-            refused.occurred("refused {} {} without a check: {} already waiting from that address (latest from {})",
-                    names.checks(), MAX_QUEUED_PER_PEER, peer.getHostAddress());
+            refused.occurred(
+                    "refused {} {} without a check: {} already waiting from that address (latest from {})",
+                    names.checks(),
+                    MAX_QUEUED_PER_PEER,
+                    peer.getHostAddress());
             result.complete(false);
             return result;
         }
@@ -119,8 +126,12 @@ public final class CredentialCheckQueue implements AutoCloseable {
             });
         } catch (RejectedExecutionException e) {
             dequeued(peer, queued);
-            refused.occurred("refused {} {} without a check: --{} full (latest from {} as '{}')", names.checks(),
-                    names.queueOption(), peer.getHostAddress(), LogText.client(who));
+            refused.occurred(
+                    "refused {} {} without a check: --{} full (latest from {} as '{}')",
+                    names.checks(),
+                    names.queueOption(),
+                    peer.getHostAddress(),
+                    LogText.client(who));
             result.complete(false);
         }
         return result;
@@ -158,7 +169,10 @@ public final class CredentialCheckQueue implements AutoCloseable {
                 return;
             }
         }
-        failures.compute(peer, (address, window) -> window == null || window.isOver(now)
-                ? new FailureWindow(now, 1) : new FailureWindow(window.startNanos(), window.count() + 1));
+        failures.compute(
+                peer,
+                (address, window) -> window == null || window.isOver(now)
+                        ? new FailureWindow(now, 1)
+                        : new FailureWindow(window.startNanos(), window.count() + 1));
     }
 }

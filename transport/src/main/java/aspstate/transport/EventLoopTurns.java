@@ -9,8 +9,7 @@ import io.netty.util.internal.ThreadExecutorMap;
  * once; off an event loop it runs at once.
  */
 public final class EventLoopTurns {
-    private EventLoopTurns() {
-    }
+    private EventLoopTurns() {}
 
     public static void atEndOfTurn(Runnable task) {
         EventExecutor loop = ThreadExecutorMap.currentExecutor();

@@ -19,8 +19,7 @@ import java.util.ArrayDeque;
  */
 public final class HoldWhileUnwritable extends ChannelInboundHandlerAdapter {
     /** A user event waiting in line, told apart from a request. */
-    private record HeldEvent(Object event) {
-    }
+    private record HeldEvent(Object event) {}
 
     private final ArrayDeque<Object> held = new ArrayDeque<>();
     private boolean pausedReading;
@@ -38,8 +37,8 @@ public final class HoldWhileUnwritable extends ChannelInboundHandlerAdapter {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         // Only the end of the client's input waits in line: anything else (an idle timeout that must close a client
         // which stopped reading, and so will never make the channel writable again) goes on at once.
-        boolean endOfInput = evt instanceof ChannelInputShutdownEvent
-                || evt instanceof ChannelInputShutdownReadComplete;
+        boolean endOfInput =
+                evt instanceof ChannelInputShutdownEvent || evt instanceof ChannelInputShutdownReadComplete;
         if (held.isEmpty() || !endOfInput) {
             ctx.fireUserEventTriggered(evt);
             return;

@@ -24,6 +24,7 @@ public final class IdleConnectionTimeout extends IdleStateHandler {
     private long writes;
     /** What the last look saw (or, after a read, nothing written since and nothing waiting). */
     private long seenWrites;
+
     private int seenMessage;
     private long seenProgress;
     private long seenPendingBytes;
@@ -64,7 +65,9 @@ public final class IdleConnectionTimeout extends IdleStateHandler {
         int message = unsent == null ? 0 : System.identityHashCode(unsent.current());
         long progress = unsent == null ? 0 : unsent.currentProgress();
         long pendingBytes = unsent == null ? 0 : unsent.totalPendingWriteBytes();
-        boolean moved = writes != seenWrites || message != seenMessage || progress != seenProgress
+        boolean moved = writes != seenWrites
+                || message != seenMessage
+                || progress != seenProgress
                 || pendingBytes != seenPendingBytes;
         seenWrites = writes;
         seenMessage = message;

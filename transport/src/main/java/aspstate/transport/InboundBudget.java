@@ -61,8 +61,8 @@ public final class InboundBudget {
     /** Why a reservation was refused, for the log line of the connection it closes. */
     public String describe() {
         return "partial requests hold " + ByteSize.format(heldBytes()) + " of --max-inbound "
-                + ByteSize.format(limitBytes) + "; stores and partial requests hold " + ByteSize.format(
-                memory.usedBytes()) + (memory.limitBytes() == 0 ? "" : " of --max-memory "
-                + ByteSize.format(memory.limitBytes()));
+                + ByteSize.format(limitBytes) + "; stores and partial requests hold "
+                + ByteSize.format(memory.usedBytes())
+                + (memory.limitBytes() == 0 ? "" : " of --max-memory " + ByteSize.format(memory.limitBytes()));
     }
 }

@@ -31,13 +31,30 @@ import java.util.function.Supplier;
  * the operator asks for one by name.
  */
 public enum IoTransport {
-    IO_URING("io_uring", IoUring::isAvailable, IoUring::unavailabilityCause, ReadBufferRing::newGroup,
-            IoUringIoHandler.class, IoUringSocketChannel.class, IoUringServerSocketChannel.class),
-    EPOLL("epoll", Epoll::isAvailable, Epoll::unavailabilityCause,
+    IO_URING(
+            "io_uring",
+            IoUring::isAvailable,
+            IoUring::unavailabilityCause,
+            ReadBufferRing::newGroup,
+            IoUringIoHandler.class,
+            IoUringSocketChannel.class,
+            IoUringServerSocketChannel.class),
+    EPOLL(
+            "epoll",
+            Epoll::isAvailable,
+            Epoll::unavailabilityCause,
             threads -> new MultiThreadIoEventLoopGroup(threads, EpollIoHandler.newFactory()),
-            EpollIoHandler.class, EpollSocketChannel.class, EpollServerSocketChannel.class),
-    NIO("nio", () -> true, () -> null, threads -> new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory()),
-            NioIoHandler.class, NioSocketChannel.class, NioServerSocketChannel.class);
+            EpollIoHandler.class,
+            EpollSocketChannel.class,
+            EpollServerSocketChannel.class),
+    NIO(
+            "nio",
+            () -> true,
+            () -> null,
+            threads -> new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory()),
+            NioIoHandler.class,
+            NioSocketChannel.class,
+            NioServerSocketChannel.class);
 
     private final String text;
     private final BooleanSupplier available;
@@ -47,10 +64,14 @@ public enum IoTransport {
     private final Class<? extends SocketChannel> socketChannel;
     private final Class<? extends ServerSocketChannel> serverSocketChannel;
 
-    IoTransport(String text, BooleanSupplier available, Supplier<Throwable> unavailabilityCause,
-                IntFunction<EventLoopGroup> groups, Class<? extends IoHandler> handlerType,
-                Class<? extends SocketChannel> socketChannel,
-                Class<? extends ServerSocketChannel> serverSocketChannel) {
+    IoTransport(
+            String text,
+            BooleanSupplier available,
+            Supplier<Throwable> unavailabilityCause,
+            IntFunction<EventLoopGroup> groups,
+            Class<? extends IoHandler> handlerType,
+            Class<? extends SocketChannel> socketChannel,
+            Class<? extends ServerSocketChannel> serverSocketChannel) {
         this.text = text;
         this.available = available;
         this.unavailabilityCause = unavailabilityCause;
@@ -98,8 +119,8 @@ public enum IoTransport {
         for (IoTransport transport : values()) {
             if (transport.text.equals(name)) {
                 transport.unavailability().ifPresent(reason -> {
-                    throw new IllegalArgumentException(transport.text + " cannot be used here (" + reason
-                            + "); auto picks the best one that can");
+                    throw new IllegalArgumentException(
+                            transport.text + " cannot be used here (" + reason + "); auto picks the best one that can");
                 });
                 return transport;
             }

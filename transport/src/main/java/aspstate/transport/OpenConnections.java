@@ -52,8 +52,11 @@ final class OpenConnections {
             Set<ConnectionProgress> ofPeer = perPeer.computeIfAbsent(peer, address -> new HashSet<>());
             if (ofPeer.size() >= limits.maxConnectionsPerPeer() && !shedOne(ofPeer, now)) {
                 forgetIfEmpty(peer, ofPeer);
-                refused(ConnectionStatistics.Refusal.MAX_CONNECTIONS_PER_PEER, "per client address",
-                        limits.maxConnectionsPerPeer(), peer);
+                refused(
+                        ConnectionStatistics.Refusal.MAX_CONNECTIONS_PER_PEER,
+                        "per client address",
+                        limits.maxConnectionsPerPeer(),
+                        peer);
                 return false;
             }
             if (all.size() >= limits.maxConnections() && !shedOne(all, now)) {
@@ -86,17 +89,26 @@ final class OpenConnections {
         }
         uncount(furthest);
         statistics.countRefused(ConnectionStatistics.Refusal.SHED_BELOW_MIN_RATE);
-        SHED.occurred("closed {} {} connection(s) furthest behind --min-request-rate {} B/s to make room for new "
-                + "ones (latest from {}, {} ms behind)", listenerName, limits.minRequestRate(),
-                furthest.peer.getHostAddress(), furthestLag / 1_000_000);
+        SHED.occurred(
+                "closed {} {} connection(s) furthest behind --min-request-rate {} B/s to make room for new "
+                        + "ones (latest from {}, {} ms behind)",
+                listenerName,
+                limits.minRequestRate(),
+                furthest.peer.getHostAddress(),
+                furthestLag / 1_000_000);
         furthest.channel.close();
         return true;
     }
 
     private void refused(ConnectionStatistics.Refusal refusal, String which, int cap, InetAddress peer) {
         statistics.countRefused(refusal);
-        REFUSED.occurred("refused {} {} connection(s) beyond the {} allowed {}, none of them behind "
-                + "--min-request-rate (latest from {})", listenerName, cap, which, peer.getHostAddress());
+        REFUSED.occurred(
+                "refused {} {} connection(s) beyond the {} allowed {}, none of them behind "
+                        + "--min-request-rate (latest from {})",
+                listenerName,
+                cap,
+                which,
+                peer.getHostAddress());
     }
 
     private synchronized void forget(ConnectionProgress progress) {

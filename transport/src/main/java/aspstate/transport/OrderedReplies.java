@@ -33,8 +33,7 @@ public final class OrderedReplies<T> {
         boolean write(T reply, Throwable failure);
 
         /** A reply that completed after the writer stopped, never to be written: release what it holds. */
-        default void discard(T reply) {
-        }
+        default void discard(T reply) {}
     }
 
     private final ChannelHandlerContext ctx;

@@ -43,8 +43,11 @@ final class PausedReadLimit extends ChannelInboundHandlerAdapter {
             readWhilePaused += bytes.readableBytes();
             if (readWhilePaused > LIMIT_BYTES) {
                 bytes.release();
-                CLOSED.occurred("closed {} {} connection(s) that sent more than {} while their answers waited "
-                        + "unread (--max-unsent) (latest from {})", listener, ByteSize.format(LIMIT_BYTES),
+                CLOSED.occurred(
+                        "closed {} {} connection(s) that sent more than {} while their answers waited "
+                                + "unread (--max-unsent) (latest from {})",
+                        listener,
+                        ByteSize.format(LIMIT_BYTES),
                         ctx.channel().remoteAddress());
                 ctx.close();
                 return;

@@ -31,23 +31,25 @@ final class ReadBufferRing {
     private static final int BUFFER_BYTES = 8192;
     /** At most 2 MiB per loop; a loop starts with {@link #BATCH} and adds as many each time the kernel runs out. */
     private static final short MAX_BUFFERS = 256;
+
     private static final int BATCH = 32;
 
-    private ReadBufferRing() {
-    }
+    private ReadBufferRing() {}
 
     /** io_uring loops, each with its ring where the kernel has buffer rings. */
     static EventLoopGroup newGroup(int threads) {
         if (!IoUring.isRegisterBufferRingSupported()) {
             return new MultiThreadIoEventLoopGroup(threads, IoUringIoHandler.newFactory());
         }
-        return new IoUringEventLoopGroup(threads, IoUringIoHandler.newFactory(new IoUringIoHandlerConfig()
-                .setBufferRingConfig(IoUringBufferRingConfig.builder()
-                        .bufferGroupId(GROUP)
-                        .bufferRingSize(MAX_BUFFERS)
-                        .batchSize(BATCH)
-                        .allocator(new IoUringFixedBufferRingAllocator(BUFFER_BYTES))
-                        .build())));
+        return new IoUringEventLoopGroup(
+                threads,
+                IoUringIoHandler.newFactory(new IoUringIoHandlerConfig()
+                        .setBufferRingConfig(IoUringBufferRingConfig.builder()
+                                .bufferGroupId(GROUP)
+                                .bufferRingSize(MAX_BUFFERS)
+                                .batchSize(BATCH)
+                                .allocator(new IoUringFixedBufferRingAllocator(BUFFER_BYTES))
+                                .build())));
     }
 
     /**

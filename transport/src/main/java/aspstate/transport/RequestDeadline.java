@@ -62,8 +62,11 @@ public final class RequestDeadline extends ChannelInboundHandlerAdapter {
 
     private void expire(ChannelHandlerContext ctx) {
         deadline = null;
-        EXCEEDED.occurred("closed {} connection(s) whose request did not arrive whole within --request-timeout {} "
-                + "(latest from {})", DurationText.format(Duration.ofNanos(timeoutNanos)), ctx.channel().remoteAddress());
+        EXCEEDED.occurred(
+                "closed {} connection(s) whose request did not arrive whole within --request-timeout {} "
+                        + "(latest from {})",
+                DurationText.format(Duration.ofNanos(timeoutNanos)),
+                ctx.channel().remoteAddress());
         ctx.close();
     }
 

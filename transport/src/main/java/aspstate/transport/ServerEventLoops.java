@@ -24,8 +24,10 @@ public final class ServerEventLoops implements AutoCloseable {
             // A ring can fail to be made though the transport was available (locked-memory limits of older
             // kernels, memory): release the acceptor's, and say which transport to avoid.
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw new IllegalStateException("the " + transport + " event loops could not be made (" + e
-                    + "); --transport epoll or nio avoids them", e);
+            throw new IllegalStateException(
+                    "the " + transport + " event loops could not be made (" + e
+                            + "); --transport epoll or nio avoids them",
+                    e);
         }
     }
 

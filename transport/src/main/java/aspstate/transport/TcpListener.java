@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 public final class TcpListener implements AutoCloseable {
     /** Its own loops, closed with it; null on a server's shared loops, which their owner closes. */
     private final ServerEventLoops ownLoops;
+
     private final Channel serverChannel;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -42,9 +43,14 @@ public final class TcpListener implements AutoCloseable {
      * @param initializer builds the pipeline of each accepted connection (it may close the channel to refuse it)
      * @throws java.net.BindException (sneakily, as Netty does) when the address is taken; the caller reports it
      */
-    public static TcpListener start(ServerEventLoops loops, ConnectionStatistics statistics, InetAddress bindAddress,
-                                    int port, boolean halfClosure, ConnectionLimits limits,
-                                    Consumer<SocketChannel> initializer)
+    public static TcpListener start(
+            ServerEventLoops loops,
+            ConnectionStatistics statistics,
+            InetAddress bindAddress,
+            int port,
+            boolean halfClosure,
+            ConnectionLimits limits,
+            Consumer<SocketChannel> initializer)
             throws InterruptedException {
         return start(loops, statistics, bindAddress, port, halfClosure, limits, 0, initializer);
     }
@@ -54,18 +60,39 @@ public final class TcpListener implements AutoCloseable {
      * own, which grows to megabytes). For a listener of small requests: what a client sent while its reading was
      * paused is still read once it goes (a reset does not discard it), and a small buffer keeps that small.
      */
-    public static TcpListener start(ServerEventLoops loops, ConnectionStatistics statistics, InetAddress bindAddress,
-                                    int port, boolean halfClosure, ConnectionLimits limits, int receiveBufferBytes,
-                                    Consumer<SocketChannel> initializer)
+    public static TcpListener start(
+            ServerEventLoops loops,
+            ConnectionStatistics statistics,
+            InetAddress bindAddress,
+            int port,
+            boolean halfClosure,
+            ConnectionLimits limits,
+            int receiveBufferBytes,
+            Consumer<SocketChannel> initializer)
             throws InterruptedException {
         boolean ownsLoops = loops == null;
-        return start(ownsLoops ? ServerEventLoops.perCpu(IoTransport.best()) : loops, ownsLoops, statistics,
-                bindAddress, port, halfClosure, limits, receiveBufferBytes, initializer);
+        return start(
+                ownsLoops ? ServerEventLoops.perCpu(IoTransport.best()) : loops,
+                ownsLoops,
+                statistics,
+                bindAddress,
+                port,
+                halfClosure,
+                limits,
+                receiveBufferBytes,
+                initializer);
     }
 
-    private static TcpListener start(ServerEventLoops loops, boolean ownsLoops, ConnectionStatistics statistics,
-                                     InetAddress bindAddress, int port, boolean halfClosure, ConnectionLimits limits,
-                                     int receiveBufferBytes, Consumer<SocketChannel> initializer)
+    private static TcpListener start(
+            ServerEventLoops loops,
+            boolean ownsLoops,
+            ConnectionStatistics statistics,
+            InetAddress bindAddress,
+            int port,
+            boolean halfClosure,
+            ConnectionLimits limits,
+            int receiveBufferBytes,
+            Consumer<SocketChannel> initializer)
             throws InterruptedException {
         OpenConnections connections = new OpenConnections(limits, statistics);
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -75,7 +102,8 @@ public final class TcpListener implements AutoCloseable {
                 .handler(new AcceptFailures(statistics.protocol()))
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, halfClosure)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                .childOption(
+                        ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(limits.maxUnsentBytes() / 2, limits.maxUnsentBytes()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -94,7 +122,9 @@ public final class TcpListener implements AutoCloseable {
             bootstrap.option(ChannelOption.SO_RCVBUF, receiveBufferBytes);
         }
         try {
-            return new TcpListener(ownsLoops ? loops : null, bootstrap.bind(bindAddress, port).sync().channel());
+            return new TcpListener(
+                    ownsLoops ? loops : null,
+                    bootstrap.bind(bindAddress, port).sync().channel());
         } catch (Exception e) {
             if (ownsLoops) {
                 loops.closeNow();

@@ -56,7 +56,8 @@ class ConnectionSheddingTest {
         awaitOpen(4);
         Await.until("a new client is answered in place of a staller", () -> answered(NEWCOMER));
         assertThat(stallers).filteredOn(ConnectionSheddingTest::closedByServer).hasSize(1);
-        assertThat(statistics.refused(ConnectionStatistics.Refusal.SHED_BELOW_MIN_RATE)).isEqualTo(1);
+        assertThat(statistics.refused(ConnectionStatistics.Refusal.SHED_BELOW_MIN_RATE))
+                .isEqualTo(1);
     }
 
     @Test
@@ -68,11 +69,13 @@ class ConnectionSheddingTest {
         awaitOpen(1);
         Socket trickler = send(connect(STALLER), "x");
         awaitOpen(2);
-        Await.until("a client from the same address is answered in place of the silent one",
-                () -> answered(STALLER));
-        assertThat(closedByServer(silent)).as("the silent one, accepted first, is furthest behind").isTrue();
+        Await.until("a client from the same address is answered in place of the silent one", () -> answered(STALLER));
+        assertThat(closedByServer(silent))
+                .as("the silent one, accepted first, is furthest behind")
+                .isTrue();
         assertThat(closedByServer(trickler)).isFalse();
-        assertThat(statistics.refused(ConnectionStatistics.Refusal.SHED_BELOW_MIN_RATE)).isEqualTo(1);
+        assertThat(statistics.refused(ConnectionStatistics.Refusal.SHED_BELOW_MIN_RATE))
+                .isEqualTo(1);
     }
 
     @Test
@@ -89,8 +92,10 @@ class ConnectionSheddingTest {
         for (Socket client : keepingUp) {
             assertThat(request(client)).isEqualTo("ok");
         }
-        assertThat(statistics.refused(ConnectionStatistics.Refusal.MAX_CONNECTIONS)).isEqualTo(1);
-        assertThat(statistics.refused(ConnectionStatistics.Refusal.SHED_BELOW_MIN_RATE)).isZero();
+        assertThat(statistics.refused(ConnectionStatistics.Refusal.MAX_CONNECTIONS))
+                .isEqualTo(1);
+        assertThat(statistics.refused(ConnectionStatistics.Refusal.SHED_BELOW_MIN_RATE))
+                .isZero();
     }
 
     @Test
@@ -201,5 +206,4 @@ class ConnectionSheddingTest {
             ctx.writeAndFlush(Unpooled.copiedBuffer("ok\n", StandardCharsets.US_ASCII));
         }
     }
-
 }

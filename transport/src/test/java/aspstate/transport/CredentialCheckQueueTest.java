@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class CredentialCheckQueueTest {
-    private static final CredentialCheckQueue.Names NAMES = new CredentialCheckQueue.Names("test check(s)",
-            "test-queue", "test-failures");
+    private static final CredentialCheckQueue.Names NAMES =
+            new CredentialCheckQueue.Names("test check(s)", "test-queue", "test-failures");
     private static final Predicate<String> RIGHT = ServerCostHash.acceptingOnly("right");
 
     private static boolean matches(String password) {
@@ -31,8 +31,8 @@ class CredentialCheckQueueTest {
 
     @Test
     void aFloodFromOneAddressDelaysARealLoginFromAnotherByAFewHashesAtMost() throws Exception {
-        CredentialCheckQueue queue = new CredentialCheckQueue(NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED,
-                CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE);
+        CredentialCheckQueue queue = new CredentialCheckQueue(
+                NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE);
         InetAddress attacker = InetAddress.getByName("127.0.0.2");
         // The checking thread is held while the flood arrives, so that which of its logins get in does not depend
         // on how fast this thread submits them.
@@ -52,14 +52,16 @@ class CredentialCheckQueueTest {
         held.complete(null);
         assertThat(holding.get(10, TimeUnit.SECONDS)).isTrue();
         long start = System.nanoTime();
-        CompletableFuture<Boolean> real = queue.submit(InetAddress.getByName("127.0.0.1"), "app",
-                () -> matches("right"));
+        CompletableFuture<Boolean> real =
+                queue.submit(InetAddress.getByName("127.0.0.1"), "app", () -> matches("right"));
         assertThat(real.get(10, TimeUnit.SECONDS)).isTrue();
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
 
         CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
         assertThat(flood).allSatisfy(login -> assertThat(login.join()).isFalse());
-        assertThat(hashed.get()).as("checks done for the flood").isLessThanOrEqualTo(CredentialCheckQueue.MAX_QUEUED_PER_PEER);
+        assertThat(hashed.get())
+                .as("checks done for the flood")
+                .isLessThanOrEqualTo(CredentialCheckQueue.MAX_QUEUED_PER_PEER);
     }
 
     @Test
@@ -70,15 +72,20 @@ class CredentialCheckQueueTest {
         for (int i = 0; i < 10; i++) {
             // One at a time, so that only the failure limit (not the per-address queue) can refuse them.
             assertThat(queue.submit(attacker, "sa", () -> {
-                hashed.incrementAndGet();
-                return false;
-            }).get(10, TimeUnit.SECONDS)).isFalse();
+                                hashed.incrementAndGet();
+                                return false;
+                            })
+                            .get(10, TimeUnit.SECONDS))
+                    .isFalse();
         }
         assertThat(hashed.get()).isEqualTo(3);
         assertThat(queue.submit(attacker, "sa", () -> true).get(10, TimeUnit.SECONDS))
-                .as("even the right password, until the minute is over").isFalse();
-        assertThat(queue.submit(InetAddress.getByName("127.0.0.3"), "app", () -> true).get(10, TimeUnit.SECONDS))
-                .as("another address").isTrue();
+                .as("even the right password, until the minute is over")
+                .isFalse();
+        assertThat(queue.submit(InetAddress.getByName("127.0.0.3"), "app", () -> true)
+                        .get(10, TimeUnit.SECONDS))
+                .as("another address")
+                .isTrue();
     }
 
     @Test

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class IoTransportTest {
     @Test
     void autoIsTheFirstAvailableOfIoUringEpollAndNio() {
-        IoTransport expected = IoTransport.IO_URING.isAvailable() ? IoTransport.IO_URING
+        IoTransport expected = IoTransport.IO_URING.isAvailable()
+                ? IoTransport.IO_URING
                 : IoTransport.EPOLL.isAvailable() ? IoTransport.EPOLL : IoTransport.NIO;
 
         assertThat(IoTransport.parse("auto")).isEqualTo(expected).isEqualTo(IoTransport.best());
@@ -37,12 +38,15 @@ class IoTransportTest {
     @Test
     void aTransportThatCannotBeUsedIsRefusedWithItsReason() {
         for (IoTransport transport : IoTransport.values()) {
-            transport.unavailability().ifPresent(reason ->
-                    assertThatThrownBy(() -> IoTransport.parse(transport.toString()))
+            transport
+                    .unavailability()
+                    .ifPresent(reason -> assertThatThrownBy(() -> IoTransport.parse(transport.toString()))
                             .hasMessage(transport + " cannot be used here (" + reason + "); auto picks the best one "
                                     + "that can"));
         }
-        assertThat(IoTransport.NIO.unavailability()).as("Java's selector is always there").isEmpty();
+        assertThat(IoTransport.NIO.unavailability())
+                .as("Java's selector is always there")
+                .isEmpty();
     }
 
     @Test
@@ -50,7 +54,9 @@ class IoTransportTest {
         try {
             System.setProperty(IoTransport.PROPERTY, "nio");
             assertThat(IoTransport.best()).isEqualTo(IoTransport.NIO);
-            assertThat(IoTransport.parse("auto")).as("what --transport auto takes").isEqualTo(IoTransport.NIO);
+            assertThat(IoTransport.parse("auto"))
+                    .as("what --transport auto takes")
+                    .isEqualTo(IoTransport.NIO);
 
             System.setProperty(IoTransport.PROPERTY, "kqueue");
             assertThatThrownBy(IoTransport::best).hasMessage("must be auto, io_uring, epoll or nio");

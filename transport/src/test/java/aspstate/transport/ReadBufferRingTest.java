@@ -38,7 +38,8 @@ class ReadBufferRingTest {
 
     @BeforeEach
     void onlyWhereTheKernelHasBufferRings() {
-        assumeTrue(IoTransport.IO_URING.isAvailable() && IoUring.isRegisterBufferRingSupported(),
+        assumeTrue(
+                IoTransport.IO_URING.isAvailable() && IoUring.isRegisterBufferRingSupported(),
                 "io_uring with buffer rings (Linux 5.19 or later)");
     }
 
@@ -52,18 +53,20 @@ class ReadBufferRingTest {
     @Test
     void connectionsOnTheTransportsLoopsReadFromTheRingOnBothSides() throws Exception {
         CompletableFuture<Channel> accepted = new CompletableFuture<>();
-        TcpListener listener = echo(ServerEventLoops.perCpu(IoTransport.IO_URING), accepted::complete,
-                new AtomicInteger());
+        TcpListener listener =
+                echo(ServerEventLoops.perCpu(IoTransport.IO_URING), accepted::complete, new AtomicInteger());
         Channel client = connect(clientLoops(IoTransport.IO_URING.newGroup(1)), listener, new CompletableFuture<>(), 0);
         Channel server = accepted.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
 
-        assertThat(client.config().getOption(IoUringChannelOption.IO_URING_BUFFER_GROUP_ID)).isEqualTo((short) 0);
-        assertThat(server.config().getOption(IoUringChannelOption.IO_URING_BUFFER_GROUP_ID)).isEqualTo((short) 0);
+        assertThat(client.config().getOption(IoUringChannelOption.IO_URING_BUFFER_GROUP_ID))
+                .isEqualTo((short) 0);
+        assertThat(server.config().getOption(IoUringChannelOption.IO_URING_BUFFER_GROUP_ID))
+                .isEqualTo((short) 0);
     }
 
     @Test
     void loopsMadeElsewhereAreLeftToReadAsTheyDo() throws Exception {
-        TcpListener listener = echo(ServerEventLoops.perCpu(IoTransport.IO_URING), channel -> { }, new AtomicInteger());
+        TcpListener listener = echo(ServerEventLoops.perCpu(IoTransport.IO_URING), channel -> {}, new AtomicInteger());
         EventLoopGroup theirs = clientLoops(new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory()));
         byte[] message = randomBytes(20_000, 1);
         CompletableFuture<byte[]> echoed = new CompletableFuture<>();
@@ -72,7 +75,8 @@ class ReadBufferRingTest {
         client.writeAndFlush(Unpooled.wrappedBuffer(message));
 
         assertThat(client.config().getOption(IoUringChannelOption.IO_URING_BUFFER_GROUP_ID))
-                .as("no ring named that their loops do not have").isEqualTo((short) -1);
+                .as("no ring named that their loops do not have")
+                .isEqualTo((short) -1);
         assertThat(echoed.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(message);
     }
 
@@ -84,7 +88,7 @@ class ReadBufferRingTest {
     void moreArrivingAtOnceThanTheRingHoldsIsReadWhole() throws Exception {
         ServerEventLoops loops = ServerEventLoops.perCpu(IoTransport.IO_URING);
         AtomicInteger exhausted = new AtomicInteger();
-        TcpListener listener = echo(loops, channel -> { }, exhausted);
+        TcpListener listener = echo(loops, channel -> {}, exhausted);
         EventLoopGroup clients = clientLoops(IoTransport.IO_URING.newGroup(1));
 
         CountDownLatch sent = new CountDownLatch(1);
@@ -118,18 +122,27 @@ class ReadBufferRingTest {
         }
 
         for (int i = 0; i < messages.size(); i++) {
-            assertThat(echoes.get(i).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).as("client %d", i)
+            assertThat(echoes.get(i).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS))
+                    .as("client %d", i)
                     .isEqualTo(messages.get(i));
         }
-        assertThat(exhausted).as("times a server connection found its loop's ring empty at its largest").hasPositiveValue();
+        assertThat(exhausted)
+                .as("times a server connection found its loop's ring empty at its largest")
+                .hasPositiveValue();
     }
 
     /** A listener on {@code loops} that sends back what it reads, counting the times a ring ran out. */
-    private TcpListener echo(ServerEventLoops loops, Consumer<Channel> accepted,
-                             AtomicInteger exhausted) throws InterruptedException {
+    private TcpListener echo(ServerEventLoops loops, Consumer<Channel> accepted, AtomicInteger exhausted)
+            throws InterruptedException {
         opened.add(loops);
-        TcpListener listener = TcpListener.start(loops, new ConnectionStatistics("echo"),
-                InetAddress.getLoopbackAddress(), 0, false, ConnectionLimits.defaults(), channel -> {
+        TcpListener listener = TcpListener.start(
+                loops,
+                new ConnectionStatistics("echo"),
+                InetAddress.getLoopbackAddress(),
+                0,
+                false,
+                ConnectionLimits.defaults(),
+                channel -> {
                     accepted.accept(channel);
                     channel.pipeline().addLast(new ChannelInboundHandlerAdapter() {
                         @Override
@@ -165,8 +178,8 @@ class ReadBufferRingTest {
     private Channel connect(EventLoopGroup group, TcpListener listener, CompletableFuture<byte[]> echoed, int length)
             throws Exception {
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        Channel channel = ClientConnections.connect(group, listener.address(), TIMEOUT,
-                new ChannelInboundHandlerAdapter() {
+        Channel channel =
+                ClientConnections.connect(group, listener.address(), TIMEOUT, new ChannelInboundHandlerAdapter() {
                     @Override
                     public void channelRead(ChannelHandlerContext ctx, Object msg) {
                         ByteBuf bytes = (ByteBuf) msg;

@@ -23,8 +23,8 @@ public final class CoreCacheBackendFactory extends OwnClientFactory {
     /** The target is loopback only (checked by Targets), where the server accepts any login and TLS adds nothing. */
     @Override
     public SessionBackend connect() throws Exception {
-        return new CoreCacheBackend(new CoreCacheCalls(TdsClient.connect(address, group, "bench", "bench",
-                LOGIN_TIMEOUT)));
+        return new CoreCacheBackend(
+                new CoreCacheCalls(TdsClient.connect(address, group, "bench", "bench", LOGIN_TIMEOUT)));
     }
 
     @Override

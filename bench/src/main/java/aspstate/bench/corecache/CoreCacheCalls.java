@@ -22,10 +22,12 @@ import java.util.concurrent.CompletableFuture;
 final class CoreCacheCalls implements AutoCloseable {
     /** The table the bench's sessions live in. */
     static final String TABLE = "[dbo].[BenchCache]";
+
     private static final NVarCharType ID = NVarCharType.ofCharacters(449);
     private static final NVarCharType NULL_TEXT = NVarCharType.ofCharacters(4000);
     /** Values shorter than this go as varbinary(8000); longer ones without a size, so as varbinary(max). */
     private static final int SIZED_VALUE = 8000;
+
     private static final String GET = statement("get.sql");
     private static final String SET = statement("set.sql");
     private static final String REFRESH = statement("refresh.sql");
@@ -43,8 +45,10 @@ final class CoreCacheCalls implements AutoCloseable {
 
     /** The entry's value, or null when there is none (or it expired). */
     CompletableFuture<byte[]> get(String id) {
-        return client.call(RpcCall.executeSql(GET, READ_DECLARATIONS).input("@Id", ID, id)
-                .input("@UtcNow", DateTimeOffsetNType.DATETIMEOFFSET, now())).thenApply(CoreCacheCalls::value);
+        return client.call(RpcCall.executeSql(GET, READ_DECLARATIONS)
+                        .input("@Id", ID, id)
+                        .input("@UtcNow", DateTimeOffsetNType.DATETIMEOFFSET, now()))
+                .thenApply(CoreCacheCalls::value);
     }
 
     private static byte[] value(RpcReply reply) {
@@ -54,20 +58,24 @@ final class CoreCacheCalls implements AutoCloseable {
 
     /** A Set with a sliding expiration and no absolute one, as ASP.NET Core's session middleware commits. */
     CompletableFuture<RpcReply> set(String id, byte[] value, int slidingSeconds) {
-        BigVarBinaryType valueType = value.length < SIZED_VALUE ? BigVarBinaryType.of(SIZED_VALUE) : BigVarBinaryType.MAX;
-        String declarations = "@Id nvarchar(449),@Value " + (value.length < SIZED_VALUE ? "varbinary(8000)"
-                : "varbinary(max)") + ",@SlidingExpirationInSeconds float,@AbsoluteExpiration nvarchar(4000),"
-                + "@UtcNow datetimeoffset(7)";
-        return client.call(RpcCall.executeSql(SET, declarations).input("@Id", ID, id)
-                .input("@Value", valueType, value).input("@SlidingExpirationInSeconds", FltNType.FLOAT,
-                        (double) slidingSeconds)
+        BigVarBinaryType valueType =
+                value.length < SIZED_VALUE ? BigVarBinaryType.of(SIZED_VALUE) : BigVarBinaryType.MAX;
+        String declarations =
+                "@Id nvarchar(449),@Value " + (value.length < SIZED_VALUE ? "varbinary(8000)" : "varbinary(max)")
+                        + ",@SlidingExpirationInSeconds float,@AbsoluteExpiration nvarchar(4000),"
+                        + "@UtcNow datetimeoffset(7)";
+        return client.call(RpcCall.executeSql(SET, declarations)
+                .input("@Id", ID, id)
+                .input("@Value", valueType, value)
+                .input("@SlidingExpirationInSeconds", FltNType.FLOAT, (double) slidingSeconds)
                 .input("@AbsoluteExpiration", NULL_TEXT, null)
                 .input("@UtcNow", DateTimeOffsetNType.DATETIMEOFFSET, now()));
     }
 
     /** What a request that only read the session ends with. */
     CompletableFuture<RpcReply> refresh(String id) {
-        return client.call(RpcCall.executeSql(REFRESH, READ_DECLARATIONS).input("@Id", ID, id)
+        return client.call(RpcCall.executeSql(REFRESH, READ_DECLARATIONS)
+                .input("@Id", ID, id)
                 .input("@UtcNow", DateTimeOffsetNType.DATETIMEOFFSET, now()));
     }
 

@@ -7,10 +7,10 @@ import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
 import aspstate.core.store.MemorySessionStore;
+import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.ObservedSessionStore;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreObserver;
-import aspstate.core.store.MemoryStoreSettings;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -50,8 +50,17 @@ import org.openjdk.jmh.annotations.Warmup;
 // heap, seconds between collections) the store's writes slowed 2-3x from one iteration to the next, which a server
 // with the launcher's short young generation never sees (docs/microbenchmarks-and-memory.md). 4 GiB holds the
 // 1M x 1 KiB store (about 1.3 GB live) with room.
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
-        "-XX:+UnlockExperimentalVMOptions", "-XX:G1NewSizePercent=1", "-XX:G1MaxNewSizePercent=5"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            "-Xms4g",
+            "-Xmx4g",
+            "-XX:+UseG1GC",
+            "-XX:MaxGCPauseMillis=10",
+            "-XX:+UnlockExperimentalVMOptions",
+            "-XX:G1NewSizePercent=1",
+            "-XX:G1MaxNewSizePercent=5"
+        })
 @Threads(1)
 public class MemoryStoreBenchmark {
     public static final int PAYLOAD_BYTES = 1024;
@@ -80,12 +89,10 @@ public class MemoryStoreBenchmark {
             if (observed.equals("wrapper")) {
                 store = new ObservedSessionStore<>(store, new StoreObserver() {
                     @Override
-                    public void executed(String operation, Result result, long nanos) {
-                    }
+                    public void executed(String operation, Result result, long nanos) {}
 
                     @Override
-                    public void lockReleased(long heldMillis) {
-                    }
+                    public void lockReleased(long heldMillis) {}
                 });
             } else if (observed.equals("metrics")) {
                 metrics = new ServerMetrics();
@@ -98,9 +105,10 @@ public class MemoryStoreBenchmark {
                 // An equal String with its own byte[] (new String(String) would share it): the store keeps the
                 // instance of the request that created the session, later requests bring their own.
                 String stored = shapes.key(i);
-                StateResult result = store.execute(stored,
-                        StateRequest.set(new byte[PAYLOAD_BYTES], TIMEOUT_MINUTES, false, null))
-                        .toCompletableFuture().join();
+                StateResult result = store.execute(
+                                stored, StateRequest.set(new byte[PAYLOAD_BYTES], TIMEOUT_MINUTES, false, null))
+                        .toCompletableFuture()
+                        .join();
                 if (result.shape() != StateResult.Shape.OK) {
                     throw new IllegalStateException("pre-fill answered " + result.shape());
                 }

@@ -45,10 +45,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "-XX:+UseG1GC") // a production collector; pinned to one CPU the JVM would pick SerialGC
+@Fork(
+        value = 1,
+        jvmArgsAppend = "-XX:+UseG1GC") // a production collector; pinned to one CPU the JVM would pick SerialGC
 public class RequestDecoderBenchmark {
     /** A real-looking target: app path, base64 app hash with '+' and '=', 24-char id; lower-case escapes. */
     public static final String TARGET = "%2fLM%2fW3SVC%2f1%2fROOT%2fapp(Ab%2bc%3d)%2fx3kqmiztsjiek5gvzu55km3xun";
+
     public static final String KEY = "/LM/W3SVC/1/ROOT/app(Ab+c=)/x3kqmiztsjiek5gvzu55km3xun";
     public static final String HOST = "localhost";
     public static final int BODY_BYTES = 1024;
@@ -93,7 +96,8 @@ public class RequestDecoderBenchmark {
 
         @Setup
         public void setUp() {
-            channel = new EmbeddedChannel(new StateServerRequestDecoder(StateServerSettings.DEFAULT_MAX_BODY_BYTES,
+            channel = new EmbeddedChannel(new StateServerRequestDecoder(
+                    StateServerSettings.DEFAULT_MAX_BODY_BYTES,
                     InboundBudget.unshared(StateServerSettings.DEFAULT_MAX_BODY_BYTES)));
             bare = new EmbeddedChannel();
             byte[] body = new byte[BODY_BYTES];
@@ -102,7 +106,8 @@ public class RequestDecoderBenchmark {
             put = direct(putRequest(TARGET, body, 7));
             pipelined = direct(pipelinedRequests());
             check(decode(this, getExclusive), StateRequest.GetExclusive.class);
-            StateRequest.Set set = (StateRequest.Set) check(decode(this, put), StateRequest.Set.class).request();
+            StateRequest.Set set = (StateRequest.Set)
+                    check(decode(this, put), StateRequest.Set.class).request();
             if (set.data().length != BODY_BYTES || set.lockCookie() != 7) {
                 throw new IllegalStateException("PUT decoded wrongly: " + set);
             }
@@ -116,8 +121,7 @@ public class RequestDecoderBenchmark {
         }
 
         private static DecodedRequest check(DecodedRequest decoded, Class<? extends StateRequest> kind) {
-            if (decoded == null || !kind.isInstance(decoded.request())
-                    || !KEY.equals(decoded.key())) {
+            if (decoded == null || !kind.isInstance(decoded.request()) || !KEY.equals(decoded.key())) {
                 throw new IllegalStateException("expected " + kind + " for " + KEY + ", decoded " + decoded);
             }
             return decoded;

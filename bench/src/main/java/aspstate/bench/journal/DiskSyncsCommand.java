@@ -23,7 +23,11 @@ import picocli.CommandLine.Spec;
  * segments are. The journal syncs from one thread; whether overlapping syncs would shorten its waits is this
  * figure.
  */
-@Command(name = "disk-syncs", mixinStandardHelpOptions = true, showDefaultValues = true, sortOptions = false,
+@Command(
+        name = "disk-syncs",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        sortOptions = false,
         description = "Syncs a second (a write of BYTES, then fdatasync) into one prepared file, from 1 thread and "
                 + "then from each count in --threads.")
 public final class DiskSyncsCommand implements Callable<Integer> {
@@ -47,17 +51,21 @@ public final class DiskSyncsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path where = directory != null ? Files.createDirectories(directory)
+        Path where = directory != null
+                ? Files.createDirectories(directory)
                 : Files.createTempDirectory("aspstate-disk-syncs");
         Path file = where.resolve("syncs.dat");
         int most = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(
+                file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             prepare(channel, most * PART_BYTES);
             for (int count : threads) {
                 long syncs = run(channel, count);
-                spec.commandLine().getOut().printf("%d thread(s): %,d syncs/s, %.3f ms a sync per thread%n", count,
-                        syncs / seconds, 1000.0 * seconds * count / Math.max(1, syncs));
+                spec.commandLine()
+                        .getOut()
+                        .printf(
+                                "%d thread(s): %,d syncs/s, %.3f ms a sync per thread%n",
+                                count, syncs / seconds, 1000.0 * seconds * count / Math.max(1, syncs));
             }
         } finally {
             Files.deleteIfExists(file);

@@ -20,15 +20,16 @@ final class JournalEngine implements SyncedWrites.Engine {
 
     @Override
     public SyncedWrites.Session open(Path directory) {
-        JournalDirectory opened = JournalDirectory.open(new JournalSettings(directory, Fsync.ALWAYS),
-                JournalFormat.SINGLE_NODE);
+        JournalDirectory opened =
+                JournalDirectory.open(new JournalSettings(directory, Fsync.ALWAYS), JournalFormat.SINGLE_NODE);
         Journal journal = opened.journal();
         journal.start(Map.of(), TurnEnd.NOW);
         return new SyncedWrites.Session() {
             @Override
             public void writeSynced(String key, byte[] value) {
                 SessionEntry entry = SessionEntry.created(value, 20, false, System.currentTimeMillis());
-                journal.whenDurable(journal.put(StoreKind.STATESERVER, key, entry), null).toCompletableFuture()
+                journal.whenDurable(journal.put(StoreKind.STATESERVER, key, entry), null)
+                        .toCompletableFuture()
                         .join();
             }
 

@@ -14,7 +14,11 @@ import picocli.CommandLine.Option;
  * and wait until it is synced, in a closed loop, against aspstate's journal and against RocksDB (a WriteBatch per
  * turn of one writer thread, its write-ahead log synced), alternating, in one run.
  */
-@Command(name = "journal-engines", mixinStandardHelpOptions = true, showDefaultValues = true, sortOptions = false,
+@Command(
+        name = "journal-engines",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        sortOptions = false,
         description = "Compare aspstate's journal with RocksDB as the file layer of a durable store: writers append "
                 + "a session each and wait for its sync, in a closed loop.")
 public final class JournalEnginesCommand implements Callable<Integer> {
@@ -41,7 +45,8 @@ public final class JournalEnginesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path root = directory != null ? Files.createDirectories(directory)
+        Path root = directory != null
+                ? Files.createDirectories(directory)
                 : Files.createTempDirectory("aspstate-journal-engines");
         Duration measured = DurationText.parse(duration);
         Duration warm = DurationText.parse(warmup);
@@ -52,11 +57,12 @@ public final class JournalEnginesCommand implements Callable<Integer> {
             for (int e = 0; e < engines.size(); e++) {
                 SyncedWrites.Engine engine = engines.get(e);
                 Path where = root.resolve(engine.name() + "-" + round);
-                SyncedWrites.Result result = new SyncedWrites(writers, payload, sessions).run(engine, where, warm,
-                        measured);
+                SyncedWrites.Result result =
+                        new SyncedWrites(writers, payload, sessions).run(engine, where, warm, measured);
                 rates[e][round] = result.writesPerSecond();
-                System.out.printf("%-8d %-10s %12.0f %10.3f %10.3f%n", round + 1, engine.name(),
-                        result.writesPerSecond(), result.p50Millis(), result.p99Millis());
+                System.out.printf(
+                        "%-8d %-10s %12.0f %10.3f %10.3f%n",
+                        round + 1, engine.name(), result.writesPerSecond(), result.p50Millis(), result.p99Millis());
             }
         }
         System.out.printf("journal/rocksdb synced writes ratio: %.2f%n", median(rates[0]) / median(rates[1]));

@@ -27,7 +27,11 @@ import picocli.CommandLine.Option;
  * through the memory stores over a journal (as a running server does, rewrites included), closes it, and times the
  * start that replays it.
  */
-@Command(name = "journal-restore", mixinStandardHelpOptions = true, showDefaultValues = true, sortOptions = false,
+@Command(
+        name = "journal-restore",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        sortOptions = false,
         description = "Time the start of a durable node: write SESSIONS sessions through the journal, close it, and "
                 + "time the replay into memory (run with a heap that holds them, e.g. -Xmx4g for 1M of 1 KiB).")
 public final class JournalRestoreCommand implements Callable<Integer> {
@@ -42,7 +46,8 @@ public final class JournalRestoreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path where = directory != null ? Files.createDirectories(directory)
+        Path where = directory != null
+                ? Files.createDirectories(directory)
                 : Files.createTempDirectory("aspstate-journal-restore");
         JournalSettings settings = new JournalSettings(where, Fsync.OFF);
         ScheduledExecutorService reaper = MemorySessionStore.newReaper();
@@ -55,11 +60,13 @@ public final class JournalRestoreCommand implements Callable<Integer> {
                     ThreadLocalRandom.current().nextBytes(data);
                     SessionEntry entry = SessionEntry.created(data.clone(), 20, false, System.currentTimeMillis());
                     state.execute("/LM/W3SVC/1/ROOT/restore/" + i, (current, now) -> Outcome.put(entry, null))
-                            .toCompletableFuture().join();
+                            .toCompletableFuture()
+                            .join();
                 }
             }
-            System.out.printf("wrote %,d sessions of %,d bytes in %,d ms; the journal holds %,d bytes%n", sessions,
-                    payload, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - writeStarted), size(where));
+            System.out.printf(
+                    "wrote %,d sessions of %,d bytes in %,d ms; the journal holds %,d bytes%n",
+                    sessions, payload, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - writeStarted), size(where));
             System.gc();
             long started = System.nanoTime();
             try (JournaledStores stores = open(settings, reaper)) {
@@ -74,8 +81,8 @@ public final class JournalRestoreCommand implements Callable<Integer> {
     }
 
     private static JournaledStores open(JournalSettings settings, ScheduledExecutorService reaper) {
-        return JournaledStores.open(settings, Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0),
-                new MemoryBudget(0), reaper, TurnEnd.NOW);
+        return JournaledStores.open(
+                settings, Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, TurnEnd.NOW);
     }
 
     private static long size(Path directory) throws Exception {

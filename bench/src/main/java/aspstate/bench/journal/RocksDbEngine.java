@@ -23,8 +23,7 @@ final class RocksDbEngine implements SyncedWrites.Engine {
     }
 
     /** One session handed to the writer thread. */
-    private record Pending(byte[] key, byte[] value, CompletableFuture<Void> synced) {
-    }
+    private record Pending(byte[] key, byte[] value, CompletableFuture<Void> synced) {}
 
     @Override
     public SyncedWrites.Session open(Path directory) throws Exception {
@@ -33,31 +32,33 @@ final class RocksDbEngine implements SyncedWrites.Engine {
         RocksDB db = RocksDB.open(options, directory.toString());
         WriteOptions synced = new WriteOptions().setSync(true);
         LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
-        Thread writer = new Thread(() -> {
-            List<Pending> turn = new ArrayList<>();
-            try {
-                while (!Thread.currentThread().isInterrupted()) {
-                    Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
-                    if (first == null) {
-                        continue;
-                    }
-                    turn.add(first);
-                    queue.drainTo(turn);
-                    try (WriteBatch batch = new WriteBatch()) {
-                        for (Pending pending : turn) {
-                            batch.put(pending.key(), pending.value());
+        Thread writer = new Thread(
+                () -> {
+                    List<Pending> turn = new ArrayList<>();
+                    try {
+                        while (!Thread.currentThread().isInterrupted()) {
+                            Pending first = queue.poll(100, TimeUnit.MILLISECONDS);
+                            if (first == null) {
+                                continue;
+                            }
+                            turn.add(first);
+                            queue.drainTo(turn);
+                            try (WriteBatch batch = new WriteBatch()) {
+                                for (Pending pending : turn) {
+                                    batch.put(pending.key(), pending.value());
+                                }
+                                db.write(synced, batch);
+                            }
+                            turn.forEach(pending -> pending.synced().complete(null));
+                            turn.clear();
                         }
-                        db.write(synced, batch);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (Exception e) {
+                        turn.forEach(pending -> pending.synced().completeExceptionally(e));
                     }
-                    turn.forEach(pending -> pending.synced().complete(null));
-                    turn.clear();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                turn.forEach(pending -> pending.synced().completeExceptionally(e));
-            }
-        }, "rocksdb-writer");
+                },
+                "rocksdb-writer");
         writer.start();
         return new SyncedWrites.Session() {
             @Override

@@ -26,8 +26,7 @@ final class SyncedWrites {
     }
 
     /** What a run measured. */
-    record Result(double writesPerSecond, double p50Millis, double p99Millis) {
-    }
+    record Result(double writesPerSecond, double p50Millis, double p99Millis) {}
 
     private final int writers;
     private final int payload;
@@ -57,8 +56,8 @@ final class SyncedWrites {
             }
         }
         double seconds = measured.toNanos() / 1e9;
-        return new Result(writes.get() / seconds, latency.getValueAtPercentile(50) / 1e6,
-                latency.getValueAtPercentile(99) / 1e6);
+        return new Result(
+                writes.get() / seconds, latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(99) / 1e6);
     }
 
     private void write(Session session, long measureFrom, long end, ConcurrentHistogram latency, AtomicLong writes) {

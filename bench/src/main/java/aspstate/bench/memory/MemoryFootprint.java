@@ -48,11 +48,11 @@ import javax.management.ObjectName;
 public final class MemoryFootprint {
     /** Two heap readings within this many bytes count as settled. */
     static final long STABLE_BYTES = 256 * 1024;
+
     private static final int MAX_GC_ROUNDS = 10;
     private static final int TIMEOUT_MINUTES = 20;
 
-    private MemoryFootprint() {
-    }
+    private MemoryFootprint() {}
 
     /**
      * @param sessions     number of sessions to insert
@@ -75,8 +75,7 @@ public final class MemoryFootprint {
     }
 
     /** Change in live instances and bytes of one class between the two histograms. */
-    public record ClassDelta(String className, long instances, long bytes) {
-    }
+    public record ClassDelta(String className, long instances, long bytes) {}
 
     /**
      * The result of one run.
@@ -88,9 +87,15 @@ public final class MemoryFootprint {
      * @param histogramDelta   change of the histogram's total bytes (0 without histograms)
      * @param topClasses       the first lines of the histogram after the fill (empty without histograms)
      */
-    public record Report(Options options, long heapBefore, long heapAfter, StoreStatistics statistics,
-                         double insertSeconds, List<ClassDelta> deltas, long histogramDelta,
-                         List<String> topClasses) {
+    public record Report(
+            Options options,
+            long heapBefore,
+            long heapAfter,
+            StoreStatistics statistics,
+            double insertSeconds,
+            List<ClassDelta> deltas,
+            long histogramDelta,
+            List<String> topClasses) {
 
         public long heapDelta() {
             return heapAfter - heapBefore;
@@ -212,21 +217,29 @@ public final class MemoryFootprint {
         AspNetKeys keys = new AspNetKeys(options.keyLength());
         warmUp(keys, options.payloadBytes());
 
-        MemorySessionStore<SessionEntry> store = new MemorySessionStore<>(Clock.SYSTEM,
-                MemoryStoreSettings.withMaxMemory(0));
+        MemorySessionStore<SessionEntry> store =
+                new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0));
         try {
             Map<String, long[]> before = options.histogram() ? parseHistogram(classHistogram()) : Map.of();
             long heapBefore = settledHeapUsed();
 
-            out.printf(Locale.ROOT, "inserting %,d sessions (%d-char keys, %d-byte payloads)%n", options.sessions(),
-                    options.keyLength(), options.payloadBytes());
+            out.printf(
+                    Locale.ROOT,
+                    "inserting %,d sessions (%d-char keys, %d-byte payloads)%n",
+                    options.sessions(),
+                    options.keyLength(),
+                    options.payloadBytes());
             long start = System.nanoTime();
             int step = Math.max(1, options.sessions() / 10);
             for (int i = 0; i < options.sessions(); i++) {
                 insert(store, keys.key(i), options.payloadBytes(), i);
                 if ((i + 1) % step == 0 || i + 1 == options.sessions()) {
-                    out.printf(Locale.ROOT, "  %,11d  %3d%%  %.1f s%n", i + 1,
-                            (int) ((i + 1) * 100L / options.sessions()), (System.nanoTime() - start) / 1e9);
+                    out.printf(
+                            Locale.ROOT,
+                            "  %,11d  %3d%%  %.1f s%n",
+                            i + 1,
+                            (int) ((i + 1) * 100L / options.sessions()),
+                            (System.nanoTime() - start) / 1e9);
                 }
             }
             double insertSeconds = (System.nanoTime() - start) / 1e9;
@@ -256,7 +269,8 @@ public final class MemoryFootprint {
         data[0] = (byte) i;
         data[payloadBytes - 1] = (byte) (i >>> 8);
         StateResult result = store.execute(key, StateRequest.set(data, TIMEOUT_MINUTES, false, null))
-                .toCompletableFuture().join();
+                .toCompletableFuture()
+                .join();
         if (result.shape() != StateResult.Shape.OK) {
             throw new IllegalStateException("set " + key + " answered " + result.shape());
         }
@@ -264,8 +278,8 @@ public final class MemoryFootprint {
 
     /** Exercises every code path once so class loading and lazy JDK state are not charged to the sessions. */
     private static void warmUp(AspNetKeys keys, int payloadBytes) {
-        try (MemorySessionStore<SessionEntry> store = new MemorySessionStore<>(Clock.SYSTEM,
-                MemoryStoreSettings.withMaxMemory(0))) {
+        try (MemorySessionStore<SessionEntry> store =
+                new MemorySessionStore<>(Clock.SYSTEM, MemoryStoreSettings.withMaxMemory(0))) {
             for (int i = 0; i < 2_000; i++) {
                 insert(store, keys.key(-1 - i), payloadBytes, i);
             }
@@ -300,9 +314,12 @@ public final class MemoryFootprint {
     /** The live-object class histogram of this JVM; forces a full GC first, like jmap -histo:live. */
     static String classHistogram() {
         try {
-            return (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
-                    new Object[] {new String[0]}, new String[] {String[].class.getName()});
+            return (String) ManagementFactory.getPlatformMBeanServer()
+                    .invoke(
+                            new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                            "gcClassHistogram",
+                            new Object[] {new String[0]},
+                            new String[] {String[].class.getName()});
         } catch (Exception e) {
             throw new IllegalStateException("GC.class_histogram is not available in this JVM: " + e, e);
         }
@@ -392,30 +409,57 @@ public final class MemoryFootprint {
         out.println();
         out.println("== aspstate memory footprint ==");
         out.println(vmDescription());
-        out.printf(Locale.ROOT, "sessions %,d x %d-byte payload, %d-char keys; inserted in %.1f s (%,.0f/s)%n", n,
-                o.payloadBytes(), o.keyLength(), report.insertSeconds(), n / report.insertSeconds());
-        out.printf(Locale.ROOT, "heap used after GC      : before %,d  after %,d bytes%n", report.heapBefore(),
+        out.printf(
+                Locale.ROOT,
+                "sessions %,d x %d-byte payload, %d-char keys; inserted in %.1f s (%,.0f/s)%n",
+                n,
+                o.payloadBytes(),
+                o.keyLength(),
+                report.insertSeconds(),
+                n / report.insertSeconds());
+        out.printf(
+                Locale.ROOT,
+                "heap used after GC      : before %,d  after %,d bytes%n",
+                report.heapBefore(),
                 report.heapAfter());
-        out.printf(Locale.ROOT, "total heap delta        : %,d bytes (%.1f MiB)%n", report.heapDelta(),
+        out.printf(
+                Locale.ROOT,
+                "total heap delta        : %,d bytes (%.1f MiB)%n",
+                report.heapDelta(),
                 report.heapDelta() / 1048576.0);
         out.printf(Locale.ROOT, "bytes per session       : %.1f%n", report.bytesPerSession());
-        out.printf(Locale.ROOT, "key + payload / session : %d (%d + %d)%n", report.keyPlusPayloadPerSession(),
-                o.keyLength(), o.payloadBytes());
-        out.printf(Locale.ROOT, "OVERHEAD per session    : %.1f bytes beyond key + payload (heap delta)%n",
+        out.printf(
+                Locale.ROOT,
+                "key + payload / session : %d (%d + %d)%n",
+                report.keyPlusPayloadPerSession(),
+                o.keyLength(),
+                o.payloadBytes());
+        out.printf(
+                Locale.ROOT,
+                "OVERHEAD per session    : %.1f bytes beyond key + payload (heap delta)%n",
                 report.overheadPerSession());
         StoreStatistics s = report.statistics();
         // The store charges its configured per-entry overhead estimate on top of key + payload (max-memory).
         int estimate = MemoryStoreSettings.DEFAULT_ENTRY_OVERHEAD_BYTES;
         long expectedStored = (long) n * (report.keyPlusPayloadPerSession() + estimate);
-        out.printf(Locale.ROOT, "store statistics        : active %,d, storedBytes %,d (%.1f/session) %s%n",
-                s.active(), s.storedBytes(), (double) s.storedBytes() / n,
+        out.printf(
+                Locale.ROOT,
+                "store statistics        : active %,d, storedBytes %,d (%.1f/session) %s%n",
+                s.active(),
+                s.storedBytes(),
+                (double) s.storedBytes() / n,
                 s.storedBytes() == expectedStored && s.active() == n
-                        ? "= key + payload + " + estimate + " estimated overhead, OK" : "MISMATCH");
+                        ? "= key + payload + " + estimate + " estimated overhead, OK"
+                        : "MISMATCH");
         if (!report.hasHistogram()) {
             return;
         }
-        out.printf(Locale.ROOT, "histogram delta         : %,d bytes = %.1f/session, overhead %.1f bytes/session"
-                        + " (exact object sizes)%n", report.histogramDelta(), report.histogramBytesPerSession(),
+        out.printf(
+                Locale.ROOT,
+                "histogram delta         : %,d bytes = %.1f/session, overhead %.1f bytes/session"
+                        + " (exact object sizes)%n",
+                report.histogramDelta(),
+                report.histogramBytesPerSession(),
                 report.histogramOverheadPerSession());
         out.println();
         out.println("live objects added per session (class histogram after - before):");
@@ -429,20 +473,31 @@ public final class MemoryFootprint {
                 continue;
             }
             shown += perSession;
-            out.printf(Locale.ROOT, "  %-48s %9.3f %9.2f %9s  %s%n", shorten(d.className()),
-                    (double) d.instances() / n, perSession,
+            out.printf(
+                    Locale.ROOT,
+                    "  %-48s %9.3f %9.2f %9s  %s%n",
+                    shorten(d.className()),
+                    (double) d.instances() / n,
+                    perSession,
                     d.instances() == 0 ? "-" : String.format(Locale.ROOT, "%.1f", (double) d.bytes() / d.instances()),
                     ROLES.getOrDefault(d.className(), ""));
         }
         out.printf(Locale.ROOT, "  %-48s %9s %9.2f%n", "(other classes)", "", (double) otherBytes / n);
         out.printf(Locale.ROOT, "  %-48s %9s %9.2f%n", "sum", "", shown + (double) otherBytes / n);
-        report.deltas().stream().filter(d -> d.className().equals("[B")).findFirst().ifPresent(d ->
-                out.printf(Locale.ROOT, "  of which byte[] headers + padding: %.2f B/session (byte[] %.2f - key %d"
-                                + " - payload %d)%n", (double) d.bytes() / n - report.keyPlusPayloadPerSession(),
-                        (double) d.bytes() / n, o.keyLength(), o.payloadBytes()));
+        report.deltas().stream()
+                .filter(d -> d.className().equals("[B"))
+                .findFirst()
+                .ifPresent(d -> out.printf(
+                        Locale.ROOT,
+                        "  of which byte[] headers + padding: %.2f B/session (byte[] %.2f - key %d"
+                                + " - payload %d)%n",
+                        (double) d.bytes() / n - report.keyPlusPayloadPerSession(),
+                        (double) d.bytes() / n,
+                        o.keyLength(),
+                        o.payloadBytes()));
         out.println();
-        out.println("top classes after the fill (GC.class_histogram, like jmap -histo:live " + ProcessHandle.current().pid()
-                + "):");
+        out.println("top classes after the fill (GC.class_histogram, like jmap -histo:live "
+                + ProcessHandle.current().pid() + "):");
         report.topClasses().forEach(out::println);
     }
 
@@ -452,18 +507,27 @@ public final class MemoryFootprint {
 
     static String vmDescription() {
         Runtime.Version version = Runtime.version();
-        String gcs = ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
+        String gcs = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(GarbageCollectorMXBean::getName)
                 .collect(Collectors.joining(", "));
-        return String.format(Locale.ROOT, "JVM %s %s; GC: %s; max heap %,d MiB; UseCompressedOops=%s"
+        return String.format(
+                Locale.ROOT,
+                "JVM %s %s; GC: %s; max heap %,d MiB; UseCompressedOops=%s"
                         + " UseCompressedClassPointers=%s ObjectAlignmentInBytes=%s",
-                System.getProperty("java.vm.name"), version, gcs, Runtime.getRuntime().maxMemory() >> 20,
-                vmOption("UseCompressedOops"), vmOption("UseCompressedClassPointers"),
+                System.getProperty("java.vm.name"),
+                version,
+                gcs,
+                Runtime.getRuntime().maxMemory() >> 20,
+                vmOption("UseCompressedOops"),
+                vmOption("UseCompressedClassPointers"),
                 vmOption("ObjectAlignmentInBytes"));
     }
 
     private static String vmOption(String name) {
         try {
-            return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
+            return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .getVMOption(name)
+                    .getValue();
         } catch (RuntimeException e) {
             return "?";
         }

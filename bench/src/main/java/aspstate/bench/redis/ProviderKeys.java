@@ -15,18 +15,16 @@ final class ProviderKeys {
 
     /** Position of each key in KEYS, the order every script expects. */
     static final int LOCK = 0;
+
     static final int DATA = 1;
     static final int TIMEOUT = 2;
 
-    private ProviderKeys() {
-    }
+    private ProviderKeys() {}
 
     /** The keys in script order: lock, data, timeout. The id is encoded once for all three. */
     static byte[][] of(String id) {
         byte[] encodedId = id.getBytes(StandardCharsets.UTF_8);
-        return new byte[][] {
-            key(encodedId, LOCK_SUFFIX), key(encodedId, DATA_SUFFIX), key(encodedId, TIMEOUT_SUFFIX)
-        };
+        return new byte[][] {key(encodedId, LOCK_SUFFIX), key(encodedId, DATA_SUFFIX), key(encodedId, TIMEOUT_SUFFIX)};
     }
 
     /** One key as text, for inspecting the store from tests and tools. */

@@ -81,8 +81,7 @@ final class RedisBackend implements SessionBackend {
     private CompletableFuture<Reply> run(ProviderScript script, String id, byte[]... args) {
         byte[][] keys = ProviderKeys.of(id);
         CompletionStage<List<Object>> evalsha = commands.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args);
-        return evalsha
-                .exceptionallyCompose(failure -> isNoScript(failure)
+        return evalsha.exceptionallyCompose(failure -> isNoScript(failure)
                         ? commands.<List<Object>>eval(script.source(), ScriptOutputType.MULTI, keys, args)
                         : CompletableFuture.failedStage(failure))
                 .thenApply(ScriptReplies::toReply)
@@ -90,9 +89,8 @@ final class RedisBackend implements SessionBackend {
     }
 
     private static boolean isNoScript(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                ? failure.getCause()
-                : failure;
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         return cause instanceof RedisNoScriptException;
     }
 

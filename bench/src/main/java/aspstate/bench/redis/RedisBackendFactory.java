@@ -46,7 +46,9 @@ public final class RedisBackendFactory implements BackendFactory {
      * Lettuce's own I/O loop, taken once: the provider hands every caller of a loop class the same one-thread group,
      * counting each call as a user that must release it, and {@link #close()} releases one.
      */
-    private final ScheduledExecutorService pacerLoop = ioThreads.allocate(Transports.eventLoopGroupClass()).next();
+    private final ScheduledExecutorService pacerLoop =
+            ioThreads.allocate(Transports.eventLoopGroupClass()).next();
+
     private final ClientResources resources;
     private final RedisClient client;
     private final RedisURI uri;
@@ -85,11 +87,11 @@ public final class RedisBackendFactory implements BackendFactory {
 
     private static void loadScripts(StatefulRedisConnection<byte[], byte[]> connection) throws Exception {
         for (ProviderScript script : ProviderScript.values()) {
-            String sha = connection.async().scriptLoad(script.source())
-                    .get(CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            String sha =
+                    connection.async().scriptLoad(script.source()).get(CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             if (!script.sha().equals(sha)) {
-                throw new IllegalStateException("Redis named " + script.fileName() + " " + sha
-                        + ", expected " + script.sha());
+                throw new IllegalStateException(
+                        "Redis named " + script.fileName() + " " + sha + ", expected " + script.sha());
             }
         }
     }
@@ -120,11 +122,14 @@ public final class RedisBackendFactory implements BackendFactory {
         try {
             client.shutdown(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } finally {
-            resources.shutdown(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+            resources
+                    .shutdown(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                     .awaitUninterruptibly(SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            ioThreads.shutdown(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+            ioThreads
+                    .shutdown(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                     .awaitUninterruptibly(SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            computationThreads.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+            computationThreads
+                    .shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                     .awaitUninterruptibly(SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         }
     }

@@ -12,8 +12,7 @@ final class ScriptReplies {
     static final long NOT_FOUND = 1;
     static final long LOCKED = 2;
 
-    private ScriptReplies() {
-    }
+    private ScriptReplies() {}
 
     static Reply toReply(List<Object> result) {
         if (result == null || result.isEmpty() || !(result.get(0) instanceof Long)) {
@@ -21,9 +20,7 @@ final class ScriptReplies {
         }
         long status = (Long) result.get(0);
         if (status == OK) {
-            return result.size() < 3
-                    ? Reply.OK
-                    : new Reply(Reply.Status.OK, lockId(result), (byte[]) result.get(2));
+            return result.size() < 3 ? Reply.OK : new Reply(Reply.Status.OK, lockId(result), (byte[]) result.get(2));
         }
         if (status == NOT_FOUND) {
             return Reply.NOT_FOUND;

@@ -21,6 +21,7 @@ final class AspStateCalls implements AutoCloseable {
     private static final int ITEM_SHORT_MAX = 7000;
     /** SqlSessionStateStore's size for @id: a session id of 80 characters and the application suffix. */
     private static final NVarCharType ID = NVarCharType.ofCharacters(88);
+
     private static final BigVarBinaryType ITEM_SHORT = BigVarBinaryType.of(ITEM_SHORT_MAX);
     private static final SingleByteCharType APP_NAME = SingleByteCharType.varchar(280);
 
@@ -31,7 +32,8 @@ final class AspStateCalls implements AutoCloseable {
     }
 
     CompletableFuture<Integer> appId(String appName) {
-        return client.call(RpcCall.of("dbo.TempGetAppID").input("@appName", APP_NAME, appName)
+        return client.call(RpcCall.of("dbo.TempGetAppID")
+                        .input("@appName", APP_NAME, appName)
                         .output("@appId", IntNType.INT))
                 .thenApply(reply -> ((Number) reply.output("@appId")).intValue());
     }
@@ -41,10 +43,14 @@ final class AspStateCalls implements AutoCloseable {
      * item stored in the image column comes back as a one-row result set instead of @itemShort.
      */
     CompletableFuture<Reply> get(String procedure, String id) {
-        return client.call(RpcCall.of("dbo." + procedure).input("@id", ID, id)
-                .output("@itemShort", ITEM_SHORT).output("@locked", BitNType.BIT)
-                .output("@lockAge", IntNType.INT).output("@lockCookie", IntNType.INT)
-                .output("@actionFlags", IntNType.INT)).thenApply(AspStateCalls::itemReply);
+        return client.call(RpcCall.of("dbo." + procedure)
+                        .input("@id", ID, id)
+                        .output("@itemShort", ITEM_SHORT)
+                        .output("@locked", BitNType.BIT)
+                        .output("@lockAge", IntNType.INT)
+                        .output("@lockCookie", IntNType.INT)
+                        .output("@actionFlags", IntNType.INT))
+                .thenApply(AspStateCalls::itemReply);
     }
 
     private static Reply itemReply(RpcReply reply) {
@@ -56,12 +62,15 @@ final class AspStateCalls implements AutoCloseable {
             return new Reply(Reply.Status.LOCKED, lockCookie.intValue(), null);
         }
         List<List<Object>> rows = reply.rows();
-        byte[] item = rows.isEmpty() ? (byte[]) reply.output("@itemShort") : (byte[]) rows.get(0).get(0);
+        byte[] item = rows.isEmpty()
+                ? (byte[]) reply.output("@itemShort")
+                : (byte[]) rows.get(0).get(0);
         return new Reply(Reply.Status.OK, lockCookie.intValue(), item);
     }
 
     CompletableFuture<RpcReply> update(String id, byte[] item, int timeoutMinutes, int lockCookie) {
-        return client.call(withItem("TempUpdateStateItem", id, item).input("@timeout", IntNType.INT, timeoutMinutes)
+        return client.call(withItem("TempUpdateStateItem", id, item)
+                .input("@timeout", IntNType.INT, timeoutMinutes)
                 .input("@lockCookie", IntNType.INT, lockCookie));
     }
 
@@ -80,8 +89,10 @@ final class AspStateCalls implements AutoCloseable {
                     + "most " + ITEM_SHORT_MAX + " bytes (@itemShort), not " + item.length
                     + ": ASP.NET sends it an empty session; use a smaller --payload with op-insert"));
         }
-        return client.call(RpcCall.of("dbo.TempInsertUninitializedItem").input("@id", ID, id)
-                .input("@itemShort", ITEM_SHORT, item).input("@timeout", IntNType.INT, timeoutMinutes));
+        return client.call(RpcCall.of("dbo.TempInsertUninitializedItem")
+                .input("@id", ID, id)
+                .input("@itemShort", ITEM_SHORT, item)
+                .input("@timeout", IntNType.INT, timeoutMinutes));
     }
 
     /**
@@ -90,14 +101,16 @@ final class AspStateCalls implements AutoCloseable {
      */
     private static RpcCall withItem(String procedureStem, String id, byte[] item) {
         if (item.length <= ITEM_SHORT_MAX) {
-            return RpcCall.of("dbo." + procedureStem + "Short").input("@id", ID, id)
+            return RpcCall.of("dbo." + procedureStem + "Short")
+                    .input("@id", ID, id)
                     .input("@itemShort", ITEM_SHORT, item);
         }
         return RpcCall.of("dbo." + procedureStem + "Long").input("@id", ID, id).image("@itemLong", item);
     }
 
     CompletableFuture<RpcReply> release(String id, int lockCookie) {
-        return client.call(RpcCall.of("dbo.TempReleaseStateItemExclusive").input("@id", ID, id)
+        return client.call(RpcCall.of("dbo.TempReleaseStateItemExclusive")
+                .input("@id", ID, id)
                 .input("@lockCookie", IntNType.INT, lockCookie));
     }
 

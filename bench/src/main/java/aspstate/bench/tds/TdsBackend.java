@@ -65,7 +65,8 @@ final class TdsBackend implements SessionBackend {
             if (failure == null || duplicate(failure)) {
                 return Reply.OK;
             }
-            throw failure instanceof CompletionException ? (CompletionException) failure
+            throw failure instanceof CompletionException
+                    ? (CompletionException) failure
                     : new CompletionException(failure);
         });
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 public final class TdsBackendFactory extends OwnClientFactory {
     /** The application path every bench session belongs to; its id becomes the session ids' suffix. */
     static final String APP_NAME = "/LM/W3SVC/1/ROOT/bench";
+
     private static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(10);
 
     private final InetSocketAddress address;
@@ -39,8 +40,8 @@ public final class TdsBackendFactory extends OwnClientFactory {
     /** ASP.NET appends {@code appId.ToString("x8")} to every session id. */
     private synchronized String appSuffix(AspStateCalls calls) throws Exception {
         if (appSuffix == null) {
-            appSuffix = String.format("%08x", calls.appId(APP_NAME).get(LOGIN_TIMEOUT.toMillis(),
-                    TimeUnit.MILLISECONDS));
+            appSuffix =
+                    String.format("%08x", calls.appId(APP_NAME).get(LOGIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
         }
         return appSuffix;
     }

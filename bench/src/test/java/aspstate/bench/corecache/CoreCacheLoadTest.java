@@ -48,8 +48,12 @@ class CoreCacheLoadTest {
     void start() throws Exception {
         cache = store();
         ServedCatalogs catalogs = ServedCatalogs.create(store(), store(), store(), cache);
-        listener = TdsListener.start(null, TdsSettings.defaults().withPort(0), catalogs.procedures(),
-                catalogs.statements(), LoginAuthenticator.ACCEPT_ALL,
+        listener = TdsListener.start(
+                null,
+                TdsSettings.defaults().withPort(0),
+                catalogs.procedures(),
+                catalogs.statements(),
+                LoginAuthenticator.ACCEPT_ALL,
                 InboundBudget.unshared(TdsSettings.DEFAULT_MAX_MESSAGE_BYTES));
     }
 
@@ -61,28 +65,50 @@ class CoreCacheLoadTest {
 
     @Test
     void everyPageKindRunsWithoutErrorsAndTheCacheKeepsTheSessions() throws Exception {
-        Workload workload = new Workload(PageMix.parse("rw=40,ro=20,new=20,none=20"), 500,
-                PayloadSizes.parse("uniform:100-12000", 7), 4, 2, Duration.ofMillis(200), Duration.ofSeconds(1), 0, 0,
-                7, true);
+        Workload workload = new Workload(
+                PageMix.parse("rw=40,ro=20,new=20,none=20"),
+                500,
+                PayloadSizes.parse("uniform:100-12000", 7),
+                4,
+                2,
+                Duration.ofMillis(200),
+                Duration.ofSeconds(1),
+                0,
+                0,
+                7,
+                true);
         RunResult result;
         try (CoreCacheBackendFactory factory = new CoreCacheBackendFactory(listener.address())) {
-            result = new LoadGenerator(factory, workload, new PrintStream(new ByteArrayOutputStream(), true,
-                    StandardCharsets.UTF_8), Duration.ofSeconds(1)).run(factory.name());
+            result = new LoadGenerator(
+                            factory,
+                            workload,
+                            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                            Duration.ofSeconds(1))
+                    .run(factory.name());
         }
 
         assertThat(result.metrics().pages()).isPositive();
         assertThat(result.metrics().errors()).isZero();
-        for (RequestKind kind : new RequestKind[] {RequestKind.GET_EXCLUSIVE, RequestKind.GET,
-                RequestKind.SET_AND_RELEASE, RequestKind.INSERT_UNINITIALIZED, RequestKind.RESET_TIMEOUT}) {
-            assertThat(result.metrics().total(kind).getTotalCount()).as(kind.label()).isPositive();
+        for (RequestKind kind : new RequestKind[] {
+            RequestKind.GET_EXCLUSIVE,
+            RequestKind.GET,
+            RequestKind.SET_AND_RELEASE,
+            RequestKind.INSERT_UNINITIALIZED,
+            RequestKind.RESET_TIMEOUT
+        }) {
+            assertThat(result.metrics().total(kind).getTotalCount())
+                    .as(kind.label())
+                    .isPositive();
         }
-        assertThat(cache.statistics().created()).as("pre-loaded plus new visitors").isGreaterThan(500);
+        assertThat(cache.statistics().created())
+                .as("pre-loaded plus new visitors")
+                .isGreaterThan(500);
     }
 
     @Test
     void aSessionSetIsReadBackWhateverItsSize() throws Exception {
         try (CoreCacheBackendFactory factory = new CoreCacheBackendFactory(listener.address());
-             SessionBackend backend = factory.connect()) {
+                SessionBackend backend = factory.connect()) {
             assertThat(backend.get("none").get()).isEqualTo(Reply.NOT_FOUND);
             for (int size : new int[] {0, 7999, 8000, 100_000}) {
                 byte[] data = new byte[size];
@@ -90,7 +116,9 @@ class CoreCacheLoadTest {
                     data[size / 2] = (byte) size;
                 }
                 assertThat(backend.set("s" + size, data).get()).isEqualTo(Reply.OK);
-                assertThat(backend.get("s" + size).get().data()).as("%d bytes", size).isEqualTo(data);
+                assertThat(backend.get("s" + size).get().data())
+                        .as("%d bytes", size)
+                        .isEqualTo(data);
             }
             assertThat(backend.resetTimeout("s0").get()).isEqualTo(Reply.OK);
         }

@@ -15,11 +15,12 @@ class MemoryFootprintTest {
 
     @Test
     void smallRunReportsASaneOverhead() {
-        MemoryFootprint.Options options = new MemoryFootprint.Options(20_000, 1024, AspNetKeys.DEFAULT_LENGTH, true, 10);
+        MemoryFootprint.Options options =
+                new MemoryFootprint.Options(20_000, 1024, AspNetKeys.DEFAULT_LENGTH, true, 10);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-        MemoryFootprint.Report report = MemoryFootprint.measure(options,
-                new PrintStream(progress, true, StandardCharsets.UTF_8));
+        MemoryFootprint.Report report =
+                MemoryFootprint.measure(options, new PrintStream(progress, true, StandardCharsets.UTF_8));
 
         assertThat(report.statistics().active()).isEqualTo(20_000);
         assertThat(report.statistics().storedBytes())
@@ -40,8 +41,8 @@ class MemoryFootprintTest {
 
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         MemoryFootprint.print(report, new PrintStream(printed, true, StandardCharsets.UTF_8));
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("OVERHEAD per session", "SessionEntry",
-                "estimated overhead, OK");
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("OVERHEAD per session", "SessionEntry", "estimated overhead, OK");
     }
 
     @Test

@@ -86,10 +86,13 @@ class RedisBackendTest {
     /** Pages start where their answers arrive (LoadGenerator): on Lettuce's own I/O loop. */
     @Test
     void pagesAreStartedOnTheLoopLettuceAnswersOn() throws Exception {
-        String pacer = factory.pacer().submit(() -> Thread.currentThread().getName()).get(WAIT_SECONDS, TimeUnit.SECONDS);
+        String pacer =
+                factory.pacer().submit(() -> Thread.currentThread().getName()).get(WAIT_SECONDS, TimeUnit.SECONDS);
         // Asked from the pacer, so that the answer cannot arrive before the callback is attached.
-        CompletableFuture<String> answeredOn = factory.pacer().submit(() -> backend.get(newId())
-                .thenApply(reply -> Thread.currentThread().getName())).get(WAIT_SECONDS, TimeUnit.SECONDS);
+        CompletableFuture<String> answeredOn = factory.pacer()
+                .submit(() -> backend.get(newId())
+                        .thenApply(reply -> Thread.currentThread().getName()))
+                .get(WAIT_SECONDS, TimeUnit.SECONDS);
 
         assertThat(answeredOn.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(pacer);
     }
@@ -156,7 +159,8 @@ class RedisBackendTest {
         assertThat(redis.get(lockKey(id))).isEqualTo(Integer.toString(locked.lockCookie()));
         assertThat(redis.ttl(lockKey(id))).isBetween(1L, TIMEOUT_SECONDS);
 
-        assertThat(await(backend.setAndRelease(id, bytes("after"), locked.lockCookie()))).isEqualTo(Reply.OK);
+        assertThat(await(backend.setAndRelease(id, bytes("after"), locked.lockCookie())))
+                .isEqualTo(Reply.OK);
 
         assertThat(redis.exists(lockKey(id))).isZero();
         assertThat(text(await(backend.get(id)).data())).isEqualTo("after");
@@ -184,7 +188,8 @@ class RedisBackendTest {
         Reply locked = await(backend.getExclusive(id));
         assertThat(locked.status()).isEqualTo(Reply.Status.OK);
         assertThat(text(locked.data())).isEqualTo("empty");
-        assertThat(await(backend.setAndRelease(id, bytes("first visit"), locked.lockCookie()))).isEqualTo(Reply.OK);
+        assertThat(await(backend.setAndRelease(id, bytes("first visit"), locked.lockCookie())))
+                .isEqualTo(Reply.OK);
 
         assertThat(text(await(backend.get(id)).data())).isEqualTo("first visit");
         assertThat(redis.ttl(timeoutKey(id))).isBetween(1L, TIMEOUT_SECONDS);
@@ -250,7 +255,8 @@ class RedisBackendTest {
         Reply holder = await(backend.getExclusive(id));
         redis.del(lockKey(id));
 
-        assertThat(await(backend.setAndRelease(id, bytes("late"), holder.lockCookie()))).isEqualTo(Reply.OK);
+        assertThat(await(backend.setAndRelease(id, bytes("late"), holder.lockCookie())))
+                .isEqualTo(Reply.OK);
 
         assertThat(redis.get(dataKey(id))).isEqualTo("late");
     }
@@ -351,12 +357,16 @@ class RedisBackendTest {
         }
         Reply locked = await(backend.getExclusive(id));
         assertThat(locked.status()).isEqualTo(Reply.Status.OK);
-        assertThat(await(backend.setAndRelease(id, bytes("rewritten"), locked.lockCookie()))).isEqualTo(Reply.OK);
+        assertThat(await(backend.setAndRelease(id, bytes("rewritten"), locked.lockCookie())))
+                .isEqualTo(Reply.OK);
 
         assertThat(redis.get(dataKey(id))).isEqualTo("rewritten");
         // EVAL cached the scripts again, so later calls go back to plain EVALSHA.
-        assertThat(redis.scriptExists(ProviderScript.GET_ITEM.sha(), ProviderScript.GET_ITEM_EXCLUSIVE.sha(),
-                ProviderScript.SET_AND_RELEASE_ITEM_EXCLUSIVE.sha())).containsExactly(true, true, true);
+        assertThat(redis.scriptExists(
+                        ProviderScript.GET_ITEM.sha(),
+                        ProviderScript.GET_ITEM_EXCLUSIVE.sha(),
+                        ProviderScript.SET_AND_RELEASE_ITEM_EXCLUSIVE.sha()))
+                .containsExactly(true, true, true);
     }
 
     private static String preloaded(String data) throws Exception {

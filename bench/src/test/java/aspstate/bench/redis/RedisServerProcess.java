@@ -64,12 +64,18 @@ final class RedisServerProcess implements AutoCloseable {
     private static Process launch(int port, Path directory) throws IOException {
         List<String> command = List.of(
                 "redis-server",
-                "--port", Integer.toString(port),
-                "--bind", LOOPBACK,
-                "--save", "",
-                "--appendonly", "no",
-                "--dir", directory.toString(),
-                "--daemonize", "no");
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                LOOPBACK,
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                directory.toString(),
+                "--daemonize",
+                "no");
         try {
             return new ProcessBuilder(command)
                     .redirectErrorStream(true)
@@ -79,7 +85,6 @@ final class RedisServerProcess implements AutoCloseable {
             throw new IOException("cannot run redis-server (not installed? run bench/install-redis.sh as root)", e);
         }
     }
-
 
     /** Polls PING until PONG, the process dies, or the start timeout passes; null when ready, else why not. */
     private String awaitPing() throws InterruptedException {
@@ -155,7 +160,8 @@ final class RedisServerProcess implements AutoCloseable {
 
     private void deleteDirectory() {
         try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             // A leftover empty temp directory is harmless; the server is already stopped.
         }

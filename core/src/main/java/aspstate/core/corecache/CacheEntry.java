@@ -17,8 +17,8 @@ import aspstate.core.store.SessionValue;
  * @param slidingExpirationSeconds SlidingExpirationInSeconds, or null for an entry with an absolute expiration only
  * @param absoluteExpirationTicks  AbsoluteExpiration, or null for an entry with a sliding expiration only
  */
-public record CacheEntry(byte[] value, long expiresAtTicks, Long slidingExpirationSeconds,
-                         Long absoluteExpirationTicks) implements SessionValue<CacheEntry> {
+public record CacheEntry(byte[] value, long expiresAtTicks, Long slidingExpirationSeconds, Long absoluteExpirationTicks)
+        implements SessionValue<CacheEntry> {
 
     public CacheEntry {
         if (value == null) {
@@ -48,7 +48,8 @@ public record CacheEntry(byte[] value, long expiresAtTicks, Long slidingExpirati
     /** The sliding expiration in whole minutes (0 without one), for listings that show every store's sessions alike. */
     @Override
     public int timeoutMinutes() {
-        return slidingExpirationSeconds == null ? 0
+        return slidingExpirationSeconds == null
+                ? 0
                 : (int) Math.min(Integer.MAX_VALUE, Math.max(0, slidingExpirationSeconds / 60));
     }
 

@@ -35,6 +35,7 @@ public record CacheResult(Failure failure, int affectedRows, boolean inserted, b
 
     /** Nothing found, nothing changed. */
     public static final CacheResult NO_ROW = new CacheResult(null, 0, false, null);
+
     static final CacheResult ONE_ROW = new CacheResult(null, 1, false, null);
     static final CacheResult INSERTED = new CacheResult(null, 0, true, null);
 

@@ -11,8 +11,7 @@ import aspstate.core.store.Outcome;
  * entry as it was.
  */
 final class CacheSemantics {
-    private CacheSemantics() {
-    }
+    private CacheSemantics() {}
 
     /**
      * The UPDATE of a Get or Refresh: an entry with a sliding expiration that is not yet expired and not already
@@ -26,7 +25,8 @@ final class CacheSemantics {
         }
         Long sliding = entry.slidingExpirationSeconds();
         Long absolute = entry.absoluteExpirationTicks();
-        boolean renews = now <= entry.expiresAtTicks() && sliding != null
+        boolean renews = now <= entry.expiresAtTicks()
+                && sliding != null
                 && (absolute == null || absolute != entry.expiresAtTicks());
         CacheEntry after = entry;
         if (renews) {
@@ -55,8 +55,8 @@ final class CacheSemantics {
      * The Set: {@code @ExpiresAtTime} is the absolute expiration without a sliding one, else
      * DATEADD(SECOND, sliding, @UtcNow); then the row is updated, or inserted when there is none.
      */
-    static Outcome<CacheEntry, CacheResult> set(CacheEntry current, byte[] value, Long sliding, Long absolute,
-                                                Long now) {
+    static Outcome<CacheEntry, CacheResult> set(
+            CacheEntry current, byte[] value, Long sliding, Long absolute, Long now) {
         Long expires;
         if (sliding == null) {
             expires = absolute;

@@ -60,7 +60,8 @@ public sealed interface CacheStatement extends Mutation<CacheEntry, CacheResult>
     record DeleteExpiredCacheItem(Long utcNowTicks) implements CacheStatement {
         @Override
         public Outcome<CacheEntry, CacheResult> apply(CacheEntry entry, long nowMillis) {
-            return CacheSemantics.expired(entry, utcNowTicks) ? Outcome.delete(CacheResult.ONE_ROW)
+            return CacheSemantics.expired(entry, utcNowTicks)
+                    ? Outcome.delete(CacheResult.ONE_ROW)
                     : Outcome.keep(CacheResult.NO_ROW);
         }
     }

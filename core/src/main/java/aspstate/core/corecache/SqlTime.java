@@ -16,16 +16,15 @@ public final class SqlTime {
     /** 9999-12-31T23:59:59.9999999Z, the last one. */
     public static final long MAX_TICKS = 253_402_300_800L * TICKS_PER_SECOND - 1;
 
-    private SqlTime() {
-    }
+    private SqlTime() {}
 
     public static long ofInstant(Instant instant) {
         return instant.getEpochSecond() * TICKS_PER_SECOND + instant.getNano() / 100;
     }
 
     public static Instant toInstant(long ticks) {
-        return Instant.ofEpochSecond(Math.floorDiv(ticks, TICKS_PER_SECOND),
-                Math.floorMod(ticks, TICKS_PER_SECOND) * 100);
+        return Instant.ofEpochSecond(
+                Math.floorDiv(ticks, TICKS_PER_SECOND), Math.floorMod(ticks, TICKS_PER_SECOND) * 100);
     }
 
     public static long ofMillis(long millis) {

@@ -20,11 +20,13 @@ import java.util.List;
 public final class CoreSessionBlob {
     /** DistributedSession's serialization revision; it replaces data of any other with an empty session. */
     static final int REVISION = 2;
+
     private static final int ID_BYTES = 16;
     /** An Int32 as SetInt32 stores it. */
     private static final int INT32_BYTES = 4;
     /** Bytes shown in hex for a value that is not text: twice this in hex digits, like a string preview. */
     private static final int HEX_PREVIEW_BYTES = SessionBlob.PREVIEW_CHARS / 2;
+
     private static final int CORE_TYPE_CODE = 0;
     /** An entry with an empty key and value: its two lengths. */
     private static final int MIN_ENTRY_BYTES = 2 + 4;
@@ -139,20 +141,33 @@ public final class CoreSessionBlob {
             return new SessionItem(key, CORE_TYPE_CODE, "String", SessionBlob.preview(text), value.length, null);
         }
         if (value.length == INT32_BYTES) {
-            return new SessionItem(key, CORE_TYPE_CODE, "Int32", Integer.toString(ByteBuffer.wrap(value).getInt()),
-                    value.length, null);
+            return new SessionItem(
+                    key,
+                    CORE_TYPE_CODE,
+                    "Int32",
+                    Integer.toString(ByteBuffer.wrap(value).getInt()),
+                    value.length,
+                    null);
         }
         String hex = HexFormat.of().formatHex(value, 0, Math.min(value.length, HEX_PREVIEW_BYTES));
-        return new SessionItem(key, CORE_TYPE_CODE, "Bytes",
-                value.length > HEX_PREVIEW_BYTES ? hex + SessionBlob.CUT_MARKER : hex, value.length, null);
+        return new SessionItem(
+                key,
+                CORE_TYPE_CODE,
+                "Bytes",
+                value.length > HEX_PREVIEW_BYTES ? hex + SessionBlob.CUT_MARKER : hex,
+                value.length,
+                null);
     }
 
     /** The value as SetString stores text: valid UTF-8 without control characters but tab and line breaks; else null. */
     private static String text(byte[] value) {
         String text;
         try {
-            text = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(value)).toString();
+            text = UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(value))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }

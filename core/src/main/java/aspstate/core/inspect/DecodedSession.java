@@ -17,8 +17,14 @@ import java.util.List;
  * @param problem        null if the blob was read to its end marker; otherwise what was wrong and at which byte
  *                       (of the inflated data, when compressed)
  */
-public record DecodedSession(boolean compressed, Integer timeoutMinutes, String sessionId, List<SessionItem> items,
-                             int itemCount, int staticObjects, String problem) {
+public record DecodedSession(
+        boolean compressed,
+        Integer timeoutMinutes,
+        String sessionId,
+        List<SessionItem> items,
+        int itemCount,
+        int staticObjects,
+        String problem) {
 
     public DecodedSession {
         items = List.copyOf(items);

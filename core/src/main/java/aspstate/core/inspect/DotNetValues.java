@@ -10,8 +10,7 @@ final class DotNetValues {
     private static final long TICKS_PER_SECOND = 10_000_000L;
     private static final long SECONDS_PER_DAY = 86_400L;
 
-    private DotNetValues() {
-    }
+    private DotNetValues() {}
 
     static String text(Object value) {
         if (value instanceof BigDecimal decimal) {

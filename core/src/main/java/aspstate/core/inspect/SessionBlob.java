@@ -31,10 +31,10 @@ public final class SessionBlob {
     public static final int MAX_INFLATED_BYTES = 16 * 1024 * 1024;
     /** String values and keys are shown up to this many chars, then {@link #CUT_MARKER}. */
     public static final int PREVIEW_CHARS = 1024;
+
     public static final String CUT_MARKER = ReadLimits.CUT_MARKER;
 
-    private SessionBlob() {
-    }
+    private SessionBlob() {}
 
     /** @param data a session blob as a store holds it, plain or compressed; null reads as a blob with no data */
     public static DecodedSession decode(byte[] data) {
@@ -42,13 +42,20 @@ public final class SessionBlob {
     }
 
     static DecodedSession decode(byte[] data, int maxInflatedBytes) {
-        BlobReading reading = SessionBlobReader.read(data, new ReadLimits(MAX_ITEMS_SHOWN, PREVIEW_CHARS, maxInflatedBytes));
+        BlobReading reading =
+                SessionBlobReader.read(data, new ReadLimits(MAX_ITEMS_SHOWN, PREVIEW_CHARS, maxInflatedBytes));
         List<SessionItem> items = new ArrayList<>(reading.items().size());
         for (BlobItem item : reading.items()) {
             items.add(display(item));
         }
-        return new DecodedSession(reading.compressed(), reading.timeoutMinutes(), null, items, reading.itemCount(),
-                reading.staticObjects(), reading.problem());
+        return new DecodedSession(
+                reading.compressed(),
+                reading.timeoutMinutes(),
+                null,
+                items,
+                reading.itemCount(),
+                reading.staticObjects(),
+                reading.problem());
     }
 
     private static SessionItem display(BlobItem item) {

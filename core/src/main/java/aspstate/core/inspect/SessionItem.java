@@ -14,5 +14,4 @@ package aspstate.core.inspect;
  * @param objectType for an Object, the .NET class name found at the start of its BinaryFormatter stream, or null
  *                   if none was found there; null for the other types
  */
-public record SessionItem(String name, int typeCode, String type, String value, int sizeBytes, String objectType) {
-}
+public record SessionItem(String name, int typeCode, String type, String value, int sizeBytes, String objectType) {}

@@ -9,6 +9,5 @@ final class ProcedureNames {
         }
     };
 
-    private ProcedureNames() {
-    }
+    private ProcedureNames() {}
 }

@@ -28,17 +28,17 @@ public sealed interface SharePointProcedure extends Mutation<SharePointStateItem
 
     record ProcAddItem(byte[] item, int timeoutMinutes) implements SharePointProcedure {
         @Override
-        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
-                                                                             long nowMillis) {
-            return SharePointStateSemantics.addItem(current, SharePointStateItem.added(item, timeoutMinutes,
-                    nowMillis));
+        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(
+                SharePointStateItem current, long nowMillis) {
+            return SharePointStateSemantics.addItem(
+                    current, SharePointStateItem.added(item, timeoutMinutes, nowMillis));
         }
     }
 
     record ProcGetItemWithoutLock() implements SharePointProcedure {
         @Override
-        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
-                                                                             long nowMillis) {
+        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(
+                SharePointStateItem current, long nowMillis) {
             return SharePointStateSemantics.getItem(current, false, nowMillis);
         }
     }
@@ -50,40 +50,40 @@ public sealed interface SharePointProcedure extends Mutation<SharePointStateItem
         }
 
         @Override
-        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
-                                                                             long nowMillis) {
+        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(
+                SharePointStateItem current, long nowMillis) {
             return SharePointStateSemantics.getItem(current, true, nowMillis);
         }
     }
 
     record ProcReleaseItemLock(Integer lockCookie) implements SharePointProcedure {
         @Override
-        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
-                                                                             long nowMillis) {
+        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(
+                SharePointStateItem current, long nowMillis) {
             return SharePointStateSemantics.releaseItemLock(current, lockCookie, nowMillis);
         }
     }
 
     record ProcUpdateItem(byte[] item, int timeoutMinutes, Integer lockCookie) implements SharePointProcedure {
         @Override
-        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
-                                                                             long nowMillis) {
+        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(
+                SharePointStateItem current, long nowMillis) {
             return SharePointStateSemantics.updateItem(current, item, timeoutMinutes, lockCookie, nowMillis);
         }
     }
 
     record ProcDeleteItem(Integer lockCookie) implements SharePointProcedure {
         @Override
-        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
-                                                                             long nowMillis) {
+        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(
+                SharePointStateItem current, long nowMillis) {
             return SharePointStateSemantics.deleteItem(current, lockCookie);
         }
     }
 
     record ProcRefreshItemExpiration() implements SharePointProcedure {
         @Override
-        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(SharePointStateItem current,
-                                                                             long nowMillis) {
+        public Outcome<SharePointStateItem, SharePointProcedureResult> apply(
+                SharePointStateItem current, long nowMillis) {
             return SharePointStateSemantics.refreshItemExpiration(current, nowMillis);
         }
     }

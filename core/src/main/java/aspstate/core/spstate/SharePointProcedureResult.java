@@ -15,16 +15,16 @@ import aspstate.core.sqlstate.SqlProcedureResult.Status;
  * @param lockAgeSeconds @lockAgeInSeconds
  * @param lockCookie     @lockCookie
  */
-public record SharePointProcedureResult(Status status, byte[] item, Boolean locked, Integer lockAgeSeconds,
-                                        Integer lockCookie) {
+public record SharePointProcedureResult(
+        Status status, byte[] item, Boolean locked, Integer lockAgeSeconds, Integer lockCookie) {
 
     /** Return status 0, every output NULL: procedures without outputs, and a get that found no item. */
-    public static final SharePointProcedureResult DONE = new SharePointProcedureResult(Status.OK, null, null, null,
-            null);
+    public static final SharePointProcedureResult DONE =
+            new SharePointProcedureResult(Status.OK, null, null, null, null);
     /**
      * Error 2627, nothing changed: proc_AddItem on an existing id. The TDS layer also answers this for a
      * proc_AddItem with a NULL @id, as the spec's line for proc_AddItem says, since a NULL id never reaches a store.
      */
-    public static final SharePointProcedureResult DUPLICATE_KEY = new SharePointProcedureResult(
-            Status.DUPLICATE_KEY, null, null, null, null);
+    public static final SharePointProcedureResult DUPLICATE_KEY =
+            new SharePointProcedureResult(Status.DUPLICATE_KEY, null, null, null, null);
 }

@@ -2,8 +2,7 @@ package aspstate.core.spstate;
 
 /** The [MS-SPSTATE] procedure that touches no single item. */
 public final class SharePointServerProcedures {
-    private SharePointServerProcedures() {
-    }
+    private SharePointServerProcedures() {}
 
     /**
      * proc_DeleteExpiredItems: nothing to do. The store already frees expired items by itself (the memory store's

@@ -21,8 +21,8 @@ import aspstate.core.store.SessionValue;
  * @param lockTimeMillis  when the current (or last) lock was placed; the add time before the first lock
  * @param lockCookie      {@link LockArithmetic#INITIAL_COOKIE} for a new item, advanced by every lock placed
  */
-public record SharePointStateItem(byte[] item, int timeoutMinutes, long expiresAtMillis, boolean locked,
-                                  long lockTimeMillis, int lockCookie)
+public record SharePointStateItem(
+        byte[] item, int timeoutMinutes, long expiresAtMillis, boolean locked, long lockTimeMillis, int lockCookie)
         implements SessionValue<SharePointStateItem> {
 
     /**
@@ -30,14 +30,19 @@ public record SharePointStateItem(byte[] item, int timeoutMinutes, long expiresA
      * 2), lock time = now so that a lock time is always a real instant.
      */
     public static SharePointStateItem added(byte[] item, int timeoutMinutes, long nowMillis) {
-        return new SharePointStateItem(item, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false, nowMillis,
+        return new SharePointStateItem(
+                item,
+                timeoutMinutes,
+                expiry(timeoutMinutes, nowMillis),
+                false,
+                nowMillis,
                 LockArithmetic.INITIAL_COOKIE);
     }
 
     /** The same item with its expiry pushed to now + timeout ([MS-SPSTATE] 3.1.1 "expiration time"). */
     SharePointStateItem refreshed(long nowMillis) {
-        return new SharePointStateItem(item, timeoutMinutes, expiry(timeoutMinutes, nowMillis), locked,
-                lockTimeMillis, lockCookie);
+        return new SharePointStateItem(
+                item, timeoutMinutes, expiry(timeoutMinutes, nowMillis), locked, lockTimeMillis, lockCookie);
     }
 
     /** Locked at now with the given cookie; the expiry is left as it is. */
@@ -47,14 +52,14 @@ public record SharePointStateItem(byte[] item, int timeoutMinutes, long expiresA
 
     /** Unlocked and refreshed; lock time and cookie stay, so a repeated release with the same cookie still matches. */
     SharePointStateItem unlocked(long nowMillis) {
-        return new SharePointStateItem(item, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false,
-                lockTimeMillis, lockCookie);
+        return new SharePointStateItem(
+                item, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false, lockTimeMillis, lockCookie);
     }
 
     /** New data and timeout, unlocked, expiring now + the new timeout; lock time and cookie stay. */
     SharePointStateItem updated(byte[] newItem, int newTimeoutMinutes, long nowMillis) {
-        return new SharePointStateItem(newItem, newTimeoutMinutes, expiry(newTimeoutMinutes, nowMillis), false,
-                lockTimeMillis, lockCookie);
+        return new SharePointStateItem(
+                newItem, newTimeoutMinutes, expiry(newTimeoutMinutes, nowMillis), false, lockTimeMillis, lockCookie);
     }
 
     @Override

@@ -10,12 +10,11 @@ import aspstate.core.store.Outcome;
  * does not match, changes nothing (KEEP) and still returns 0: in SQL it is an UPDATE or DELETE that matched no row.
  */
 final class SharePointStateSemantics {
-    private SharePointStateSemantics() {
-    }
+    private SharePointStateSemantics() {}
 
     /** proc_AddItem: an existing id is a primary key violation and must leave the existing item exactly as it is. */
-    static Outcome<SharePointStateItem, SharePointProcedureResult> addItem(SharePointStateItem existing,
-                                                                          SharePointStateItem added) {
+    static Outcome<SharePointStateItem, SharePointProcedureResult> addItem(
+            SharePointStateItem existing, SharePointStateItem added) {
         if (existing != null) {
             return Outcome.keep(SharePointProcedureResult.DUPLICATE_KEY);
         }
@@ -28,26 +27,31 @@ final class SharePointStateSemantics {
      * 0 and the caller knows the lock is its own. The cookie is never NULL for a found item: for an unlocked item
      * without a lock it is the stored counter, which [MS-SPSTATE] says the client ignores.
      */
-    static Outcome<SharePointStateItem, SharePointProcedureResult> getItem(SharePointStateItem item, boolean lock,
-                                                                          long now) {
+    static Outcome<SharePointStateItem, SharePointProcedureResult> getItem(
+            SharePointStateItem item, boolean lock, long now) {
         if (item == null) {
             return Outcome.keep(SharePointProcedureResult.DONE);
         }
         SharePointStateItem after = item.refreshed(now);
         if (item.locked()) {
-            return Outcome.put(after, new SharePointProcedureResult(Status.OK, null, true,
-                    LockArithmetic.lockAgeSeconds(item.lockTimeMillis(), now), item.lockCookie()));
+            return Outcome.put(
+                    after,
+                    new SharePointProcedureResult(
+                            Status.OK,
+                            null,
+                            true,
+                            LockArithmetic.lockAgeSeconds(item.lockTimeMillis(), now),
+                            item.lockCookie()));
         }
         if (lock) {
             after = after.lockedBy(LockArithmetic.nextCookie(item.lockCookie()), now);
         }
-        return Outcome.put(after, new SharePointProcedureResult(Status.OK, item.item(), false, 0,
-                after.lockCookie()));
+        return Outcome.put(after, new SharePointProcedureResult(Status.OK, item.item(), false, 0, after.lockCookie()));
     }
 
     /** proc_ReleaseItemLock: only the cookie is checked, as in ASPState: every lock hands out a new cookie. */
-    static Outcome<SharePointStateItem, SharePointProcedureResult> releaseItemLock(SharePointStateItem item,
-                                                                                  Integer lockCookie, long now) {
+    static Outcome<SharePointStateItem, SharePointProcedureResult> releaseItemLock(
+            SharePointStateItem item, Integer lockCookie, long now) {
         if (!cookieMatches(item, lockCookie)) {
             return Outcome.keep(SharePointProcedureResult.DONE);
         }
@@ -58,9 +62,8 @@ final class SharePointStateSemantics {
      * proc_UpdateItem: on a matching cookie, the new data and timeout, unlocked, expiring now + the new timeout. The
      * cookie stays, so a release sent after the update with the same cookie still matches and changes nothing else.
      */
-    static Outcome<SharePointStateItem, SharePointProcedureResult> updateItem(SharePointStateItem item, byte[] data,
-                                                                             int timeoutMinutes, Integer lockCookie,
-                                                                             long now) {
+    static Outcome<SharePointStateItem, SharePointProcedureResult> updateItem(
+            SharePointStateItem item, byte[] data, int timeoutMinutes, Integer lockCookie, long now) {
         if (!cookieMatches(item, lockCookie)) {
             return Outcome.keep(SharePointProcedureResult.DONE);
         }
@@ -68,8 +71,8 @@ final class SharePointStateSemantics {
     }
 
     /** proc_DeleteItem: deletes on a matching cookie whether or not the item is locked ([MS-SPSTATE] 3.1.5.3). */
-    static Outcome<SharePointStateItem, SharePointProcedureResult> deleteItem(SharePointStateItem item,
-                                                                             Integer lockCookie) {
+    static Outcome<SharePointStateItem, SharePointProcedureResult> deleteItem(
+            SharePointStateItem item, Integer lockCookie) {
         if (!cookieMatches(item, lockCookie)) {
             return Outcome.keep(SharePointProcedureResult.DONE);
         }
@@ -77,8 +80,8 @@ final class SharePointStateSemantics {
     }
 
     /** proc_RefreshItemExpiration: expiry only; the lock, if any, stays. */
-    static Outcome<SharePointStateItem, SharePointProcedureResult> refreshItemExpiration(SharePointStateItem item,
-                                                                                        long now) {
+    static Outcome<SharePointStateItem, SharePointProcedureResult> refreshItemExpiration(
+            SharePointStateItem item, long now) {
         if (item == null) {
             return Outcome.keep(SharePointProcedureResult.DONE);
         }

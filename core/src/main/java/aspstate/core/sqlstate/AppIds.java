@@ -84,9 +84,10 @@ public final class AppIds {
      */
     public CompletionStage<AppIdResult> tempGetAppId(String appName) {
         String name = normalize(appName);
-        return store.execute(nameKey(name), READ).thenCompose(known -> known != null
-                ? CompletableFuture.completedFuture(AppIdResult.assigned(known))
-                : register(new AppRegistration(name, hash(lowerCase(appName)))));
+        return store.execute(nameKey(name), READ)
+                .thenCompose(known -> known != null
+                        ? CompletableFuture.completedFuture(AppIdResult.assigned(known))
+                        : register(new AppRegistration(name, hash(lowerCase(appName)))));
     }
 
     private CompletionStage<AppIdResult> register(AppRegistration wanted) {

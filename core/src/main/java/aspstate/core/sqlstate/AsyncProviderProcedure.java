@@ -43,8 +43,8 @@ public sealed interface AsyncProviderProcedure extends SqlSessionProcedure {
     record InsertStateItem(byte[] item, int timeoutMinutes) implements AsyncProviderProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem existing, long nowMillis) {
-            return SqlStateSemantics.insert(existing, SqlSessionItem.inserted(null, item, timeoutMinutes, 0,
-                    nowMillis));
+            return SqlStateSemantics.insert(
+                    existing, SqlSessionItem.inserted(null, item, timeoutMinutes, 0, nowMillis));
         }
     }
 
@@ -52,16 +52,17 @@ public sealed interface AsyncProviderProcedure extends SqlSessionProcedure {
     record InsertUninitializedItem(byte[] item, int timeoutMinutes) implements AsyncProviderProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem existing, long nowMillis) {
-            return SqlStateSemantics.insert(existing, SqlSessionItem.inserted(null, item, timeoutMinutes,
-                    SqlSessionItem.FLAG_UNINITIALIZED, nowMillis));
+            return SqlStateSemantics.insert(
+                    existing,
+                    SqlSessionItem.inserted(null, item, timeoutMinutes, SqlSessionItem.FLAG_UNINITIALIZED, nowMillis));
         }
     }
 
     record UpdateStateItem(byte[] item, int timeoutMinutes, Integer lockCookie) implements AsyncProviderProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem existing, long nowMillis) {
-            return SqlStateSemantics.updateStateItem(existing, ItemColumns.LONG, item, timeoutMinutes, lockCookie,
-                    nowMillis);
+            return SqlStateSemantics.updateStateItem(
+                    existing, ItemColumns.LONG, item, timeoutMinutes, lockCookie, nowMillis);
         }
     }
 

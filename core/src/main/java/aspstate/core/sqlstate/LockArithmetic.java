@@ -11,8 +11,7 @@ public final class LockArithmetic {
 
     private static final long MILLIS_PER_MINUTE = 60_000L;
 
-    private LockArithmetic() {
-    }
+    private LockArithmetic() {}
 
     /**
      * DATEADD(n, timeout, now): minutes, computed in long so a large timeout cannot overflow. No "never": a timeout

@@ -15,9 +15,15 @@ package aspstate.core.sqlstate;
  * @param itemLongResultSet the single value of the one-column result set {@code SessionItemLong image}, or null
  *                          for no result set at all
  */
-public record SqlProcedureResult(Status status, byte[] itemShort, Boolean locked, Integer lockAgeSeconds,
-                                 Long lockDateMillis, Integer lockCookie, Integer actionFlags,
-                                 byte[] itemLongResultSet) {
+public record SqlProcedureResult(
+        Status status,
+        byte[] itemShort,
+        Boolean locked,
+        Integer lockAgeSeconds,
+        Long lockDateMillis,
+        Integer lockCookie,
+        Integer actionFlags,
+        byte[] itemLongResultSet) {
 
     public enum Status {
         /** Return status 0. */
@@ -48,10 +54,11 @@ public record SqlProcedureResult(Status status, byte[] itemShort, Boolean locked
      * Return status 0, every output NULL, no result set: the answer of every procedure without outputs, and of a get
      * that found no item (the "outputs for a missing id" decision: NULL, not the caller's input echoed).
      */
-    public static final SqlProcedureResult DONE = new SqlProcedureResult(Status.OK, null, null, null, null, null, null,
-            null);
-    public static final SqlProcedureResult DUPLICATE_KEY = new SqlProcedureResult(Status.DUPLICATE_KEY, null, null,
-            null, null, null, null, null);
+    public static final SqlProcedureResult DONE =
+            new SqlProcedureResult(Status.OK, null, null, null, null, null, null, null);
+
+    public static final SqlProcedureResult DUPLICATE_KEY =
+            new SqlProcedureResult(Status.DUPLICATE_KEY, null, null, null, null, null, null, null);
 
     /** Whether the TDS layer sends the {@code SessionItemLong} result set before the output parameters. */
     public boolean hasItemLongResultSet() {

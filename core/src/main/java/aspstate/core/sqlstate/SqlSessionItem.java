@@ -24,8 +24,16 @@ import aspstate.core.store.SessionValue;
  *                        by a v3 get
  * @param createdMillis   when the item was inserted; kept for inspection, no procedure reads it
  */
-public record SqlSessionItem(byte[] itemShort, byte[] itemLong, int timeoutMinutes, long expiresAtMillis,
-                             boolean locked, long lockDateMillis, int lockCookie, int flags, long createdMillis)
+public record SqlSessionItem(
+        byte[] itemShort,
+        byte[] itemLong,
+        int timeoutMinutes,
+        long expiresAtMillis,
+        boolean locked,
+        long lockDateMillis,
+        int lockCookie,
+        int flags,
+        long createdMillis)
         implements SessionValue<SqlSessionItem> {
 
     /** The Flags bit the shipped product sets for an uninitialized item (cookieless sessions rely on it). */
@@ -34,10 +42,18 @@ public record SqlSessionItem(byte[] itemShort, byte[] itemLong, int timeoutMinut
     public static final int INITIAL_COOKIE = LockArithmetic.INITIAL_COOKIE;
 
     /** A freshly inserted item: unlocked, cookie 1, lockDate = created = now (as the shipped inserts do). */
-    public static SqlSessionItem inserted(byte[] itemShort, byte[] itemLong, int timeoutMinutes, int flags,
-                                          long nowMillis) {
-        return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false,
-                nowMillis, INITIAL_COOKIE, flags, nowMillis);
+    public static SqlSessionItem inserted(
+            byte[] itemShort, byte[] itemLong, int timeoutMinutes, int flags, long nowMillis) {
+        return new SqlSessionItem(
+                itemShort,
+                itemLong,
+                timeoutMinutes,
+                expiry(timeoutMinutes, nowMillis),
+                false,
+                nowMillis,
+                INITIAL_COOKIE,
+                flags,
+                nowMillis);
     }
 
     @Override
@@ -47,32 +63,64 @@ public record SqlSessionItem(byte[] itemShort, byte[] itemLong, int timeoutMinut
 
     /** The same item with its expiry pushed to now + timeout. */
     SqlSessionItem slid(long nowMillis) {
-        return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiry(timeoutMinutes, nowMillis), locked,
-                lockDateMillis, lockCookie, flags, createdMillis);
+        return new SqlSessionItem(
+                itemShort,
+                itemLong,
+                timeoutMinutes,
+                expiry(timeoutMinutes, nowMillis),
+                locked,
+                lockDateMillis,
+                lockCookie,
+                flags,
+                createdMillis);
     }
 
     /** Locked by an exclusive get at now with the given cookie; the expiry is left as it is. */
     SqlSessionItem lockedBy(int cookie, long nowMillis) {
-        return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiresAtMillis, true, nowMillis, cookie,
-                flags, createdMillis);
+        return new SqlSessionItem(
+                itemShort, itemLong, timeoutMinutes, expiresAtMillis, true, nowMillis, cookie, flags, createdMillis);
     }
 
     /** The uninitialized bit cleared, other flag bits kept: what a v3 get does once it has reported it. */
     SqlSessionItem initialized() {
-        return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiresAtMillis, locked, lockDateMillis,
-                lockCookie, flags & ~FLAG_UNINITIALIZED, createdMillis);
+        return new SqlSessionItem(
+                itemShort,
+                itemLong,
+                timeoutMinutes,
+                expiresAtMillis,
+                locked,
+                lockDateMillis,
+                lockCookie,
+                flags & ~FLAG_UNINITIALIZED,
+                createdMillis);
     }
 
     /** Unlocked and slid; lockDate and cookie stay, as TempReleaseStateItemExclusive leaves them. */
     SqlSessionItem unlocked(long nowMillis) {
-        return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false,
-                lockDateMillis, lockCookie, flags, createdMillis);
+        return new SqlSessionItem(
+                itemShort,
+                itemLong,
+                timeoutMinutes,
+                expiry(timeoutMinutes, nowMillis),
+                false,
+                lockDateMillis,
+                lockCookie,
+                flags,
+                createdMillis);
     }
 
     /** New data columns and timeout, unlocked, expiring now + the new timeout; cookie, lockDate and flags stay. */
     SqlSessionItem updated(byte[] newItemShort, byte[] newItemLong, int newTimeoutMinutes, long nowMillis) {
-        return new SqlSessionItem(newItemShort, newItemLong, newTimeoutMinutes, expiry(newTimeoutMinutes, nowMillis),
-                false, lockDateMillis, lockCookie, flags, createdMillis);
+        return new SqlSessionItem(
+                newItemShort,
+                newItemLong,
+                newTimeoutMinutes,
+                expiry(newTimeoutMinutes, nowMillis),
+                false,
+                lockDateMillis,
+                lockCookie,
+                flags,
+                createdMillis);
     }
 
     @Override

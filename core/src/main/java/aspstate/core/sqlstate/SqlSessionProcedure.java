@@ -7,5 +7,4 @@ import aspstate.core.store.Mutation;
  * or one the async provider made for itself. The TDS layer runs either kind the same way.
  */
 public sealed interface SqlSessionProcedure extends Mutation<SqlSessionItem, SqlProcedureResult>
-        permits SqlStateProcedure, AsyncProviderProcedure {
-}
+        permits SqlStateProcedure, AsyncProviderProcedure {}

@@ -106,16 +106,16 @@ public sealed interface SqlStateProcedure extends SqlSessionProcedure {
     record TempInsertStateItemShort(byte[] itemShort, int timeoutMinutes) implements SqlStateProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
-            return SqlStateSemantics.insert(item,
-                    SqlSessionItem.inserted(itemShort, null, timeoutMinutes, 0, nowMillis));
+            return SqlStateSemantics.insert(
+                    item, SqlSessionItem.inserted(itemShort, null, timeoutMinutes, 0, nowMillis));
         }
     }
 
     record TempInsertStateItemLong(byte[] itemLong, int timeoutMinutes) implements SqlStateProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
-            return SqlStateSemantics.insert(item,
-                    SqlSessionItem.inserted(null, itemLong, timeoutMinutes, 0, nowMillis));
+            return SqlStateSemantics.insert(
+                    item, SqlSessionItem.inserted(null, itemLong, timeoutMinutes, 0, nowMillis));
         }
     }
 
@@ -123,8 +123,10 @@ public sealed interface SqlStateProcedure extends SqlSessionProcedure {
     record TempInsertUninitializedItem(byte[] itemShort, int timeoutMinutes) implements SqlStateProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
-            return SqlStateSemantics.insert(item, SqlSessionItem.inserted(itemShort, null, timeoutMinutes,
-                    SqlSessionItem.FLAG_UNINITIALIZED, nowMillis));
+            return SqlStateSemantics.insert(
+                    item,
+                    SqlSessionItem.inserted(
+                            itemShort, null, timeoutMinutes, SqlSessionItem.FLAG_UNINITIALIZED, nowMillis));
         }
     }
 
@@ -132,8 +134,8 @@ public sealed interface SqlStateProcedure extends SqlSessionProcedure {
             implements SqlStateProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
-            return SqlStateSemantics.updateStateItem(item, ItemColumns.SHORT, itemShort, timeoutMinutes, lockCookie,
-                    nowMillis);
+            return SqlStateSemantics.updateStateItem(
+                    item, ItemColumns.SHORT, itemShort, timeoutMinutes, lockCookie, nowMillis);
         }
     }
 
@@ -141,8 +143,8 @@ public sealed interface SqlStateProcedure extends SqlSessionProcedure {
             implements SqlStateProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
-            return SqlStateSemantics.updateStateItem(item, ItemColumns.LONG, itemLong, timeoutMinutes, lockCookie,
-                    nowMillis);
+            return SqlStateSemantics.updateStateItem(
+                    item, ItemColumns.LONG, itemLong, timeoutMinutes, lockCookie, nowMillis);
         }
     }
 
@@ -151,8 +153,8 @@ public sealed interface SqlStateProcedure extends SqlSessionProcedure {
             implements SqlStateProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
-            return SqlStateSemantics.updateStateItem(item, ItemColumns.SHORT_NULL_LONG, itemShort, timeoutMinutes,
-                    lockCookie, nowMillis);
+            return SqlStateSemantics.updateStateItem(
+                    item, ItemColumns.SHORT_NULL_LONG, itemShort, timeoutMinutes, lockCookie, nowMillis);
         }
     }
 
@@ -161,8 +163,8 @@ public sealed interface SqlStateProcedure extends SqlSessionProcedure {
             implements SqlStateProcedure {
         @Override
         public Outcome<SqlSessionItem, SqlProcedureResult> apply(SqlSessionItem item, long nowMillis) {
-            return SqlStateSemantics.updateStateItem(item, ItemColumns.LONG_NULL_SHORT, itemLong, timeoutMinutes,
-                    lockCookie, nowMillis);
+            return SqlStateSemantics.updateStateItem(
+                    item, ItemColumns.LONG_NULL_SHORT, itemLong, timeoutMinutes, lockCookie, nowMillis);
         }
     }
 }

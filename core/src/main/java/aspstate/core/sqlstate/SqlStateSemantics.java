@@ -13,8 +13,7 @@ import aspstate.core.store.Outcome;
  * procedure, so that procedure only has to return 0 (see {@link SqlStateServerProcedures#deleteExpiredSessions()}).
  */
 final class SqlStateSemantics {
-    private SqlStateSemantics() {
-    }
+    private SqlStateSemantics() {}
 
     /** Which output parameters a TempGetStateItem* version has. */
     enum GetOutputs {
@@ -28,7 +27,10 @@ final class SqlStateSemantics {
 
     /** Which data columns a TempUpdateStateItem* writes; the *Null* variants also clear the other one. */
     enum ItemColumns {
-        SHORT, LONG, SHORT_NULL_LONG, LONG_NULL_SHORT;
+        SHORT,
+        LONG,
+        SHORT_NULL_LONG,
+        LONG_NULL_SHORT;
 
         byte[] itemShortAfter(SqlSessionItem item, byte[] data) {
             switch (this) {
@@ -60,8 +62,8 @@ final class SqlStateSemantics {
      * with the next cookie. Data comes back only when the item was unlocked; @locked tells the state found, so an
      * exclusive get that just took the lock answers 0 and the caller knows the lock is its own.
      */
-    static Outcome<SqlSessionItem, SqlProcedureResult> getStateItem(SqlSessionItem item, boolean exclusive,
-                                                                    GetOutputs outputs, long now) {
+    static Outcome<SqlSessionItem, SqlProcedureResult> getStateItem(
+            SqlSessionItem item, boolean exclusive, GetOutputs outputs, long now) {
         if (item == null) {
             return Outcome.keep(SqlProcedureResult.DONE);
         }
@@ -83,12 +85,21 @@ final class SqlStateSemantics {
         } else {
             lockAge = wasLocked ? LockArithmetic.lockAgeSeconds(item.lockDateMillis(), now) : 0;
         }
-        return Outcome.put(after, new SqlProcedureResult(Status.OK, wasLocked ? null : item.itemShort(), wasLocked,
-                lockAge, lockDate, after.lockCookie(), actionFlags, wasLocked ? null : item.itemLong()));
+        return Outcome.put(
+                after,
+                new SqlProcedureResult(
+                        Status.OK,
+                        wasLocked ? null : item.itemShort(),
+                        wasLocked,
+                        lockAge,
+                        lockDate,
+                        after.lockCookie(),
+                        actionFlags,
+                        wasLocked ? null : item.itemLong()));
     }
 
-    static Outcome<SqlSessionItem, SqlProcedureResult> releaseStateItemExclusive(SqlSessionItem item,
-                                                                                 Integer lockCookie, long now) {
+    static Outcome<SqlSessionItem, SqlProcedureResult> releaseStateItemExclusive(
+            SqlSessionItem item, Integer lockCookie, long now) {
         if (!cookieMatches(item, lockCookie)) {
             return Outcome.keep(SqlProcedureResult.DONE);
         }
@@ -126,14 +137,13 @@ final class SqlStateSemantics {
      * every lock hands out a new cookie, so a matching one already proves the caller took the latest lock. The cookie
      * itself stays, so a repeated update or a later release with it still matches.
      */
-    static Outcome<SqlSessionItem, SqlProcedureResult> updateStateItem(SqlSessionItem item, ItemColumns columns,
-                                                                       byte[] data, int timeoutMinutes,
-                                                                       Integer lockCookie, long now) {
+    static Outcome<SqlSessionItem, SqlProcedureResult> updateStateItem(
+            SqlSessionItem item, ItemColumns columns, byte[] data, int timeoutMinutes, Integer lockCookie, long now) {
         if (!cookieMatches(item, lockCookie)) {
             return Outcome.keep(SqlProcedureResult.DONE);
         }
-        SqlSessionItem updated = item.updated(columns.itemShortAfter(item, data), columns.itemLongAfter(item, data),
-                timeoutMinutes, now);
+        SqlSessionItem updated = item.updated(
+                columns.itemShortAfter(item, data), columns.itemLongAfter(item, data), timeoutMinutes, now);
         return Outcome.put(updated, SqlProcedureResult.DONE);
     }
 

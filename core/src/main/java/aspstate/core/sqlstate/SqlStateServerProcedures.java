@@ -21,8 +21,8 @@ public final class SqlStateServerProcedures {
     /** @param majorVersion the SQL Server major version this server claims; must match what @@VERSION reports */
     public SqlStateServerProcedures(int majorVersion) {
         if (majorVersion < LOWEST_MAJOR_VERSION) {
-            throw new IllegalArgumentException("the claimed SQL Server major version must be >= "
-                    + LOWEST_MAJOR_VERSION + " (ASP.NET requires it), got " + majorVersion);
+            throw new IllegalArgumentException("the claimed SQL Server major version must be >= " + LOWEST_MAJOR_VERSION
+                    + " (ASP.NET requires it), got " + majorVersion);
         }
         this.majorVersion = majorVersion;
     }

@@ -16,8 +16,14 @@ import aspstate.core.store.StoredValue;
  * @param uninitialized   created by an insert-only PUT (ExtraFlags: 1) and not yet read: the next read says so
  *                        with ActionFlags: 1
  */
-public record SessionEntry(byte[] data, int timeoutMinutes, long expiresAtMillis, boolean locked,
-                           long lockedAtMillis, int lockCookie, boolean uninitialized)
+public record SessionEntry(
+        byte[] data,
+        int timeoutMinutes,
+        long expiresAtMillis,
+        boolean locked,
+        long lockedAtMillis,
+        int lockCookie,
+        boolean uninitialized)
         implements SessionValue<SessionEntry> {
 
     /** Cookie counter of a newly created entry; the first acquire therefore hands out 2. */
@@ -28,8 +34,8 @@ public record SessionEntry(byte[] data, int timeoutMinutes, long expiresAtMillis
     public static final int WRAPPED_COOKIE = 2;
 
     public static SessionEntry created(byte[] data, int timeoutMinutes, boolean uninitialized, long nowMillis) {
-        return new SessionEntry(data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false, 0,
-                INITIAL_COOKIE, uninitialized);
+        return new SessionEntry(
+                data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false, 0, INITIAL_COOKIE, uninitialized);
     }
 
     static long expiry(int timeoutMinutes, long nowMillis) {
@@ -42,30 +48,42 @@ public record SessionEntry(byte[] data, int timeoutMinutes, long expiresAtMillis
 
     /** The same entry with its sliding expiry pushed to now + timeout. */
     SessionEntry touched(long nowMillis) {
-        return new SessionEntry(data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), locked, lockedAtMillis,
-                lockCookie, uninitialized);
+        return new SessionEntry(
+                data,
+                timeoutMinutes,
+                expiry(timeoutMinutes, nowMillis),
+                locked,
+                lockedAtMillis,
+                lockCookie,
+                uninitialized);
     }
 
     /** Touched, and with the uninitialized flag cleared: what any read does. */
     SessionEntry read(long nowMillis) {
-        return new SessionEntry(data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), locked, lockedAtMillis,
-                lockCookie, false);
+        return new SessionEntry(
+                data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), locked, lockedAtMillis, lockCookie, false);
     }
 
     SessionEntry lockedBy(int cookie, long nowMillis) {
-        return new SessionEntry(data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), true, nowMillis, cookie,
-                false);
+        return new SessionEntry(
+                data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), true, nowMillis, cookie, false);
     }
 
     SessionEntry unlocked(long nowMillis) {
-        return new SessionEntry(data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false, lockedAtMillis,
-                lockCookie, false);
+        return new SessionEntry(
+                data, timeoutMinutes, expiry(timeoutMinutes, nowMillis), false, lockedAtMillis, lockCookie, false);
     }
 
     /** New data and timeout, unlocked; the cookie counter and the uninitialized flag stay. */
     SessionEntry replaced(byte[] newData, int newTimeoutMinutes, long nowMillis) {
-        return new SessionEntry(newData, newTimeoutMinutes, expiry(newTimeoutMinutes, nowMillis), false,
-                lockedAtMillis, lockCookie, uninitialized);
+        return new SessionEntry(
+                newData,
+                newTimeoutMinutes,
+                expiry(newTimeoutMinutes, nowMillis),
+                false,
+                lockedAtMillis,
+                lockCookie,
+                uninitialized);
     }
 
     @Override

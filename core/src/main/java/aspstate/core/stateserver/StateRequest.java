@@ -57,8 +57,7 @@ public sealed interface StateRequest extends Mutation<SessionEntry, StateResult>
      * @param lockCookie     null when the request carries no LockCookie header
      */
     static StateRequest set(byte[] data, Integer timeoutMinutes, boolean insertOnly, Integer lockCookie) {
-        return new Set(data, timeoutMinutes == null ? DEFAULT_TIMEOUT_MINUTES : timeoutMinutes, insertOnly,
-                lockCookie);
+        return new Set(data, timeoutMinutes == null ? DEFAULT_TIMEOUT_MINUTES : timeoutMinutes, insertOnly, lockCookie);
     }
 
     static StateRequest remove(Integer lockCookie) {

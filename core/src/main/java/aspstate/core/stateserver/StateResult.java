@@ -12,8 +12,14 @@ package aspstate.core.stateserver;
  * @param lockAgeSeconds whole seconds the lock has been held, for {@link Shape#LOCKED}
  * @param actionFlags    the entry was uninitialized and this response is the one that says so
  */
-public record StateResult(Shape shape, byte[] data, int timeoutMinutes, int lockCookie, long lockedAtMillis,
-                          long lockAgeSeconds, boolean actionFlags) {
+public record StateResult(
+        Shape shape,
+        byte[] data,
+        int timeoutMinutes,
+        int lockCookie,
+        long lockedAtMillis,
+        long lockAgeSeconds,
+        boolean actionFlags) {
 
     public enum Shape {
         /** 200 with no body (Set, Remove, ResetTimeout, Release). */
@@ -52,8 +58,8 @@ public record StateResult(Shape shape, byte[] data, int timeoutMinutes, int lock
     }
 
     static StateResult dataLocked(SessionEntry entry, boolean actionFlags) {
-        return new StateResult(Shape.DATA_LOCKED, entry.data(), entry.timeoutMinutes(), entry.lockCookie(), 0, 0,
-                actionFlags);
+        return new StateResult(
+                Shape.DATA_LOCKED, entry.data(), entry.timeoutMinutes(), entry.lockCookie(), 0, 0, actionFlags);
     }
 
     static StateResult locked(SessionEntry entry, long nowMillis, boolean actionFlags) {

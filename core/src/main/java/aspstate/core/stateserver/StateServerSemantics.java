@@ -9,11 +9,11 @@ import aspstate.core.store.Outcome;
  * sliding expiry, including those answered 423, so every such outcome is a PUT of the touched entry.
  */
 public final class StateServerSemantics {
-    private StateServerSemantics() {
-    }
+    private StateServerSemantics() {}
 
     static Outcome<SessionEntry, StateResult> insert(StateRequest.Set request, long now) {
-        SessionEntry created = SessionEntry.created(request.data(), request.timeoutMinutes(), request.insertOnly(), now);
+        SessionEntry created =
+                SessionEntry.created(request.data(), request.timeoutMinutes(), request.insertOnly(), now);
         return Outcome.put(created, StateResult.OK);
     }
 

@@ -48,8 +48,7 @@ public interface ChangeLog<V extends StoredValue> {
     final class MemoryOnly implements ChangeLog<StoredValue> {
         private static final MemoryOnly INSTANCE = new MemoryOnly();
 
-        private MemoryOnly() {
-        }
+        private MemoryOnly() {}
 
         @Override
         public long put(String key, StoredValue before, StoredValue after, boolean takesLock) {

@@ -51,8 +51,7 @@ final class ExpirySchedule {
     }
 
     /** A polled bucket: its second and the keys filed in it. */
-    record Due(long bucket, String[] keys) {
-    }
+    record Due(long bucket, String[] keys) {}
 
     /** An append-only list of keys that can be closed once, after which appends are refused. */
     private static final class Bucket {

@@ -34,15 +34,18 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     private final ExpirySchedule schedule = new ExpirySchedule();
     /** The second that marks count from. */
     private final long originSecond;
+
     private final Clock clock;
     private final MemoryStoreSettings settings;
     /** The reaper thread this store made for itself, or null when it ticks on one shared with other stores. */
     private final ScheduledExecutorService ownReaper;
+
     private final ScheduledFuture<?> reaperTicks;
     private final ChangeLog<V> changes;
 
     /** This store's own bytes, for its statistics; the limit is checked against the (maybe shared) budget. */
     private final AtomicLong storedBytes = new AtomicLong();
+
     private final MemoryBudget budget;
     private final LongAdder created = new LongAdder();
     private final LongAdder expired = new LongAdder();
@@ -51,6 +54,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
 
     /** Keys of a partly reaped bucket, kept between ticks so each tick's work stays bounded. */
     private ExpirySchedule.Due reaping;
+
     private int reapingIndex;
 
     /** A store with a memory budget of its own, {@code settings.maxMemoryBytes()}. */
@@ -70,28 +74,37 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
      * A store whose reaper ticks on {@code reaper}, shared with other stores (a server makes one for all of them);
      * closing the store stops its ticks, and the caller shuts the reaper down once every store is closed.
      */
-    public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
-                              ScheduledExecutorService reaper) {
+    public MemorySessionStore(
+            Clock clock, MemoryStoreSettings settings, MemoryBudget budget, ScheduledExecutorService reaper) {
         this(clock, settings, budget, reaper, false, ChangeLog.none());
     }
 
     /** A store as {@link #MemorySessionStore(Clock, MemoryStoreSettings, MemoryBudget, ScheduledExecutorService)}
      * whose changes are logged to {@code changes} before they are answered. */
-    public MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
-                              ScheduledExecutorService reaper, ChangeLog<V> changes) {
+    public MemorySessionStore(
+            Clock clock,
+            MemoryStoreSettings settings,
+            MemoryBudget budget,
+            ScheduledExecutorService reaper,
+            ChangeLog<V> changes) {
         this(clock, settings, budget, reaper, false, changes);
     }
 
-    private MemorySessionStore(Clock clock, MemoryStoreSettings settings, MemoryBudget budget,
-                               ScheduledExecutorService reaper, boolean ownsReaper, ChangeLog<V> changes) {
+    private MemorySessionStore(
+            Clock clock,
+            MemoryStoreSettings settings,
+            MemoryBudget budget,
+            ScheduledExecutorService reaper,
+            boolean ownsReaper,
+            ChangeLog<V> changes) {
         this.clock = clock;
         this.changes = changes;
         this.originSecond = Math.floorDiv(clock.millis(), 1000);
         this.settings = settings;
         this.budget = budget;
         this.ownReaper = ownsReaper ? reaper : null;
-        this.reaperTicks = reaper.scheduleWithFixedDelay(this::reapSafely, settings.reaperTickMillis(),
-                settings.reaperTickMillis(), TimeUnit.MILLISECONDS);
+        this.reaperTicks = reaper.scheduleWithFixedDelay(
+                this::reapSafely, settings.reaperTickMillis(), settings.reaperTickMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** The thread expiry reapers tick on: one per process, or one per store made without it. */
@@ -305,8 +318,11 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
     }
 
     private void warnFull() {
-        fullWarning.occurred("store full: refused {} write(s) that would exceed max-memory={} bytes (stored {} "
-                + "bytes); raise --max-memory or lower session sizes", budget.limitBytes(), budget.usedBytes());
+        fullWarning.occurred(
+                "store full: refused {} write(s) that would exceed max-memory={} bytes (stored {} "
+                        + "bytes); raise --max-memory or lower session sizes",
+                budget.limitBytes(),
+                budget.usedBytes());
     }
 
     private void reapSafely() {
@@ -400,8 +416,7 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
 
     @Override
     public StoreStatistics statistics() {
-        return new StoreStatistics(entries.size(), created.sum(), expired.sum(), removed.sum(),
-                storedBytes.get());
+        return new StoreStatistics(entries.size(), created.sum(), expired.sum(), removed.sum(), storedBytes.get());
     }
 
     @Override

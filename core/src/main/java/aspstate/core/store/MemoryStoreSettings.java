@@ -13,8 +13,7 @@ package aspstate.core.store;
  *                           for small sessions, where the overhead is larger than the data (docs/benchmarks.md
  *                           measures it).
  */
-public record MemoryStoreSettings(long maxMemoryBytes, long reaperTickMillis, int reaperBatch,
-                                  int entryOverheadBytes) {
+public record MemoryStoreSettings(long maxMemoryBytes, long reaperTickMillis, int reaperBatch, int entryOverheadBytes) {
     public static final long DEFAULT_REAPER_TICK_MILLIS = 100;
     public static final int DEFAULT_REAPER_BATCH = 20_000;
     /**
@@ -41,7 +40,7 @@ public record MemoryStoreSettings(long maxMemoryBytes, long reaperTickMillis, in
     }
 
     public static MemoryStoreSettings withMaxMemory(long maxMemoryBytes) {
-        return new MemoryStoreSettings(maxMemoryBytes, DEFAULT_REAPER_TICK_MILLIS, DEFAULT_REAPER_BATCH,
-                DEFAULT_ENTRY_OVERHEAD_BYTES);
+        return new MemoryStoreSettings(
+                maxMemoryBytes, DEFAULT_REAPER_TICK_MILLIS, DEFAULT_REAPER_BATCH, DEFAULT_ENTRY_OVERHEAD_BYTES);
     }
 }

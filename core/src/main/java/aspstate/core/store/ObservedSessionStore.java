@@ -67,7 +67,8 @@ public final class ObservedSessionStore<V extends StoredValue> extends Forwardin
                 result = StoreObserver.Result.OK;
             }
             releasedLockHeldMillis = wasLocked && releases((SessionValue<?>) current, outcome)
-                    ? Math.max(0, nowMillis - ((SessionValue<?>) current).lockedAtMillis()) : -1;
+                    ? Math.max(0, nowMillis - ((SessionValue<?>) current).lockedAtMillis())
+                    : -1;
             return outcome;
         }
 
@@ -88,8 +89,8 @@ public final class ObservedSessionStore<V extends StoredValue> extends Forwardin
             if (failure == null) {
                 return result;
             }
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
+            Throwable cause =
+                    failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
             if (cause instanceof StoreFullException) {
                 return StoreObserver.Result.STORE_FULL;
             }

@@ -5,7 +5,11 @@ package aspstate.core.store;
  * hand back to the caller.
  */
 public final class Outcome<V, R> {
-    public enum Change { KEEP, PUT, DELETE }
+    public enum Change {
+        KEEP,
+        PUT,
+        DELETE
+    }
 
     private final Change change;
     private final V value;

@@ -34,8 +34,12 @@ final class SipHash {
         int length = text.length();
         int whole = length & ~3; // four UTF-16 code units make one 64-bit message word
         for (int i = 0; i < whole; i += 4) {
-            state.absorb(text.charAt(i) | (long) text.charAt(i + 1) << 16 | (long) text.charAt(i + 2) << 32
-                    | (long) text.charAt(i + 3) << 48, compressionRounds);
+            state.absorb(
+                    text.charAt(i)
+                            | (long) text.charAt(i + 1) << 16
+                            | (long) text.charAt(i + 2) << 32
+                            | (long) text.charAt(i + 3) << 48,
+                    compressionRounds);
         }
         // The last word: the 0-3 code units left over, and the message's length in bytes in the top byte.
         long last = (long) (length * 2) << 56;

@@ -10,5 +10,4 @@ package aspstate.core.store;
  * @param storedBytes bytes counted against max-memory: keys plus values plus the store's per-entry overhead
  *                    estimate (zero for a store configured without one)
  */
-public record StoreStatistics(long active, long created, long expired, long removed, long storedBytes) {
-}
+public record StoreStatistics(long active, long created, long expired, long removed, long storedBytes) {}

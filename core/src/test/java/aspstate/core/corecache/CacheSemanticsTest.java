@@ -17,6 +17,7 @@ class CacheSemanticsTest {
     private static final long SECOND = SqlTime.TICKS_PER_SECOND;
     /** 2024-01-01T00:00:00Z plus a fraction, so that second boundaries matter. */
     private static final long T = 1_704_067_200L * SECOND + 3_000_000;
+
     private static final byte[] VALUE = {2, 0, 0, 1, 9};
 
     private static Outcome<CacheEntry, CacheResult> run(CacheStatement statement, CacheEntry entry) {
@@ -35,8 +36,9 @@ class CacheSemanticsTest {
         assertThat(inserted.change()).isEqualTo(Change.PUT);
         assertThat(inserted.result().inserted()).isTrue();
         assertThat(inserted.result().affectedRows()).isZero();
-        assertThat(inserted.value()).usingRecursiveComparison().isEqualTo(new CacheEntry(VALUE, T + 1200 * SECOND,
-                1200L, null));
+        assertThat(inserted.value())
+                .usingRecursiveComparison()
+                .isEqualTo(new CacheEntry(VALUE, T + 1200 * SECOND, 1200L, null));
         assertThat(updated.result().affectedRows()).isOne();
         assertThat(updated.result().inserted()).isFalse();
         assertThat(updated.value().expiresAtTicks()).isEqualTo(T + 60 * SECOND);
@@ -44,9 +46,11 @@ class CacheSemanticsTest {
 
     @Test
     void aSetWithoutSlidingExpiresAtTheAbsoluteExpirationEvenWhenASlidingOneWouldBeLater() {
-        CacheEntry onlyAbsolute = run(new SetCacheItem(VALUE, null, T + 5 * SECOND, T), null).value();
+        CacheEntry onlyAbsolute =
+                run(new SetCacheItem(VALUE, null, T + 5 * SECOND, T), null).value();
         // The Set does not cap the sliding expiration; only a read's renewal does.
-        CacheEntry both = run(new SetCacheItem(VALUE, 20L, T + 5 * SECOND, T), null).value();
+        CacheEntry both =
+                run(new SetCacheItem(VALUE, 20L, T + 5 * SECOND, T), null).value();
 
         assertThat(onlyAbsolute.expiresAtTicks()).isEqualTo(T + 5 * SECOND);
         assertThat(both.expiresAtTicks()).isEqualTo(T + 20 * SECOND);
@@ -66,7 +70,8 @@ class CacheSemanticsTest {
 
     @Test
     void aGetRenewsTheSlidingExpirationAndReturnsTheValue() {
-        Outcome<CacheEntry, CacheResult> get = run(new GetCacheItem(T + 10 * SECOND), sliding(20, T + 20 * SECOND, null));
+        Outcome<CacheEntry, CacheResult> get =
+                run(new GetCacheItem(T + 10 * SECOND), sliding(20, T + 20 * SECOND, null));
 
         assertThat(get.change()).isEqualTo(Change.PUT);
         assertThat(get.value().expiresAtTicks()).isEqualTo(T + 30 * SECOND);
@@ -98,7 +103,8 @@ class CacheSemanticsTest {
 
     @Test
     void theRenewalIsCappedByTheAbsoluteExpirationOnceItIsWithinTheSlidingSeconds() {
-        CacheEntry entry = run(new SetCacheItem(VALUE, 10L, T + 15 * SECOND, T), null).value();
+        CacheEntry entry =
+                run(new SetCacheItem(VALUE, 10L, T + 15 * SECOND, T), null).value();
 
         CacheEntry renewed = run(new GetCacheItem(T + 3 * SECOND), entry).value();
         Outcome<CacheEntry, CacheResult> capped = run(new GetCacheItem(T + 8 * SECOND), renewed);
@@ -107,7 +113,9 @@ class CacheSemanticsTest {
 
         assertThat(renewed.expiresAtTicks()).as("15 s away is more than 10").isEqualTo(T + 13 * SECOND);
         assertThat(capped.value().expiresAtTicks()).isEqualTo(T + 15 * SECOND);
-        assertThat(pinned.change()).as("already at the absolute expiration: no row updated").isEqualTo(Change.KEEP);
+        assertThat(pinned.change())
+                .as("already at the absolute expiration: no row updated")
+                .isEqualTo(Change.KEEP);
         assertThat(pinned.result().value()).isEqualTo(VALUE);
         assertThat(past.result().value()).isNull();
     }
@@ -119,7 +127,9 @@ class CacheSemanticsTest {
         CacheEntry entry = sliding(11, now + SECOND, absolute);
 
         assertThat(run(new GetCacheItem(now), entry).value().expiresAtTicks()).isEqualTo(absolute);
-        assertThat(run(new GetCacheItem(now), sliding(10, now + SECOND, absolute)).value().expiresAtTicks())
+        assertThat(run(new GetCacheItem(now), sliding(10, now + SECOND, absolute))
+                        .value()
+                        .expiresAtTicks())
                 .isEqualTo(now + 10 * SECOND);
     }
 
@@ -139,9 +149,13 @@ class CacheSemanticsTest {
         CacheEntry nearTheEnd = sliding(20, SqlTime.MAX_TICKS - 5 * SECOND, null);
 
         assertThat(run(new GetCacheItem(T), farAbsolute).result().failure()).isEqualTo(Failure.DATEDIFF_OVERFLOW);
-        assertThat(run(new GetCacheItem(SqlTime.MAX_TICKS - 10 * SECOND), nearTheEnd).result().failure())
+        assertThat(run(new GetCacheItem(SqlTime.MAX_TICKS - 10 * SECOND), nearTheEnd)
+                        .result()
+                        .failure())
                 .isEqualTo(Failure.DATEADD_OUT_OF_RANGE);
-        assertThat(run(new SetCacheItem(VALUE, 3_000_000_000L, null, T), null).result().failure())
+        assertThat(run(new SetCacheItem(VALUE, 3_000_000_000L, null, T), null)
+                        .result()
+                        .failure())
                 .isEqualTo(Failure.DATEADD_NUMBER_OVERFLOW);
         assertThat(run(new GetCacheItem(T), farAbsolute).change()).isEqualTo(Change.KEEP);
     }
@@ -161,7 +175,9 @@ class CacheSemanticsTest {
         assertThat(run(new DeleteCacheItem(), entry).change()).isEqualTo(Change.DELETE);
         assertThat(run(new DeleteCacheItem(), entry).result().affectedRows()).isOne();
         assertThat(run(new DeleteCacheItem(), null).result().affectedRows()).isZero();
-        assertThat(run(new DeleteExpiredCacheItem(T), entry).change()).as("not yet past").isEqualTo(Change.KEEP);
+        assertThat(run(new DeleteExpiredCacheItem(T), entry).change())
+                .as("not yet past")
+                .isEqualTo(Change.KEEP);
         assertThat(run(new DeleteExpiredCacheItem(T + 1), entry).change()).isEqualTo(Change.DELETE);
         assertThat(run(new DeleteExpiredCacheItem(null), entry).change()).isEqualTo(Change.KEEP);
     }

@@ -10,8 +10,24 @@ import org.junit.jupiter.api.Test;
 /** ASP.NET Core's session data as DistributedSession writes it, read back for the inspector. */
 class CoreSessionBlobTest {
     /** Guid.ToByteArray() of 00112233-4455-6677-8899-aabbccddeeff: the first three fields little-endian. */
-    static final byte[] ID = {0x33, 0x22, 0x11, 0x00, 0x55, 0x44, 0x77, 0x66, (byte) 0x88, (byte) 0x99, (byte) 0xAA,
-        (byte) 0xBB, (byte) 0xCC, (byte) 0xDD, (byte) 0xEE, (byte) 0xFF};
+    static final byte[] ID = {
+        0x33,
+        0x22,
+        0x11,
+        0x00,
+        0x55,
+        0x44,
+        0x77,
+        0x66,
+        (byte) 0x88,
+        (byte) 0x99,
+        (byte) 0xAA,
+        (byte) 0xBB,
+        (byte) 0xCC,
+        (byte) 0xDD,
+        (byte) 0xEE,
+        (byte) 0xFF
+    };
 
     /** Builds session data as DistributedSession.Serialize lays it out. */
     static final class CoreSession {
@@ -45,44 +61,59 @@ class CoreSessionBlobTest {
 
     @Test
     void readsTheSessionIdAndEveryEntryAsItsApplicationWouldReadIt() {
-        byte[] data = new CoreSession().with("user", "Zoë".getBytes(UTF_8)).with("visits", new byte[] {0, 0, 1, 2})
-                .with("blob", new byte[] {1, 2, 3}).with("", new byte[0]).bytes();
+        byte[] data = new CoreSession()
+                .with("user", "Zoë".getBytes(UTF_8))
+                .with("visits", new byte[] {0, 0, 1, 2})
+                .with("blob", new byte[] {1, 2, 3})
+                .with("", new byte[0])
+                .bytes();
 
         DecodedSession session = CoreSessionBlob.decode(data);
 
         assertThat(session.problem()).isNull();
         assertThat(session.sessionId()).isEqualTo("00112233-4455-6677-8899-aabbccddeeff");
         assertThat(session.timeoutMinutes()).isNull();
-        assertThat(session.items()).containsExactly(
-                new SessionItem("user", 0, "String", "Zoë", 4, null),
-                new SessionItem("visits", 0, "Int32", "258", 4, null),
-                new SessionItem("blob", 0, "Bytes", "010203", 3, null),
-                new SessionItem("", 0, "String", "", 0, null));
+        assertThat(session.items())
+                .containsExactly(
+                        new SessionItem("user", 0, "String", "Zoë", 4, null),
+                        new SessionItem("visits", 0, "Int32", "258", 4, null),
+                        new SessionItem("blob", 0, "Bytes", "010203", 3, null),
+                        new SessionItem("", 0, "String", "", 0, null));
     }
 
     @Test
     void anEmptySessionHasItsIdAndNoEntries() {
         DecodedSession session = CoreSessionBlob.decode(new CoreSession().bytes());
 
-        assertThat(session).isEqualTo(new DecodedSession(false, null, "00112233-4455-6677-8899-aabbccddeeff",
-                List.of(), 0, 0, null));
+        assertThat(session)
+                .isEqualTo(
+                        new DecodedSession(false, null, "00112233-4455-6677-8899-aabbccddeeff", List.of(), 0, 0, null));
     }
 
     @Test
     void longValuesAreCut() {
         byte[] binary = new byte[2000];
         binary[0] = 1;
-        DecodedSession session = CoreSessionBlob.decode(new CoreSession().with("text", "x".repeat(5000).getBytes(UTF_8))
-                .with("binary", binary).bytes());
+        DecodedSession session = CoreSessionBlob.decode(new CoreSession()
+                .with("text", "x".repeat(5000).getBytes(UTF_8))
+                .with("binary", binary)
+                .bytes());
 
-        assertThat(session.items().get(0).value()).hasSize(SessionBlob.PREVIEW_CHARS + 3).endsWith("...");
-        assertThat(session.items().get(1).value()).hasSize(SessionBlob.PREVIEW_CHARS + 3).startsWith("0100");
+        assertThat(session.items().get(0).value())
+                .hasSize(SessionBlob.PREVIEW_CHARS + 3)
+                .endsWith("...");
+        assertThat(session.items().get(1).value())
+                .hasSize(SessionBlob.PREVIEW_CHARS + 3)
+                .startsWith("0100");
         assertThat(session.items().get(1).sizeBytes()).isEqualTo(2000);
     }
 
     @Test
     void whatCannotBeReadIsSaidWithTheEntriesBeforeIt() {
-        byte[] whole = new CoreSession().with("a", new byte[] {7}).with("b", new byte[] {8, 9}).bytes();
+        byte[] whole = new CoreSession()
+                .with("a", new byte[] {7})
+                .with("b", new byte[] {8, 9})
+                .bytes();
         byte[] cut = java.util.Arrays.copyOf(whole, whole.length - 1);
         byte[] extra = java.util.Arrays.copyOf(whole, whole.length + 2);
         byte[] otherRevision = whole.clone();

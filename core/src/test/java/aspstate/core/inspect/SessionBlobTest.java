@@ -43,14 +43,18 @@ class SessionBlobTest {
         assertThat(session.compressed()).isFalse();
         assertThat(session.timeoutMinutes()).isEqualTo(20);
         assertThat(session.staticObjects()).isZero();
-        assertThat(session.items()).containsExactly(
-                new SessionItem("user", 1, "String", "alice", 7, null),
-                new SessionItem("count", 2, "Int32", "3", 5, null));
+        assertThat(session.items())
+                .containsExactly(
+                        new SessionItem("user", 1, "String", "alice", 7, null),
+                        new SessionItem("count", 2, "Int32", "3", 5, null));
     }
 
     @Test
     void theTestBuilderWritesTheWorkedExampleByteForByte() {
-        byte[] built = session(20).item("user", stringValue("alice")).item("count", int32Value(3)).build();
+        byte[] built = session(20)
+                .item("user", stringValue("alice"))
+                .item("count", int32Value(3))
+                .build();
 
         assertThat(built).isEqualTo(WORKED_EXAMPLE);
     }
@@ -70,15 +74,23 @@ class SessionBlobTest {
                 arguments(value(3, out -> out.u8(0)), "Boolean", "false"),
                 arguments(value(3, out -> out.u8(2)), "Boolean", "true"),
                 arguments(value(4, out -> out.int64(0)), "DateTime", "0001-01-01T00:00:00"),
-                arguments(value(4, out -> out.int64(TICKS_2000_01_01 + 1_234_567)), "DateTime",
+                arguments(
+                        value(4, out -> out.int64(TICKS_2000_01_01 + 1_234_567)),
+                        "DateTime",
                         "2000-01-01T00:00:00.1234567"),
                 arguments(value(4, out -> out.int64(TICKS_2000_01_01 | 1L << 62)), "DateTime", "2000-01-01T00:00:00"),
-                arguments(value(4, out -> out.int64(3_155_378_975_999_999_999L)), "DateTime",
+                arguments(
+                        value(4, out -> out.int64(3_155_378_975_999_999_999L)),
+                        "DateTime",
                         "9999-12-31T23:59:59.9999999"),
                 arguments(value(5, out -> out.int32(150).int32(0).int32(0).int32(2 << 16)), "Decimal", "1.50"),
-                arguments(value(5, out -> out.int32(-1).int32(-1).int32(-1).int32(0x8000_0000)), "Decimal",
+                arguments(
+                        value(5, out -> out.int32(-1).int32(-1).int32(-1).int32(0x8000_0000)),
+                        "Decimal",
                         "-79228162514264337593543950335"),
-                arguments(value(5, out -> out.int32(1).int32(0).int32(0).int32(28 << 16)), "Decimal",
+                arguments(
+                        value(5, out -> out.int32(1).int32(0).int32(0).int32(28 << 16)),
+                        "Decimal",
                         "0.0000000000000000000000000001"),
                 arguments(value(6, out -> out.u8(200)), "Byte", "200"),
                 arguments(value(7, out -> out.u8('A')), "Char", "A"),
@@ -96,13 +108,15 @@ class SessionBlobTest {
                 arguments(value(16, out -> out.int64(-1)), "TimeSpan", "-00:00:00.0000001"),
                 arguments(value(16, out -> out.int64(36_000_000_000L)), "TimeSpan", "01:00:00"),
                 arguments(value(16, out -> out.int64(Long.MIN_VALUE)), "TimeSpan", "-10675199.02:48:05.4775808"),
-                arguments(value(17, out -> out.bytes(hex("33 22 11 00 55 44 77 66 88 99 AA BB CC DD EE FF"))),
-                        "Guid", "00112233-4455-6677-8899-aabbccddeeff"),
+                arguments(
+                        value(17, out -> out.bytes(hex("33 22 11 00 55 44 77 66 88 99 AA BB CC DD EE FF"))),
+                        "Guid",
+                        "00112233-4455-6677-8899-aabbccddeeff"),
                 arguments(value(18, out -> out.int32(-1)), "IntPtr", "-1"),
                 arguments(value(18, out -> out.int64(1L << 40)), "IntPtr", "1099511627776"),
                 arguments(value(19, out -> out.int32(-1)), "UIntPtr", "4294967295"),
                 arguments(value(19, out -> out.int64(-1)), "UIntPtr", "18446744073709551615"),
-                arguments(value(21, out -> { }), "Null", null));
+                arguments(value(21, out -> {}), "Null", null));
     }
 
     @ParameterizedTest(name = "{1} {2}")
@@ -116,7 +130,10 @@ class SessionBlobTest {
 
     @Test
     void theNullKeyItemHasNoName() {
-        byte[] blob = session(5).item("a", int32Value(1)).item(null, stringValue("anonymous")).item("b", int32Value(2))
+        byte[] blob = session(5)
+                .item("a", int32Value(1))
+                .item(null, stringValue("anonymous"))
+                .item("b", int32Value(2))
                 .build();
 
         DecodedSession session = SessionBlob.decode(blob);
@@ -128,16 +145,19 @@ class SessionBlobTest {
 
     @Test
     void readsACompressedBlob() {
-        byte[] blob = compress(session(30).item("user", stringValue("alice")).item("count", int32Value(3)).build());
+        byte[] blob = compress(session(30)
+                .item("user", stringValue("alice"))
+                .item("count", int32Value(3))
+                .build());
 
         DecodedSession session = SessionBlob.decode(blob);
 
         assertThat(session.problem()).isNull();
         assertThat(session.compressed()).isTrue();
         assertThat(session.timeoutMinutes()).isEqualTo(30);
-        assertThat(session.items()).extracting(SessionItem::name, SessionItem::value)
-                .containsExactly(tuple("user", "alice"),
-                        tuple("count", "3"));
+        assertThat(session.items())
+                .extracting(SessionItem::name, SessionItem::value)
+                .containsExactly(tuple("user", "alice"), tuple("count", "3"));
     }
 
     @Test
@@ -154,30 +174,43 @@ class SessionBlobTest {
     @Test
     void namesTheClassOfAnObjectFromItsBinaryFormatterStream() {
         byte[] nrbf = new DotNetBinaryWriter()
-                .u8(0).int32(1).int32(-1).int32(1).int32(0)        // SerializationHeaderRecord
-                .u8(12).int32(2).string("MyApp, Version=1.0.0.0")  // BinaryLibrary
-                .u8(5).int32(1).string("MyApp.Cart")               // ClassWithMembersAndTypes: ClassInfo
-                .int32(1).string("lines")                          //   one member, its name
-                .u8(0).u8(8)                                       //   Primitive, Int32
-                .int32(2)                                          //   library id
-                .int32(42)                                         //   the member's value
-                .u8(11)                                            // MessageEnd
+                .u8(0)
+                .int32(1)
+                .int32(-1)
+                .int32(1)
+                .int32(0) // SerializationHeaderRecord
+                .u8(12)
+                .int32(2)
+                .string("MyApp, Version=1.0.0.0") // BinaryLibrary
+                .u8(5)
+                .int32(1)
+                .string("MyApp.Cart") // ClassWithMembersAndTypes: ClassInfo
+                .int32(1)
+                .string("lines") //   one member, its name
+                .u8(0)
+                .u8(8) //   Primitive, Int32
+                .int32(2) //   library id
+                .int32(42) //   the member's value
+                .u8(11) // MessageEnd
                 .toByteArray();
         byte[] object = value(20, out -> out.bytes(nrbf));
 
-        DecodedSession session = SessionBlob.decode(session(20).item("cart", object).item("n", int32Value(1)).build());
+        DecodedSession session = SessionBlob.decode(
+                session(20).item("cart", object).item("n", int32Value(1)).build());
 
         assertThat(session.problem()).isNull();
-        assertThat(session.items()).containsExactly(
-                new SessionItem("cart", 20, "Object", null, object.length, "MyApp.Cart"),
-                new SessionItem("n", 2, "Int32", "1", 5, null));
+        assertThat(session.items())
+                .containsExactly(
+                        new SessionItem("cart", 20, "Object", null, object.length, "MyApp.Cart"),
+                        new SessionItem("n", 2, "Int32", "1", 5, null));
     }
 
     @Test
     void anObjectWhoseStreamIsNotBinaryFormatterHasNoClassName() {
         byte[] object = value(20, out -> out.bytes(hex("01 02 03")));
 
-        DecodedSession session = SessionBlob.decode(session(20).item("o", object).build());
+        DecodedSession session =
+                SessionBlob.decode(session(20).item("o", object).build());
 
         assertThat(session.problem()).isNull();
         assertThat(session.items()).containsExactly(new SessionItem("o", 20, "Object", null, 4, null));
@@ -188,7 +221,9 @@ class SessionBlobTest {
         String text = "x".repeat(5000);
         byte[] value = stringValue(text);
 
-        SessionItem item = SessionBlob.decode(session(20).item("long", value).build()).items().get(0);
+        SessionItem item = SessionBlob.decode(session(20).item("long", value).build())
+                .items()
+                .get(0);
 
         assertThat(item.value()).isEqualTo("x".repeat(SessionBlob.PREVIEW_CHARS) + SessionBlob.CUT_MARKER);
         assertThat(item.sizeBytes()).isEqualTo(1 + 2 + 5000);
@@ -210,13 +245,17 @@ class SessionBlobTest {
         assertThat(session.items()).hasSize(SessionBlob.MAX_ITEMS_SHOWN);
         assertThat(session.items().get(SessionBlob.MAX_ITEMS_SHOWN - 1).name())
                 .isEqualTo("k" + (SessionBlob.MAX_ITEMS_SHOWN - 1));
-        assertThat(session.staticObjects()).as("what follows the skipped items is still read").isEqualTo(1);
+        assertThat(session.staticObjects())
+                .as("what follows the skipped items is still read")
+                .isEqualTo(1);
     }
 
     @Test
     void staticObjectsAreCountedAndSkipped() {
-        byte[] blob = session(20).item("a", int32Value(1))
-                .staticObject("declared", out -> out.bool(false).string("MyApp.Thing").bool(true))
+        byte[] blob = session(20)
+                .item("a", int32Value(1))
+                .staticObject(
+                        "declared", out -> out.bool(false).string("MyApp.Thing").bool(true))
                 .staticObject("number", out -> out.bool(true).bytes(int32Value(7)))
                 .build();
 
@@ -229,13 +268,15 @@ class SessionBlobTest {
 
     @Test
     void aStaticObjectHoldingAnObjectCannotBeSkipped() {
-        byte[] blob = session(20).item("a", int32Value(1))
+        byte[] blob = session(20)
+                .item("a", int32Value(1))
                 .staticObject("cart", out -> out.bool(true).bytes(value(20, o -> o.bytes(hex("00 01")))))
                 .build();
 
         DecodedSession session = SessionBlob.decode(blob);
 
-        assertThat(session.problem()).startsWith("static object 0: the Object value at byte")
+        assertThat(session.problem())
+                .startsWith("static object 0: the Object value at byte")
                 .contains("no recorded size");
         assertThat(session.items()).hasSize(1);
     }
@@ -282,8 +323,9 @@ class SessionBlobTest {
         DecodedSession session = SessionBlob.decode(Arrays.copyOf(WORKED_EXAMPLE, 40));
 
         assertThat(session.items()).extracting(SessionItem::name).containsExactly("user");
-        assertThat(session.problem()).isEqualTo("item 1 ('count'): the data ends at byte 40 in the middle of the span "
-                + "the offsets table gives it (5 bytes from byte 40, 0 there)");
+        assertThat(session.problem())
+                .isEqualTo("item 1 ('count'): the data ends at byte 40 in the middle of the span "
+                        + "the offsets table gives it (5 bytes from byte 40, 0 there)");
     }
 
     @Test
@@ -298,8 +340,9 @@ class SessionBlobTest {
     void aHugeStringLengthIsCheckedAgainstTheBytesThere() {
         DecodedSession session = SessionBlob.decode(hex("14 00 00 00 01 00 01 00 00 00 FF FF FF FF FF FF FF FF 07 61"));
 
-        assertThat(session.problem()).isEqualTo("the data ends at byte 20 in the middle of key 0 "
-                + "(2147483647 bytes from byte 19, 1 there)");
+        assertThat(session.problem())
+                .isEqualTo("the data ends at byte 20 in the middle of key 0 "
+                        + "(2147483647 bytes from byte 19, 1 there)");
     }
 
     @Test
@@ -332,7 +375,10 @@ class SessionBlobTest {
 
     @Test
     void anUnknownTagIsAProblem() {
-        byte[] blob = session(20).item("a", int32Value(1)).item("b", value(99, out -> { })).build();
+        byte[] blob = session(20)
+                .item("a", int32Value(1))
+                .item("b", value(99, out -> {}))
+                .build();
 
         DecodedSession session = SessionBlob.decode(blob);
 
@@ -342,7 +388,9 @@ class SessionBlobTest {
 
     @Test
     void anInvalidDecimalIsAProblem() {
-        byte[] blob = session(20).item("d", value(5, out -> out.int32(1).int32(0).int32(0).int32(29 << 16))).build();
+        byte[] blob = session(20)
+                .item("d", value(5, out -> out.int32(1).int32(0).int32(0).int32(29 << 16)))
+                .build();
 
         assertThat(SessionBlob.decode(blob).problem())
                 .isEqualTo("item 0 ('d'): Decimal flags 0x001D0000 are not a sign and a scale of 0-28");

@@ -18,41 +18,50 @@ class SharePointProcedureShapeTest {
 
     @Test
     void oneRecordPerItemProcedureNamedAfterIt() {
-        assertThat(Arrays.stream(SharePointProcedure.class.getPermittedSubclasses()).map(Class::getSimpleName))
-                .containsExactlyInAnyOrder("ProcAddItem", "ProcGetItemWithoutLock", "ProcGetItemWithLock",
-                        "ProcReleaseItemLock", "ProcUpdateItem", "ProcDeleteItem", "ProcRefreshItemExpiration");
+        assertThat(Arrays.stream(SharePointProcedure.class.getPermittedSubclasses())
+                        .map(Class::getSimpleName))
+                .containsExactlyInAnyOrder(
+                        "ProcAddItem",
+                        "ProcGetItemWithoutLock",
+                        "ProcGetItemWithLock",
+                        "ProcReleaseItemLock",
+                        "ProcUpdateItem",
+                        "ProcDeleteItem",
+                        "ProcRefreshItemExpiration");
     }
 
     @Test
     void anAnswerHasAStatusAndTheFourOutputParametersAndNoResultSet() {
-        assertThat(Arrays.stream(SharePointProcedureResult.class.getRecordComponents()).map(RecordComponent::getName))
+        assertThat(Arrays.stream(SharePointProcedureResult.class.getRecordComponents())
+                        .map(RecordComponent::getName))
                 .containsExactly("status", "item", "locked", "lockAgeSeconds", "lockCookie");
     }
 
     @Test
     void aDuplicateAddIsSqlServerError2627Class14() {
-        assertThat(SharePointProcedureResult.DUPLICATE_KEY.status().errorNumber()).isEqualTo(2627);
+        assertThat(SharePointProcedureResult.DUPLICATE_KEY.status().errorNumber())
+                .isEqualTo(2627);
         assertThat(SharePointProcedureResult.DUPLICATE_KEY.status().severity()).isEqualTo(14);
-        assertThat(SharePointProcedureResult.DUPLICATE_KEY).usingRecursiveComparison()
+        assertThat(SharePointProcedureResult.DUPLICATE_KEY)
+                .usingRecursiveComparison()
                 .isEqualTo(new SharePointProcedureResult(Status.DUPLICATE_KEY, null, null, null, null));
     }
 
     @Test
     void doneIsStatusZeroWithEveryOutputNull() {
         assertThat(SharePointProcedureResult.DONE.status().errorNumber()).isZero();
-        assertThat(SharePointProcedureResult.DONE).usingRecursiveComparison()
+        assertThat(SharePointProcedureResult.DONE)
+                .usingRecursiveComparison()
                 .isEqualTo(new SharePointProcedureResult(Status.OK, null, null, null, null));
     }
 
     @ParameterizedTest(name = "item of {0} bytes -> {1}")
-    @CsvSource(nullValues = "NULL", value = {
-            "NULL, 0",
-            "0, 0",
-            "8000, 8000",
-            "1048576, 1048576"})
+    @CsvSource(
+            nullValues = "NULL",
+            value = {"NULL, 0", "0, 0", "8000, 8000", "1048576, 1048576"})
     void sizeInBytesIsTheItem(Integer length, long expected) {
-        SharePointStateItem item = new SharePointStateItem(length == null ? null : new byte[length], 20, 0, false,
-                0, 1);
+        SharePointStateItem item =
+                new SharePointStateItem(length == null ? null : new byte[length], 20, 0, false, 0, 1);
 
         assertThat(item.sizeInBytes()).isEqualTo(expected);
     }

@@ -23,6 +23,7 @@ class AppIdsTest {
     private static final long HOUR = 3_600_000L;
     /** Two names with the same djb2-xor hash, 1613796715 (found by brute force). */
     private static final String FIRST_OF_PAIR = "/lm/w3svc/1/root/aac6";
+
     private static final String SECOND_OF_PAIR = "/lm/w3svc/1/root/aaep";
     private static final int PAIR_ID = 1_613_796_715;
 
@@ -38,10 +39,16 @@ class AppIdsTest {
 
     static Stream<Arguments> hashVectors() {
         return Stream.of(
-                arguments("Spec vector: the seed's example app (suffix cd0903f9)", "/lm/w3svc/1/root/sessionstateserialization", -855_047_175),
+                arguments(
+                        "Spec vector: the seed's example app (suffix cd0903f9)",
+                        "/lm/w3svc/1/root/sessionstateserialization",
+                        -855_047_175),
                 arguments("Spec vector: the default web site's root", "/lm/w3svc/1/root", 538_231_025),
                 arguments("Empty name -> the seed 5381", "", 5381),
-                arguments("A byte >= 0x80 counts unsigned, in windows-1252 (e9), not UTF-8 (c3 a9)", "/lm/w3svc/1/root/café", 1_613_863_955),
+                arguments(
+                        "A byte >= 0x80 counts unsigned, in windows-1252 (e9), not UTF-8 (c3 a9)",
+                        "/lm/w3svc/1/root/café",
+                        1_613_863_955),
                 arguments("Collision pair, first", FIRST_OF_PAIR, PAIR_ID),
                 arguments("Collision pair, second", SECOND_OF_PAIR, PAIR_ID));
     }
@@ -54,9 +61,15 @@ class AppIdsTest {
 
     static Stream<Arguments> normalization() {
         return Stream.of(
-                arguments("Lower-cased", "/LM/W3SVC/1/ROOT/SessionStateSerialization", "/lm/w3svc/1/root/sessionstateserialization"),
+                arguments(
+                        "Lower-cased",
+                        "/LM/W3SVC/1/ROOT/SessionStateSerialization",
+                        "/lm/w3svc/1/root/sessionstateserialization"),
                 arguments("Non-ASCII letters lower-cased too, as LOWER() does", "/LM/CAFÉ", "/lm/café"),
-                arguments("Trailing spaces dropped: char(280) comparison ignores them", "/LM/W3SVC/1/ROOT  ", "/lm/w3svc/1/root"),
+                arguments(
+                        "Trailing spaces dropped: char(280) comparison ignores them",
+                        "/LM/W3SVC/1/ROOT  ",
+                        "/lm/w3svc/1/root"),
                 arguments("Leading and inner spaces kept", " /lm/my app", " /lm/my app"));
     }
 
@@ -96,11 +109,16 @@ class AppIdsTest {
     @Test
     void theStoredIdWinsOverTheHash() {
         // Written by an earlier run (or another node): the same name must keep that id even if it is not the hash.
-        store.execute("appname:/lm/w3svc/1/root", (current, now) -> Outcome.put(new AppRegistration("/lm/w3svc/1/root", 42), null))
-                .toCompletableFuture().join();
+        store.execute(
+                        "appname:/lm/w3svc/1/root",
+                        (current, now) -> Outcome.put(new AppRegistration("/lm/w3svc/1/root", 42), null))
+                .toCompletableFuture()
+                .join();
 
         assertThat(getAppId("/LM/W3SVC/1/Root").appId()).isEqualTo(42);
-        assertThat(store.statistics().active()).as("entries: a known name claims no id").isEqualTo(1);
+        assertThat(store.statistics().active())
+                .as("entries: a known name claims no id")
+                .isEqualTo(1);
     }
 
     @Test
@@ -108,7 +126,10 @@ class AppIdsTest {
         int first = getAppId("/LM/W3SVC/1/ROOT").appId();
 
         assertThat(getAppId("/lm/w3svc/1/root")).isEqualTo(new AppIdResult(first, "/lm/w3svc/1/root", null));
-        assertThat(new AppIds(store).tempGetAppId("/Lm/W3svc/1/Root ").toCompletableFuture().join())
+        assertThat(new AppIds(store)
+                        .tempGetAppId("/Lm/W3svc/1/Root ")
+                        .toCompletableFuture()
+                        .join())
                 .isEqualTo(new AppIdResult(first, "/lm/w3svc/1/root", null));
         assertThat(store.statistics().active()).isEqualTo(2);
     }
@@ -145,9 +166,10 @@ class AppIdsTest {
 
         assertThat(collision).isEqualTo(new AppIdResult(PAIR_ID, SECOND_OF_PAIR, FIRST_OF_PAIR));
         assertThat(collision.isCollision()).isTrue();
-        assertThat(collision.collisionMessage()).isEqualTo("SQL session state fatal error: hash-code collision between"
-                + " applications '/lm/w3svc/1/root/aaep' and '/lm/w3svc/1/root/aac6'. Please rename the 1st"
-                + " application to resolve the problem.");
+        assertThat(collision.collisionMessage())
+                .isEqualTo("SQL session state fatal error: hash-code collision between"
+                        + " applications '/lm/w3svc/1/root/aaep' and '/lm/w3svc/1/root/aac6'. Please rename the 1st"
+                        + " application to resolve the problem.");
         assertThat(stored("appname:" + SECOND_OF_PAIR)).isNull();
         assertThat(stored("appid:" + PAIR_ID)).isEqualTo(new AppRegistration(FIRST_OF_PAIR, PAIR_ID));
     }
@@ -165,7 +187,9 @@ class AppIdsTest {
     void aRegistrationInterruptedAfterClaimingTheIdCompletesOnTheNextCall() {
         // The id was claimed, then the node died before recording the name: the same name must not collide with itself.
         AppRegistration claimed = new AppRegistration("/lm/w3svc/1/root", 538_231_025);
-        store.execute("appid:538231025", (current, now) -> Outcome.put(claimed, null)).toCompletableFuture().join();
+        store.execute("appid:538231025", (current, now) -> Outcome.put(claimed, null))
+                .toCompletableFuture()
+                .join();
 
         assertThat(getAppId("/LM/W3SVC/1/ROOT")).isEqualTo(new AppIdResult(538_231_025, "/lm/w3svc/1/root", null));
         assertThat(stored("appname:/lm/w3svc/1/root")).isEqualTo(claimed);
@@ -176,7 +200,10 @@ class AppIdsTest {
     }
 
     private AppRegistration stored(String key) {
-        return store.execute(key, (AppRegistration current, long now) -> Outcome.<AppRegistration, AppRegistration>keep(current))
-                .toCompletableFuture().join();
+        return store.execute(
+                        key,
+                        (AppRegistration current, long now) -> Outcome.<AppRegistration, AppRegistration>keep(current))
+                .toCompletableFuture()
+                .join();
     }
 }

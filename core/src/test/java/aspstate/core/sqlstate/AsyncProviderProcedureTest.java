@@ -75,12 +75,16 @@ class AsyncProviderProcedureTest {
         int cookie = call(new GetStateItemExclusive()).lockCookie();
 
         call(new ReleaseItemExclusive(cookie + 1));
-        assertThat(call(new GetStateItem()).locked()).as("a wrong cookie releases nothing").isTrue();
+        assertThat(call(new GetStateItem()).locked())
+                .as("a wrong cookie releases nothing")
+                .isTrue();
         call(new ReleaseItemExclusive(cookie));
         clock.advance(Duration.ofSeconds(50));
         call(new ResetItemTimeout());
         clock.advance(Duration.ofSeconds(50));
-        assertThat(call(new GetStateItem()).locked()).as("alive: the reset slid it").isFalse();
+        assertThat(call(new GetStateItem()).locked())
+                .as("alive: the reset slid it")
+                .isFalse();
         call(new RemoveStateItem(cookie));
 
         assertThat(call(new GetStateItem())).isEqualTo(SqlProcedureResult.DONE);

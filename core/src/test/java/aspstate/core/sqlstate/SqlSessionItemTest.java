@@ -9,12 +9,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SqlSessionItemTest {
 
     @ParameterizedTest(name = "short {0} bytes, long {1} bytes -> {2}")
-    @CsvSource(nullValues = "NULL", value = {
-            "NULL, NULL, 0",
-            "7000, NULL, 7000",
-            "NULL, 9000, 9000",
-            "10, 20, 30",
-            "0, 0, 0"})
+    @CsvSource(
+            nullValues = "NULL",
+            value = {"NULL, NULL, 0", "7000, NULL, 7000", "NULL, 9000, 9000", "10, 20, 30", "0, 0, 0"})
     void sizeInBytesIsBothColumns(Integer shortLength, Integer longLength, long expected) {
         SqlSessionItem item = new SqlSessionItem(bytes(shortLength), bytes(longLength), 20, 0, false, 0, 1, 0, 0);
 

@@ -53,6 +53,7 @@ class SqlStateSemanticsTest {
     private static final int HELD = 7;
     /** Session data is opaque: NUL and 0xFF must survive untouched. */
     private static final byte[] SHORT = {0, 1, (byte) 0xFF, 's'};
+
     private static final byte[] LONG = {'l', 0, (byte) 0xFF, 'o', 'n', 'g'};
     private static final byte[] NEW = {'n', (byte) 0xFE, 0, 'w'};
 
@@ -62,108 +63,216 @@ class SqlStateSemanticsTest {
 
     static Stream<Arguments> getStateItem3() {
         return Stream.of(
-                row("Get3: missing id -> every output NULL, no result set, nothing stored",
-                        null, new TempGetStateItem3(),
-                        NULLS, KEEP, null),
-                row("Get3: unlocked, short only -> @itemShort, @locked 0, @lockAge 0, @lockCookie, @actionFlags 0, no result set; expiry slid",
-                        stored(), new TempGetStateItem3(),
-                        v3(SHORT, false, 0, 1, 0, null), PUT, stored().slid()),
-                row("Get3: unlocked, long only -> @itemShort NULL and the SessionItemLong result set",
-                        stored().items(null, LONG), new TempGetStateItem3(),
-                        v3(null, false, 0, 1, 0, LONG), PUT, stored().items(null, LONG).slid()),
-                row("Get3: unlocked, both columns set -> @itemShort and the result set",
-                        stored().items(SHORT, LONG), new TempGetStateItem3(),
-                        v3(SHORT, false, 0, 1, 0, LONG), PUT, stored().items(SHORT, LONG).slid()),
-                row("Get3: unlocked after an earlier lock -> @lockAge 0 (decision), @lockCookie the current counter",
-                        stored().cookie(HELD).releasedLock(LOCKED_AT), new TempGetStateItem3(),
-                        v3(SHORT, false, 0, HELD, 0, null), PUT, stored().cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("Get3: locked -> no data and no result set, @locked 1, @lockAge in second boundaries crossed, held cookie; lock kept, expiry slid",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempGetStateItem3(),
-                        v3(null, true, 3, HELD, 0, null), PUT, stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
-                row("Get3: uninitialized -> @actionFlags 1 and the flag is cleared",
-                        stored().flags(1), new TempGetStateItem3(),
-                        v3(SHORT, false, 0, 1, 1, null), PUT, stored().slid()),
-                row("Get3: uninitialized and locked -> @actionFlags 1 even when locked, flag cleared",
-                        stored().flags(1).lockedBy(HELD, LOCKED_AT), new TempGetStateItem3(),
-                        v3(null, true, 3, HELD, 1, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
-                row("Get3: only bit 1 of Flags is cleared (Flags & ~1), other bits stay",
-                        stored().flags(3), new TempGetStateItem3(),
-                        v3(SHORT, false, 0, 1, 1, null), PUT, stored().flags(2).slid()),
-                row("Get3: another flag bit alone is not 'uninitialized' -> @actionFlags 0, Flags kept",
-                        stored().flags(2), new TempGetStateItem3(),
-                        v3(SHORT, false, 0, 1, 0, null), PUT, stored().flags(2).slid()));
+                row(
+                        "Get3: missing id -> every output NULL, no result set, nothing stored",
+                        null,
+                        new TempGetStateItem3(),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Get3: unlocked, short only -> @itemShort, @locked 0, @lockAge 0, @lockCookie, @actionFlags 0, no result set; expiry slid",
+                        stored(),
+                        new TempGetStateItem3(),
+                        v3(SHORT, false, 0, 1, 0, null),
+                        PUT,
+                        stored().slid()),
+                row(
+                        "Get3: unlocked, long only -> @itemShort NULL and the SessionItemLong result set",
+                        stored().items(null, LONG),
+                        new TempGetStateItem3(),
+                        v3(null, false, 0, 1, 0, LONG),
+                        PUT,
+                        stored().items(null, LONG).slid()),
+                row(
+                        "Get3: unlocked, both columns set -> @itemShort and the result set",
+                        stored().items(SHORT, LONG),
+                        new TempGetStateItem3(),
+                        v3(SHORT, false, 0, 1, 0, LONG),
+                        PUT,
+                        stored().items(SHORT, LONG).slid()),
+                row(
+                        "Get3: unlocked after an earlier lock -> @lockAge 0 (decision), @lockCookie the current counter",
+                        stored().cookie(HELD).releasedLock(LOCKED_AT),
+                        new TempGetStateItem3(),
+                        v3(SHORT, false, 0, HELD, 0, null),
+                        PUT,
+                        stored().cookie(HELD).releasedLock(LOCKED_AT).slid()),
+                row(
+                        "Get3: locked -> no data and no result set, @locked 1, @lockAge in second boundaries crossed, held cookie; lock kept, expiry slid",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItem3(),
+                        v3(null, true, 3, HELD, 0, null),
+                        PUT,
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
+                row(
+                        "Get3: uninitialized -> @actionFlags 1 and the flag is cleared",
+                        stored().flags(1),
+                        new TempGetStateItem3(),
+                        v3(SHORT, false, 0, 1, 1, null),
+                        PUT,
+                        stored().slid()),
+                row(
+                        "Get3: uninitialized and locked -> @actionFlags 1 even when locked, flag cleared",
+                        stored().flags(1).lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItem3(),
+                        v3(null, true, 3, HELD, 1, null),
+                        PUT,
+                        stored().lockedBy(HELD, LOCKED_AT).slid()),
+                row(
+                        "Get3: only bit 1 of Flags is cleared (Flags & ~1), other bits stay",
+                        stored().flags(3),
+                        new TempGetStateItem3(),
+                        v3(SHORT, false, 0, 1, 1, null),
+                        PUT,
+                        stored().flags(2).slid()),
+                row(
+                        "Get3: another flag bit alone is not 'uninitialized' -> @actionFlags 0, Flags kept",
+                        stored().flags(2),
+                        new TempGetStateItem3(),
+                        v3(SHORT, false, 0, 1, 0, null),
+                        PUT,
+                        stored().flags(2).slid()));
     }
 
     static Stream<Arguments> getStateItemExclusive3() {
         return Stream.of(
-                row("Exclusive3: missing id -> every output NULL, no result set, nothing stored",
-                        null, new TempGetStateItemExclusive3(),
-                        NULLS, KEEP, null),
-                row("Exclusive3: unlocked new item (cookie 1) -> data, @locked 0 (state BEFORE the call), @lockAge 0, cookie 2; locked at now",
-                        stored(), new TempGetStateItemExclusive3(),
-                        v3(SHORT, false, 0, 2, 0, null), PUT, stored().lockedBy(2, NOW).slid()),
-                row("Exclusive3: unlocked after a release (counter 5) -> cookie 6, lockDate replaced by now",
-                        stored().cookie(5).releasedLock(LOCKED_AT), new TempGetStateItemExclusive3(),
-                        v3(SHORT, false, 0, 6, 0, null), PUT, stored().lockedBy(6, NOW).slid()),
-                row("Exclusive3: unlocked with itemLong -> the result set comes with the lock",
-                        stored().items(null, LONG), new TempGetStateItemExclusive3(),
-                        v3(null, false, 0, 2, 0, LONG), PUT, stored().items(null, LONG).lockedBy(2, NOW).slid()),
-                row("Exclusive3: locked -> no data, @locked 1, @lockAge since lockDate, cookie and lockDate unchanged; expiry slid",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempGetStateItemExclusive3(),
-                        v3(null, true, 3, HELD, 0, null), PUT, stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
-                row("Exclusive3: uninitialized -> @actionFlags 1, lock taken, flag cleared",
-                        stored().flags(1), new TempGetStateItemExclusive3(),
-                        v3(SHORT, false, 0, 2, 1, null), PUT, stored().lockedBy(2, NOW).slid()),
-                row("Exclusive3: uninitialized and locked -> @actionFlags 1, flag cleared, lock untouched",
-                        stored().flags(1).lockedBy(HELD, LOCKED_AT), new TempGetStateItemExclusive3(),
-                        v3(null, true, 3, HELD, 1, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
-                row("Exclusive3: cookie 2147483646 -> 2147483647",
-                        stored().cookie(Integer.MAX_VALUE - 1), new TempGetStateItemExclusive3(),
-                        v3(SHORT, false, 0, Integer.MAX_VALUE, 0, null), PUT, stored().lockedBy(Integer.MAX_VALUE, NOW).slid()),
-                row("Exclusive3: cookie 2147483647 wraps to 1 instead of overflowing (decision)",
-                        stored().cookie(Integer.MAX_VALUE), new TempGetStateItemExclusive3(),
-                        v3(SHORT, false, 0, 1, 0, null), PUT, stored().lockedBy(1, NOW).slid()));
+                row(
+                        "Exclusive3: missing id -> every output NULL, no result set, nothing stored",
+                        null,
+                        new TempGetStateItemExclusive3(),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Exclusive3: unlocked new item (cookie 1) -> data, @locked 0 (state BEFORE the call), @lockAge 0, cookie 2; locked at now",
+                        stored(),
+                        new TempGetStateItemExclusive3(),
+                        v3(SHORT, false, 0, 2, 0, null),
+                        PUT,
+                        stored().lockedBy(2, NOW).slid()),
+                row(
+                        "Exclusive3: unlocked after a release (counter 5) -> cookie 6, lockDate replaced by now",
+                        stored().cookie(5).releasedLock(LOCKED_AT),
+                        new TempGetStateItemExclusive3(),
+                        v3(SHORT, false, 0, 6, 0, null),
+                        PUT,
+                        stored().lockedBy(6, NOW).slid()),
+                row(
+                        "Exclusive3: unlocked with itemLong -> the result set comes with the lock",
+                        stored().items(null, LONG),
+                        new TempGetStateItemExclusive3(),
+                        v3(null, false, 0, 2, 0, LONG),
+                        PUT,
+                        stored().items(null, LONG).lockedBy(2, NOW).slid()),
+                row(
+                        "Exclusive3: locked -> no data, @locked 1, @lockAge since lockDate, cookie and lockDate unchanged; expiry slid",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItemExclusive3(),
+                        v3(null, true, 3, HELD, 0, null),
+                        PUT,
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT).slid()),
+                row(
+                        "Exclusive3: uninitialized -> @actionFlags 1, lock taken, flag cleared",
+                        stored().flags(1),
+                        new TempGetStateItemExclusive3(),
+                        v3(SHORT, false, 0, 2, 1, null),
+                        PUT,
+                        stored().lockedBy(2, NOW).slid()),
+                row(
+                        "Exclusive3: uninitialized and locked -> @actionFlags 1, flag cleared, lock untouched",
+                        stored().flags(1).lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItemExclusive3(),
+                        v3(null, true, 3, HELD, 1, null),
+                        PUT,
+                        stored().lockedBy(HELD, LOCKED_AT).slid()),
+                row(
+                        "Exclusive3: cookie 2147483646 -> 2147483647",
+                        stored().cookie(Integer.MAX_VALUE - 1),
+                        new TempGetStateItemExclusive3(),
+                        v3(SHORT, false, 0, Integer.MAX_VALUE, 0, null),
+                        PUT,
+                        stored().lockedBy(Integer.MAX_VALUE, NOW).slid()),
+                row(
+                        "Exclusive3: cookie 2147483647 wraps to 1 instead of overflowing (decision)",
+                        stored().cookie(Integer.MAX_VALUE),
+                        new TempGetStateItemExclusive3(),
+                        v3(SHORT, false, 0, 1, 0, null),
+                        PUT,
+                        stored().lockedBy(1, NOW).slid()));
     }
 
     static Stream<Arguments> version2() {
         return Stream.of(
-                row("Get2: missing id -> every output NULL",
-                        null, new TempGetStateItem2(),
-                        NULLS, KEEP, null),
-                row("Get2: uninitialized -> no @actionFlags output, Flags untouched (v3 reports it later)",
-                        stored().items(SHORT, LONG).flags(1), new TempGetStateItem2(),
-                        v2(SHORT, false, 0, 1, LONG), PUT, stored().items(SHORT, LONG).flags(1).slid()),
-                row("Get2: locked -> @lockAge, no data",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempGetStateItem2(),
-                        v2(null, true, 3, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
-                row("Exclusive2: missing id -> every output NULL",
-                        null, new TempGetStateItemExclusive2(),
-                        NULLS, KEEP, null),
-                row("Exclusive2: unlocked uninitialized -> lock with cookie 2, no @actionFlags, Flags untouched",
-                        stored().flags(1), new TempGetStateItemExclusive2(),
-                        v2(SHORT, false, 0, 2, null), PUT, stored().flags(1).lockedBy(2, NOW).slid()),
-                row("Exclusive2: locked -> @locked 1, @lockAge, held cookie",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempGetStateItemExclusive2(),
-                        v2(null, true, 3, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()));
+                row("Get2: missing id -> every output NULL", null, new TempGetStateItem2(), NULLS, KEEP, null),
+                row(
+                        "Get2: uninitialized -> no @actionFlags output, Flags untouched (v3 reports it later)",
+                        stored().items(SHORT, LONG).flags(1),
+                        new TempGetStateItem2(),
+                        v2(SHORT, false, 0, 1, LONG),
+                        PUT,
+                        stored().items(SHORT, LONG).flags(1).slid()),
+                row(
+                        "Get2: locked -> @lockAge, no data",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItem2(),
+                        v2(null, true, 3, HELD, null),
+                        PUT,
+                        stored().lockedBy(HELD, LOCKED_AT).slid()),
+                row(
+                        "Exclusive2: missing id -> every output NULL",
+                        null,
+                        new TempGetStateItemExclusive2(),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Exclusive2: unlocked uninitialized -> lock with cookie 2, no @actionFlags, Flags untouched",
+                        stored().flags(1),
+                        new TempGetStateItemExclusive2(),
+                        v2(SHORT, false, 0, 2, null),
+                        PUT,
+                        stored().flags(1).lockedBy(2, NOW).slid()),
+                row(
+                        "Exclusive2: locked -> @locked 1, @lockAge, held cookie",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItemExclusive2(),
+                        v2(null, true, 3, HELD, null),
+                        PUT,
+                        stored().lockedBy(HELD, LOCKED_AT).slid()));
     }
 
     static Stream<Arguments> version1() {
         return Stream.of(
-                row("Get1: missing id -> every output NULL",
-                        null, new TempGetStateItem(),
-                        NULLS, KEEP, null),
-                row("Get1: unlocked -> @lockDate is the item's lockDate (insert time here), no @lockAge, no @actionFlags",
-                        stored().items(SHORT, LONG).flags(1), new TempGetStateItem(),
-                        v1(SHORT, false, CREATED, 1, LONG), PUT, stored().items(SHORT, LONG).flags(1).slid()),
-                row("Get1: locked -> @lockDate of the held lock, no data",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempGetStateItem(),
-                        v1(null, true, LOCKED_AT, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()),
-                row("Exclusive1: unlocked -> lock taken at now, @lockDate = now, cookie 2, Flags untouched",
-                        stored().flags(1), new TempGetStateItemExclusive(),
-                        v1(SHORT, false, NOW, 2, null), PUT, stored().flags(1).lockedBy(2, NOW).slid()),
-                row("Exclusive1: locked -> @lockDate of the held lock, cookie unchanged",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempGetStateItemExclusive(),
-                        v1(null, true, LOCKED_AT, HELD, null), PUT, stored().lockedBy(HELD, LOCKED_AT).slid()));
+                row("Get1: missing id -> every output NULL", null, new TempGetStateItem(), NULLS, KEEP, null),
+                row(
+                        "Get1: unlocked -> @lockDate is the item's lockDate (insert time here), no @lockAge, no @actionFlags",
+                        stored().items(SHORT, LONG).flags(1),
+                        new TempGetStateItem(),
+                        v1(SHORT, false, CREATED, 1, LONG),
+                        PUT,
+                        stored().items(SHORT, LONG).flags(1).slid()),
+                row(
+                        "Get1: locked -> @lockDate of the held lock, no data",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItem(),
+                        v1(null, true, LOCKED_AT, HELD, null),
+                        PUT,
+                        stored().lockedBy(HELD, LOCKED_AT).slid()),
+                row(
+                        "Exclusive1: unlocked -> lock taken at now, @lockDate = now, cookie 2, Flags untouched",
+                        stored().flags(1),
+                        new TempGetStateItemExclusive(),
+                        v1(SHORT, false, NOW, 2, null),
+                        PUT,
+                        stored().flags(1).lockedBy(2, NOW).slid()),
+                row(
+                        "Exclusive1: locked -> @lockDate of the held lock, cookie unchanged",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempGetStateItemExclusive(),
+                        v1(null, true, LOCKED_AT, HELD, null),
+                        PUT,
+                        stored().lockedBy(HELD, LOCKED_AT).slid()));
     }
 
     static Stream<Arguments> lockAge() {
@@ -177,127 +286,278 @@ class SqlStateSemanticsTest {
 
     static Stream<Arguments> releaseStateItemExclusive() {
         return Stream.of(
-                row("Release: missing id -> 0, nothing stored",
-                        null, new TempReleaseStateItemExclusive(HELD),
-                        NULLS, KEEP, null),
-                row("Release: locked, cookie matches -> unlocked, expiry slid; cookie and lockDate stay",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempReleaseStateItemExclusive(HELD),
-                        NULLS, PUT, stored().cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("Release: cookie mismatch -> nothing changes, not even the expiry",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempReleaseStateItemExclusive(HELD + 1),
-                        NULLS, KEEP, null),
-                row("Release: NULL cookie matches nothing",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempReleaseStateItemExclusive(null),
-                        NULLS, KEEP, null),
-                row("Release: unlocked item with the matching cookie -> expiry slid (only the cookie is checked)",
-                        stored().cookie(HELD), new TempReleaseStateItemExclusive(HELD),
-                        NULLS, PUT, stored().cookie(HELD).slid()),
-                row("Release: the uninitialized flag is left for the next v3 get",
-                        stored().flags(1).lockedBy(HELD, LOCKED_AT), new TempReleaseStateItemExclusive(HELD),
-                        NULLS, PUT, stored().flags(1).cookie(HELD).releasedLock(LOCKED_AT).slid()));
+                row(
+                        "Release: missing id -> 0, nothing stored",
+                        null,
+                        new TempReleaseStateItemExclusive(HELD),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Release: locked, cookie matches -> unlocked, expiry slid; cookie and lockDate stay",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempReleaseStateItemExclusive(HELD),
+                        NULLS,
+                        PUT,
+                        stored().cookie(HELD).releasedLock(LOCKED_AT).slid()),
+                row(
+                        "Release: cookie mismatch -> nothing changes, not even the expiry",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempReleaseStateItemExclusive(HELD + 1),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Release: NULL cookie matches nothing",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempReleaseStateItemExclusive(null),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Release: unlocked item with the matching cookie -> expiry slid (only the cookie is checked)",
+                        stored().cookie(HELD),
+                        new TempReleaseStateItemExclusive(HELD),
+                        NULLS,
+                        PUT,
+                        stored().cookie(HELD).slid()),
+                row(
+                        "Release: the uninitialized flag is left for the next v3 get",
+                        stored().flags(1).lockedBy(HELD, LOCKED_AT),
+                        new TempReleaseStateItemExclusive(HELD),
+                        NULLS,
+                        PUT,
+                        stored().flags(1).cookie(HELD).releasedLock(LOCKED_AT).slid()));
     }
 
     static Stream<Arguments> removeStateItem() {
         return Stream.of(
-                row("Remove: missing id -> 0, nothing stored",
-                        null, new TempRemoveStateItem(1),
-                        NULLS, KEEP, null),
-                row("Remove: unlocked, cookie matches -> deleted",
-                        stored(), new TempRemoveStateItem(1),
-                        NULLS, DELETE, null),
-                row("Remove: locked, cookie matches -> deleted",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempRemoveStateItem(HELD),
-                        NULLS, DELETE, null),
-                row("Remove: unlocked with a stale cookie -> kept (lock state not checked, the cookie is)",
-                        stored().cookie(HELD), new TempRemoveStateItem(HELD - 1),
-                        NULLS, KEEP, null),
-                row("Remove: locked, cookie mismatch -> kept",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempRemoveStateItem(HELD + 1),
-                        NULLS, KEEP, null),
-                row("Remove: NULL cookie matches nothing",
-                        stored(), new TempRemoveStateItem(null),
-                        NULLS, KEEP, null));
+                row("Remove: missing id -> 0, nothing stored", null, new TempRemoveStateItem(1), NULLS, KEEP, null),
+                row(
+                        "Remove: unlocked, cookie matches -> deleted",
+                        stored(),
+                        new TempRemoveStateItem(1),
+                        NULLS,
+                        DELETE,
+                        null),
+                row(
+                        "Remove: locked, cookie matches -> deleted",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempRemoveStateItem(HELD),
+                        NULLS,
+                        DELETE,
+                        null),
+                row(
+                        "Remove: unlocked with a stale cookie -> kept (lock state not checked, the cookie is)",
+                        stored().cookie(HELD),
+                        new TempRemoveStateItem(HELD - 1),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Remove: locked, cookie mismatch -> kept",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempRemoveStateItem(HELD + 1),
+                        NULLS,
+                        KEEP,
+                        null),
+                row("Remove: NULL cookie matches nothing", stored(), new TempRemoveStateItem(null), NULLS, KEEP, null));
     }
 
     static Stream<Arguments> resetTimeout() {
         return Stream.of(
-                row("ResetTimeout: missing id -> 0, nothing stored",
-                        null, new TempResetTimeout(),
-                        NULLS, KEEP, null),
-                row("ResetTimeout: expires = now + timeout minutes; nothing else changes",
-                        stored().items(SHORT, LONG), new TempResetTimeout(),
-                        NULLS, PUT, stored().items(SHORT, LONG).slid()),
-                row("ResetTimeout: a locked, uninitialized item stays locked and uninitialized",
-                        stored().flags(1).lockedBy(HELD, LOCKED_AT), new TempResetTimeout(),
-                        NULLS, PUT, stored().flags(1).lockedBy(HELD, LOCKED_AT).slid()));
+                row("ResetTimeout: missing id -> 0, nothing stored", null, new TempResetTimeout(), NULLS, KEEP, null),
+                row(
+                        "ResetTimeout: expires = now + timeout minutes; nothing else changes",
+                        stored().items(SHORT, LONG),
+                        new TempResetTimeout(),
+                        NULLS,
+                        PUT,
+                        stored().items(SHORT, LONG).slid()),
+                row(
+                        "ResetTimeout: a locked, uninitialized item stays locked and uninitialized",
+                        stored().flags(1).lockedBy(HELD, LOCKED_AT),
+                        new TempResetTimeout(),
+                        NULLS,
+                        PUT,
+                        stored().flags(1).lockedBy(HELD, LOCKED_AT).slid()));
     }
 
     static Stream<Arguments> insert() {
         return Stream.of(
-                row("InsertShort: -> itemShort, no itemLong, unlocked, cookie 1, flags 0, lockDate = created = now, expires now + 20 min",
-                        null, new TempInsertStateItemShort(NEW, 20),
-                        NULLS, PUT, inserted(NEW, null, 20, 0)),
-                row("InsertLong: -> itemLong, no itemShort",
-                        null, new TempInsertStateItemLong(NEW, 20),
-                        NULLS, PUT, inserted(null, NEW, 20, 0)),
-                row("InsertUninitializedItem: as InsertShort with flags = 1",
-                        null, new TempInsertUninitializedItem(NEW, 20),
-                        NULLS, PUT, inserted(NEW, null, 20, 1)),
-                row("Insert: timeout is in minutes: 1 -> expires now + 60 s, not now + 1 s",
-                        null, new TempInsertStateItemShort(NEW, 1),
-                        NULLS, PUT, inserted(NEW, null, 1, 0).expiresAt(NOW + 60_000)),
-                row("Insert: timeout 2147483647 minutes -> computed without int overflow",
-                        null, new TempInsertStateItemLong(NEW, Integer.MAX_VALUE),
-                        NULLS, PUT, inserted(null, NEW, Integer.MAX_VALUE, 0).expiresAt(NOW + 2_147_483_647L * MINUTE)),
-                row("Insert: timeout 0 -> expires at now, i.e. at once, as DATEADD(n, 0, now) (decision: no 'never')",
-                        null, new TempInsertStateItemShort(NEW, 0),
-                        NULLS, PUT, inserted(NEW, null, 0, 0).expiresAt(NOW)),
-                row("InsertShort: duplicate id -> duplicate key (2627), item untouched",
-                        stored(), new TempInsertStateItemShort(NEW, 20),
-                        DUPLICATE, KEEP, null),
-                row("InsertLong: duplicate of a locked item -> duplicate key, lock untouched",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempInsertStateItemLong(NEW, 20),
-                        DUPLICATE, KEEP, null),
-                row("InsertUninitializedItem: duplicate id -> duplicate key, the initialized item stays initialized",
-                        stored(), new TempInsertUninitializedItem(NEW, 20),
-                        DUPLICATE, KEEP, null));
+                row(
+                        "InsertShort: -> itemShort, no itemLong, unlocked, cookie 1, flags 0, lockDate = created = now, expires now + 20 min",
+                        null,
+                        new TempInsertStateItemShort(NEW, 20),
+                        NULLS,
+                        PUT,
+                        inserted(NEW, null, 20, 0)),
+                row(
+                        "InsertLong: -> itemLong, no itemShort",
+                        null,
+                        new TempInsertStateItemLong(NEW, 20),
+                        NULLS,
+                        PUT,
+                        inserted(null, NEW, 20, 0)),
+                row(
+                        "InsertUninitializedItem: as InsertShort with flags = 1",
+                        null,
+                        new TempInsertUninitializedItem(NEW, 20),
+                        NULLS,
+                        PUT,
+                        inserted(NEW, null, 20, 1)),
+                row(
+                        "Insert: timeout is in minutes: 1 -> expires now + 60 s, not now + 1 s",
+                        null,
+                        new TempInsertStateItemShort(NEW, 1),
+                        NULLS,
+                        PUT,
+                        inserted(NEW, null, 1, 0).expiresAt(NOW + 60_000)),
+                row(
+                        "Insert: timeout 2147483647 minutes -> computed without int overflow",
+                        null,
+                        new TempInsertStateItemLong(NEW, Integer.MAX_VALUE),
+                        NULLS,
+                        PUT,
+                        inserted(null, NEW, Integer.MAX_VALUE, 0).expiresAt(NOW + 2_147_483_647L * MINUTE)),
+                row(
+                        "Insert: timeout 0 -> expires at now, i.e. at once, as DATEADD(n, 0, now) (decision: no 'never')",
+                        null,
+                        new TempInsertStateItemShort(NEW, 0),
+                        NULLS,
+                        PUT,
+                        inserted(NEW, null, 0, 0).expiresAt(NOW)),
+                row(
+                        "InsertShort: duplicate id -> duplicate key (2627), item untouched",
+                        stored(),
+                        new TempInsertStateItemShort(NEW, 20),
+                        DUPLICATE,
+                        KEEP,
+                        null),
+                row(
+                        "InsertLong: duplicate of a locked item -> duplicate key, lock untouched",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempInsertStateItemLong(NEW, 20),
+                        DUPLICATE,
+                        KEEP,
+                        null),
+                row(
+                        "InsertUninitializedItem: duplicate id -> duplicate key, the initialized item stays initialized",
+                        stored(),
+                        new TempInsertUninitializedItem(NEW, 20),
+                        DUPLICATE,
+                        KEEP,
+                        null));
     }
 
     static Stream<Arguments> update() {
         return Stream.of(
-                row("UpdateShort: cookie matches -> itemShort replaced, itemLong kept, new timeout, unlocked, expires now + new timeout; cookie and lockDate stay",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemShort(NEW, 30, HELD),
-                        NULLS, PUT, stored().items(NEW, LONG).timeout(30).cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("UpdateLong: cookie matches -> itemLong replaced, itemShort kept",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemLong(NEW, 30, HELD),
-                        NULLS, PUT, stored().items(SHORT, NEW).timeout(30).cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("UpdateShortNullLong: -> itemShort replaced and itemLong cleared",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemShortNullLong(NEW, 30, HELD),
-                        NULLS, PUT, stored().items(NEW, null).timeout(30).cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("UpdateLongNullShort: -> itemLong replaced and itemShort cleared",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemLongNullShort(NEW, 30, HELD),
-                        NULLS, PUT, stored().items(null, NEW).timeout(30).cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("Update: expiry uses the NEW timeout in minutes (1 -> now + 60 s), not the stored 15",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemShort(NEW, 1, HELD),
-                        NULLS, PUT, stored().items(NEW, null).timeout(1).cookie(HELD).releasedLock(LOCKED_AT).expiresAt(NOW + 60_000)),
-                row("Update: wrong cookie -> nothing changes (data, lock, expiry)",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemShort(NEW, 30, HELD + 1),
-                        NULLS, KEEP, null),
-                row("Update: wrong cookie on a Null variant -> the other column is not cleared either",
-                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemLongNullShort(NEW, 30, HELD - 1),
-                        NULLS, KEEP, null),
-                row("Update: NULL cookie matches nothing",
-                        stored().lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemLong(NEW, 30, null),
-                        NULLS, KEEP, null),
-                row("Update: missing id -> 0 and nothing is created",
-                        null, new TempUpdateStateItemShort(NEW, 30, 1),
-                        NULLS, KEEP, null),
-                row("Update: unlocked item with the matching cookie is updated (lock state not checked)",
-                        stored().cookie(HELD).releasedLock(LOCKED_AT), new TempUpdateStateItemShort(NEW, 30, HELD),
-                        NULLS, PUT, stored().items(NEW, null).timeout(30).cookie(HELD).releasedLock(LOCKED_AT).slid()),
-                row("Update: the uninitialized flag is left for the next v3 get",
-                        stored().flags(1).lockedBy(HELD, LOCKED_AT), new TempUpdateStateItemShort(NEW, 30, HELD),
-                        NULLS, PUT, stored().items(NEW, null).flags(1).timeout(30).cookie(HELD).releasedLock(LOCKED_AT).slid()));
+                row(
+                        "UpdateShort: cookie matches -> itemShort replaced, itemLong kept, new timeout, unlocked, expires now + new timeout; cookie and lockDate stay",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemShort(NEW, 30, HELD),
+                        NULLS,
+                        PUT,
+                        stored().items(NEW, LONG)
+                                .timeout(30)
+                                .cookie(HELD)
+                                .releasedLock(LOCKED_AT)
+                                .slid()),
+                row(
+                        "UpdateLong: cookie matches -> itemLong replaced, itemShort kept",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemLong(NEW, 30, HELD),
+                        NULLS,
+                        PUT,
+                        stored().items(SHORT, NEW)
+                                .timeout(30)
+                                .cookie(HELD)
+                                .releasedLock(LOCKED_AT)
+                                .slid()),
+                row(
+                        "UpdateShortNullLong: -> itemShort replaced and itemLong cleared",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemShortNullLong(NEW, 30, HELD),
+                        NULLS,
+                        PUT,
+                        stored().items(NEW, null)
+                                .timeout(30)
+                                .cookie(HELD)
+                                .releasedLock(LOCKED_AT)
+                                .slid()),
+                row(
+                        "UpdateLongNullShort: -> itemLong replaced and itemShort cleared",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemLongNullShort(NEW, 30, HELD),
+                        NULLS,
+                        PUT,
+                        stored().items(null, NEW)
+                                .timeout(30)
+                                .cookie(HELD)
+                                .releasedLock(LOCKED_AT)
+                                .slid()),
+                row(
+                        "Update: expiry uses the NEW timeout in minutes (1 -> now + 60 s), not the stored 15",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemShort(NEW, 1, HELD),
+                        NULLS,
+                        PUT,
+                        stored().items(NEW, null)
+                                .timeout(1)
+                                .cookie(HELD)
+                                .releasedLock(LOCKED_AT)
+                                .expiresAt(NOW + 60_000)),
+                row(
+                        "Update: wrong cookie -> nothing changes (data, lock, expiry)",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemShort(NEW, 30, HELD + 1),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Update: wrong cookie on a Null variant -> the other column is not cleared either",
+                        stored().items(SHORT, LONG).lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemLongNullShort(NEW, 30, HELD - 1),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Update: NULL cookie matches nothing",
+                        stored().lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemLong(NEW, 30, null),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Update: missing id -> 0 and nothing is created",
+                        null,
+                        new TempUpdateStateItemShort(NEW, 30, 1),
+                        NULLS,
+                        KEEP,
+                        null),
+                row(
+                        "Update: unlocked item with the matching cookie is updated (lock state not checked)",
+                        stored().cookie(HELD).releasedLock(LOCKED_AT),
+                        new TempUpdateStateItemShort(NEW, 30, HELD),
+                        NULLS,
+                        PUT,
+                        stored().items(NEW, null)
+                                .timeout(30)
+                                .cookie(HELD)
+                                .releasedLock(LOCKED_AT)
+                                .slid()),
+                row(
+                        "Update: the uninitialized flag is left for the next v3 get",
+                        stored().flags(1).lockedBy(HELD, LOCKED_AT),
+                        new TempUpdateStateItemShort(NEW, 30, HELD),
+                        NULLS,
+                        PUT,
+                        stored().items(NEW, null)
+                                .flags(1)
+                                .timeout(30)
+                                .cookie(HELD)
+                                .releasedLock(LOCKED_AT)
+                                .slid()));
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -369,38 +629,63 @@ class SqlStateSemanticsTest {
     // ---------------------------------------------------------------------------------------------------------------
 
     /** One rule: the item found (null = missing), the procedure and its time, and the full expected outcome. */
-    record Row(SqlSessionItem before, SqlStateProcedure procedure, long now, SqlProcedureResult answer,
-               Change change, SqlSessionItem after) {
+    record Row(
+            SqlSessionItem before,
+            SqlStateProcedure procedure,
+            long now,
+            SqlProcedureResult answer,
+            Change change,
+            SqlSessionItem after) {
         @Override
         public String toString() {
             return procedure.getClass().getSimpleName() + " on " + before;
         }
     }
 
-    private static Arguments row(String rule, I before, SqlStateProcedure procedure, SqlProcedureResult answer,
-                                 Change change, I after) {
-        return arguments(rule, new Row(before == null ? null : before.build(), procedure, NOW, answer, change,
-                after == null ? null : after.build()));
+    private static Arguments row(
+            String rule, I before, SqlStateProcedure procedure, SqlProcedureResult answer, Change change, I after) {
+        return arguments(
+                rule,
+                new Row(
+                        before == null ? null : before.build(),
+                        procedure,
+                        NOW,
+                        answer,
+                        change,
+                        after == null ? null : after.build()));
     }
 
     /** A Get2 at lockDate + heldMillis: only the time differs between these rows. */
     private static Arguments lockAgeRow(String rule, long heldMillis, int ageSeconds) {
         long now = T0 + heldMillis;
-        return arguments(rule, new Row(stored().lockedBy(HELD, T0).build(), new TempGetStateItem2(), now,
-                v2(null, true, ageSeconds, HELD, null), PUT,
-                stored().lockedBy(HELD, T0).expiresAt(now + TIMEOUT * MINUTE).build()));
+        return arguments(
+                rule,
+                new Row(
+                        stored().lockedBy(HELD, T0).build(),
+                        new TempGetStateItem2(),
+                        now,
+                        v2(null, true, ageSeconds, HELD, null),
+                        PUT,
+                        stored().lockedBy(HELD, T0)
+                                .expiresAt(now + TIMEOUT * MINUTE)
+                                .build()));
     }
 
     private static void check(Row row) {
         SqlSessionItem before = row.before();
-        byte[] shortBefore = before == null || before.itemShort() == null ? null : before.itemShort().clone();
-        byte[] longBefore = before == null || before.itemLong() == null ? null : before.itemLong().clone();
+        byte[] shortBefore = before == null || before.itemShort() == null
+                ? null
+                : before.itemShort().clone();
+        byte[] longBefore = before == null || before.itemLong() == null
+                ? null
+                : before.itemLong().clone();
 
         Outcome<SqlSessionItem, SqlProcedureResult> outcome = row.procedure().apply(before, row.now());
 
         assertThat(outcome.change()).as("change").isEqualTo(row.change());
         assertThat(outcome.result()).as("answer").usingRecursiveComparison().isEqualTo(row.answer());
-        assertThat(outcome.result().hasItemLongResultSet()).as("result set sent")
+        assertThat(outcome.result().hasItemLongResultSet())
+                .as("result set sent")
                 .isEqualTo(row.answer().itemLongResultSet() != null);
         if (row.change() == PUT) {
             assertThat(outcome.value()).as("item").usingRecursiveComparison().isEqualTo(row.after());
@@ -419,24 +704,25 @@ class SqlStateSemanticsTest {
     // ---------------------------------------------------------------------------------------------------------------
 
     /** Return status 0, every output NULL, no result set. */
-    private static final SqlProcedureResult NULLS = new SqlProcedureResult(Status.OK, null, null, null, null, null,
-            null, null);
-    private static final SqlProcedureResult DUPLICATE = new SqlProcedureResult(Status.DUPLICATE_KEY, null, null, null,
-            null, null, null, null);
+    private static final SqlProcedureResult NULLS =
+            new SqlProcedureResult(Status.OK, null, null, null, null, null, null, null);
 
-    private static SqlProcedureResult v3(byte[] itemShort, boolean locked, int lockAge, int cookie, int actionFlags,
-                                         byte[] itemLongResultSet) {
-        return new SqlProcedureResult(Status.OK, itemShort, locked, lockAge, null, cookie, actionFlags,
-                itemLongResultSet);
+    private static final SqlProcedureResult DUPLICATE =
+            new SqlProcedureResult(Status.DUPLICATE_KEY, null, null, null, null, null, null, null);
+
+    private static SqlProcedureResult v3(
+            byte[] itemShort, boolean locked, int lockAge, int cookie, int actionFlags, byte[] itemLongResultSet) {
+        return new SqlProcedureResult(
+                Status.OK, itemShort, locked, lockAge, null, cookie, actionFlags, itemLongResultSet);
     }
 
-    private static SqlProcedureResult v2(byte[] itemShort, boolean locked, int lockAge, int cookie,
-                                         byte[] itemLongResultSet) {
+    private static SqlProcedureResult v2(
+            byte[] itemShort, boolean locked, int lockAge, int cookie, byte[] itemLongResultSet) {
         return new SqlProcedureResult(Status.OK, itemShort, locked, lockAge, null, cookie, null, itemLongResultSet);
     }
 
-    private static SqlProcedureResult v1(byte[] itemShort, boolean locked, long lockDate, int cookie,
-                                         byte[] itemLongResultSet) {
+    private static SqlProcedureResult v1(
+            byte[] itemShort, boolean locked, long lockDate, int cookie, byte[] itemLongResultSet) {
         return new SqlProcedureResult(Status.OK, itemShort, locked, null, lockDate, cookie, null, itemLongResultSet);
     }
 
@@ -525,8 +811,8 @@ class SqlStateSemanticsTest {
         }
 
         SqlSessionItem build() {
-            return new SqlSessionItem(itemShort, itemLong, timeout, expiresAt, locked, lockDate, cookie, flags,
-                    created);
+            return new SqlSessionItem(
+                    itemShort, itemLong, timeout, expiresAt, locked, lockDate, cookie, flags, created);
         }
     }
 }

@@ -37,7 +37,8 @@ class SqlStateServerProceduresTest {
 
     @Test
     void deleteExpiredSessionsOnlyReturnsZero() {
-        assertThat(new SqlStateServerProcedures().deleteExpiredSessions()).usingRecursiveComparison()
+        assertThat(new SqlStateServerProcedures().deleteExpiredSessions())
+                .usingRecursiveComparison()
                 .isEqualTo(new SqlProcedureResult(Status.OK, null, null, null, null, null, null, null));
     }
 }

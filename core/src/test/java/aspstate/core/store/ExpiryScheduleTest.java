@@ -43,7 +43,8 @@ class ExpiryScheduleTest {
     void bucketFor(String rule, long expiresAtMillis, long bucket) {
         assertThat(ExpirySchedule.bucketFor(expiresAtMillis)).isEqualTo(bucket);
         if (bucket < Long.MAX_VALUE / 1000) { // the defining property, where bucket * 1000 fits in a long
-            assertThat(bucket * 1000).as("the bucket's second starts at or after the expiry")
+            assertThat(bucket * 1000)
+                    .as("the bucket's second starts at or after the expiry")
                     .isGreaterThanOrEqualTo(expiresAtMillis);
             assertThat((bucket - 1) * 1000).as("and is the first such second").isLessThan(expiresAtMillis);
         }

@@ -40,6 +40,7 @@ class MemorySessionStoreTest {
 
     /** An exact second, so that "expires at T + 1 s" falls on a bucket boundary. */
     private static final long T = 1_700_000_000_000L;
+
     private static final long HOUR = 3_600_000L;
     private static final long NEVER = StoredValue.NEVER;
 
@@ -53,14 +54,14 @@ class MemorySessionStoreTest {
 
     /** A store whose reaper never ticks by itself during a test. */
     private <V extends StoredValue> MemorySessionStore<V> store(long maxMemoryBytes) {
-        MemorySessionStore<V> store = new MemorySessionStore<>(clock, new MemoryStoreSettings(maxMemoryBytes, HOUR, 1_000));
+        MemorySessionStore<V> store =
+                new MemorySessionStore<>(clock, new MemoryStoreSettings(maxMemoryBytes, HOUR, 1_000));
         opened.add(store);
         return store;
     }
 
     /** The smallest useful value: a counter with an expiry and a declared size. */
-    record Counter(long count, long expiresAtMillis, long sizeInBytes) implements StoredValue {
-    }
+    record Counter(long count, long expiresAtMillis, long sizeInBytes) implements StoredValue {}
 
     // ---------------------------------------------------------------------------------------------------------------
     // Small drivers; the in-memory store completes inline, so join() never waits.
@@ -203,7 +204,9 @@ class MemorySessionStoreTest {
 
             assertThat(examined).isEqualTo(3);
             assertThat(store.statistics()).isEqualTo(stats(1, 4, 3, 0, 4 + 40));
-            assertThat(store.scheduledBuckets()).as("only the live entry's bucket is left").isEqualTo(1);
+            assertThat(store.scheduledBuckets())
+                    .as("only the live entry's bucket is left")
+                    .isEqualTo(1);
         }
 
         @Test
@@ -263,7 +266,9 @@ class MemorySessionStoreTest {
             put(store, "k", 10, T + 10_000); // a request slid the expiry
 
             at(T + 1_000);
-            assertThat(store.reapExpired(1_000)).as("the old bucket's reference is examined").isEqualTo(1);
+            assertThat(store.reapExpired(1_000))
+                    .as("the old bucket's reference is examined")
+                    .isEqualTo(1);
             assertThat(store.statistics()).as("but not removed").isEqualTo(stats(1, 1, 0, 0, 11));
             assertThat(lookup(store, "k")).isNotNull();
 
@@ -370,10 +375,14 @@ class MemorySessionStoreTest {
 
             at(T + 1_000);
             store.reapExpired(1_000);
-            assertThat(store.statistics()).as("the old bucket's reference is stale").isEqualTo(stats(1, 2, 0, 1, 1 + 20));
+            assertThat(store.statistics())
+                    .as("the old bucket's reference is stale")
+                    .isEqualTo(stats(1, 2, 0, 1, 1 + 20));
 
             at(T + 5_000);
-            assertThat(store.reapExpired(1_000)).as("filed once: the stale reference did not re-file it").isEqualTo(1);
+            assertThat(store.reapExpired(1_000))
+                    .as("filed once: the stale reference did not re-file it")
+                    .isEqualTo(1);
             assertThat(store.statistics()).isEqualTo(stats(0, 2, 1, 1, 0));
             assertThat(store.scheduledBuckets()).isZero();
         }
@@ -434,7 +443,9 @@ class MemorySessionStoreTest {
 
             clock.advance(Duration.ofSeconds(2));
 
-            Await.until("the reaper removed the expired session", () -> store.statistics().active() == 1);
+            Await.until(
+                    "the reaper removed the expired session",
+                    () -> store.statistics().active() == 1);
             assertThat(store.statistics()).isEqualTo(stats(1, 2, 1, 0, 4 + 100));
         }
 
@@ -444,22 +455,28 @@ class MemorySessionStoreTest {
             ScheduledExecutorService shared = MemorySessionStore.newReaper();
             try {
                 MemoryBudget budget = new MemoryBudget(0);
-                MemorySessionStore<Counter> first = new MemorySessionStore<>(clock,
-                        new MemoryStoreSettings(0, 10, 1_000), budget, shared);
-                MemorySessionStore<Counter> second = new MemorySessionStore<>(clock,
-                        new MemoryStoreSettings(0, 10, 1_000), budget, shared);
+                MemorySessionStore<Counter> first =
+                        new MemorySessionStore<>(clock, new MemoryStoreSettings(0, 10, 1_000), budget, shared);
+                MemorySessionStore<Counter> second =
+                        new MemorySessionStore<>(clock, new MemoryStoreSettings(0, 10, 1_000), budget, shared);
                 opened.add(second);
                 put(first, "abandoned", 100, T + 1_000);
                 put(second, "abandoned", 100, T + 1_000);
                 clock.advance(Duration.ofSeconds(2));
-                Await.until("both stores reaped", () -> first.statistics().active() == 0
-                        && second.statistics().active() == 0);
+                Await.until(
+                        "both stores reaped",
+                        () -> first.statistics().active() == 0
+                                && second.statistics().active() == 0);
 
                 first.close();
-                assertThat(shared.isShutdown()).as("the shared reaper outlives one store").isFalse();
+                assertThat(shared.isShutdown())
+                        .as("the shared reaper outlives one store")
+                        .isFalse();
                 put(second, "later", 100, T + 3_000);
                 clock.advance(Duration.ofSeconds(2));
-                Await.until("the other store is still reaped", () -> second.statistics().expired() == 2);
+                Await.until(
+                        "the other store is still reaped",
+                        () -> second.statistics().expired() == 2);
             } finally {
                 shared.shutdownNow();
             }
@@ -535,7 +552,8 @@ class MemorySessionStoreTest {
          */
         @Test
         void perEntryOverheadCountsAgainstTheLimitAndIsFreedWithTheEntry() {
-            MemorySessionStore<Counter> store = new MemorySessionStore<>(clock, new MemoryStoreSettings(1_000, HOUR, 1_000, 200));
+            MemorySessionStore<Counter> store =
+                    new MemorySessionStore<>(clock, new MemoryStoreSettings(1_000, HOUR, 1_000, 200));
             opened.add(store);
             for (String key : new String[] {"a", "b", "c", "d"}) {
                 put(store, key, 10, NEVER); // 1 + 10 + 200 = 211 each
@@ -554,8 +572,10 @@ class MemorySessionStoreTest {
         @Test
         void storesSharingABudgetAreLimitedTogetherAndFreeForEachOther() {
             MemoryBudget budget = new MemoryBudget(100);
-            MemorySessionStore<Counter> first = new MemorySessionStore<>(clock, new MemoryStoreSettings(0, HOUR, 1_000), budget);
-            MemorySessionStore<Counter> second = new MemorySessionStore<>(clock, new MemoryStoreSettings(0, HOUR, 1_000), budget);
+            MemorySessionStore<Counter> first =
+                    new MemorySessionStore<>(clock, new MemoryStoreSettings(0, HOUR, 1_000), budget);
+            MemorySessionStore<Counter> second =
+                    new MemorySessionStore<>(clock, new MemoryStoreSettings(0, HOUR, 1_000), budget);
             opened.add(first);
             opened.add(second);
             put(first, "a", 59, NEVER); // 60 bytes
@@ -578,7 +598,9 @@ class MemorySessionStoreTest {
                 catchThrowable(() -> put(store, "k", 100, NEVER));
                 assertThat(log.events()).hasSize(1);
                 assertThat(log.events().get(0).getLevel()).isEqualTo(ch.qos.logback.classic.Level.WARN);
-                assertThat(log.events().get(0).getFormattedMessage()).contains("max-memory=10").contains("--max-memory");
+                assertThat(log.events().get(0).getFormattedMessage())
+                        .contains("max-memory=10")
+                        .contains("--max-memory");
             }
         }
 
@@ -612,7 +634,9 @@ class MemorySessionStoreTest {
             assertThat(store.statistics().expired()).isEqualTo(1);
             assertThat(store.statistics().storedBytes()).isZero();
             store.reapExpired(1_000);
-            assertThat(store.statistics().expired()).as("not counted again by the reaper").isEqualTo(1);
+            assertThat(store.statistics().expired())
+                    .as("not counted again by the reaper")
+                    .isEqualTo(1);
             assertThat(store.statistics().storedBytes()).isZero();
         }
 
@@ -620,11 +644,15 @@ class MemorySessionStoreTest {
         void failedStageCarriesStoreFullException() {
             MemorySessionStore<Counter> store = store(10);
 
-            Throwable failure = catchThrowable(() -> store.execute("key", (current, now) ->
-                    Outcome.put(new Counter(0, NEVER, 100), "never seen")).toCompletableFuture().join());
+            Throwable failure = catchThrowable(() -> store.execute(
+                            "key", (current, now) -> Outcome.put(new Counter(0, NEVER, 100), "never seen"))
+                    .toCompletableFuture()
+                    .join());
 
-            assertThat(failure.getCause()).isInstanceOf(StoreFullException.class)
-                    .hasMessageContaining("max-memory").hasMessageContaining("10 bytes");
+            assertThat(failure.getCause())
+                    .isInstanceOf(StoreFullException.class)
+                    .hasMessageContaining("max-memory")
+                    .hasMessageContaining("10 bytes");
         }
 
         @Test
@@ -704,7 +732,8 @@ class MemorySessionStoreTest {
             assertThat(send(store, "k", StateRequest.getExclusive()).shape()).isEqualTo(Shape.DATA_LOCKED);
             assertThat(send(store, "k", StateRequest.get()).shape()).isEqualTo(Shape.LOCKED);
             assertThat(send(store, "k", StateRequest.resetTimeout()).shape()).isEqualTo(Shape.OK);
-            assertThat(send(store, "k", StateRequest.releaseExclusive(2)).shape()).isEqualTo(Shape.OK);
+            assertThat(send(store, "k", StateRequest.releaseExclusive(2)).shape())
+                    .isEqualTo(Shape.OK);
         }
     }
 
@@ -719,7 +748,9 @@ class MemorySessionStoreTest {
             at(T + 1_000); // "expired" is expired but not reaped yet
 
             Map<String, Long> visited = new LinkedHashMap<>();
-            store.forEach((key, value) -> visited.put(key, value.sizeInBytes())).toCompletableFuture().join();
+            store.forEach((key, value) -> visited.put(key, value.sizeInBytes()))
+                    .toCompletableFuture()
+                    .join();
 
             assertThat(visited).containsOnly(Map.entry("live", 2L), Map.entry("forever", 3L));
         }
@@ -729,7 +760,8 @@ class MemorySessionStoreTest {
             MemorySessionStore<Counter> store = store(0);
             AtomicInteger visits = new AtomicInteger();
 
-            assertThat(store.forEach((key, value) -> visits.incrementAndGet()).toCompletableFuture()).isCompleted();
+            assertThat(store.forEach((key, value) -> visits.incrementAndGet()).toCompletableFuture())
+                    .isCompleted();
             assertThat(visits).hasValue(0);
         }
     }
@@ -744,8 +776,11 @@ class MemorySessionStoreTest {
 
             runConcurrently(threads, thread -> {
                 for (int i = 0; i < increments; i++) {
-                    run(store, "counter", (current, now) ->
-                            Outcome.put(new Counter(current == null ? 1 : current.count() + 1, NEVER, 8), null));
+                    run(
+                            store,
+                            "counter",
+                            (current, now) -> Outcome.put(
+                                    new Counter(current == null ? 1 : current.count() + 1, NEVER, 8), null));
                 }
             });
 
@@ -844,7 +879,8 @@ class MemorySessionStoreTest {
             assertThat(first.lockCookie()).isEqualTo(2);
             assertThat(first.actionFlags()).isTrue();
             assertThat(first.data()).containsExactly(empty);
-            assertThat(send(store, "s", StateRequest.set(new byte[] {9}, 20, false, 2))).isEqualTo(StateResult.OK);
+            assertThat(send(store, "s", StateRequest.set(new byte[] {9}, 20, false, 2)))
+                    .isEqualTo(StateResult.OK);
             StateResult second = send(store, "s", StateRequest.getExclusive());
             assertThat(second.lockCookie()).isEqualTo(3);
             assertThat(second.actionFlags()).isFalse();
@@ -878,7 +914,9 @@ class MemorySessionStoreTest {
             for (long t = T + 50_000; t <= T + 10 * 60_000; t += 50_000) {
                 at(t);
                 store.reapExpired(1_000);
-                assertThat(send(store, "s", StateRequest.resetTimeout())).as("at +%d ms", t - T).isEqualTo(StateResult.OK);
+                assertThat(send(store, "s", StateRequest.resetTimeout()))
+                        .as("at +%d ms", t - T)
+                        .isEqualTo(StateResult.OK);
             }
             at(clock.millis() + 60_000);
             store.reapExpired(1_000);
@@ -904,7 +942,8 @@ class MemorySessionStoreTest {
 
             assertThat(send(store, "s", StateRequest.getExclusive())).isEqualTo(StateResult.NOT_FOUND);
             send(store, "s", StateRequest.set(new byte[] {2}, 1, false, null));
-            assertThat(send(store, "s", StateRequest.getExclusive()).lockCookie()).isEqualTo(2);
+            assertThat(send(store, "s", StateRequest.getExclusive()).lockCookie())
+                    .isEqualTo(2);
             assertThat(store.statistics()).isEqualTo(stats(1, 2, 1, 0, 1 + 1));
         }
 
@@ -927,15 +966,15 @@ class MemorySessionStoreTest {
         @Test
         void rejectsNegativeMemoryAndNonPositiveReaperSettings() {
             assertThatThrownBy(() -> new MemoryStoreSettings(-1, 100, 10))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max-memory");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("max-memory");
             assertThatThrownBy(() -> new MemoryStoreSettings(0, 0, 10)).isInstanceOf(IllegalArgumentException.class);
             assertThatThrownBy(() -> new MemoryStoreSettings(0, 100, 0)).isInstanceOf(IllegalArgumentException.class);
         }
 
         @Test
         void withMaxMemoryUsesTheDefaultReaperSettings() {
-            assertThat(MemoryStoreSettings.withMaxMemory(42))
-                    .isEqualTo(new MemoryStoreSettings(42, 100, 20_000, 200));
+            assertThat(MemoryStoreSettings.withMaxMemory(42)).isEqualTo(new MemoryStoreSettings(42, 100, 20_000, 200));
         }
     }
 

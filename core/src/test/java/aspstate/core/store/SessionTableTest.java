@@ -60,8 +60,9 @@ class SessionTableTest {
     void anAccessThatThrowsLeavesTheTableUsable() {
         access("k", entry -> entry.put("v", 1));
         assertThatThrownBy(() -> access("k", entry -> {
-            throw new IllegalArgumentException("boom");
-        })).hasMessage("boom");
+                    throw new IllegalArgumentException("boom");
+                }))
+                .hasMessage("boom");
 
         access("k", entry -> assertThat(entry.value()).isEqualTo("v"));
     }
@@ -70,9 +71,12 @@ class SessionTableTest {
     @Test
     void anAccessThatUsesTheTableItselfIsRefused() {
         assertThatThrownBy(() -> access("k", outer -> access("k", inner -> inner.put("v", 0))))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("used the table itself");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("used the table itself");
 
-        access("k", entry -> assertThat(entry.present()).as("nothing was stored").isFalse());
+        access(
+                "k",
+                entry -> assertThat(entry.present()).as("nothing was stored").isFalse());
     }
 
     /**
@@ -239,7 +243,8 @@ class SessionTableTest {
 
     private Map<String, String> contents() {
         Map<String, String> contents = new HashMap<>();
-        table.forEach((key, value) -> assertThat(contents.put(key, value)).as("visited once: " + key).isNull());
+        table.forEach((key, value) ->
+                assertThat(contents.put(key, value)).as("visited once: " + key).isNull());
         return contents;
     }
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SipHashTest {
     /** The reference key 00 01 .. 0f of the SipHash paper, as two little-endian words. */
     private static final long K0 = 0x0706050403020100L;
+
     private static final long K1 = 0x0f0e0d0c0b0a0908L;
 
     /** The reference implementation's first test vector: the empty message under the reference key. */
@@ -32,12 +33,13 @@ class SipHashTest {
      */
     @ParameterizedTest(name = "{0} bytes")
     @CsvSource({
-            "0, dc c4 0f 05 58 01 ac ab",
-            "2, 4d d4 c7 4d 02 9b cb 82",
-            "8, 8e 9a 29 8d 11 95 90 36",
-            "14, 34 5d f9 c0 11 a1 5a 60",
-            "16, 66 8b 90 7d 1a dd 4f cc",
-            "62, e0 94 66 4b 15 f6 b2 c3"})
+        "0, dc c4 0f 05 58 01 ac ab",
+        "2, 4d d4 c7 4d 02 9b cb 82",
+        "8, 8e 9a 29 8d 11 95 90 36",
+        "14, 34 5d f9 c0 11 a1 5a 60",
+        "16, 66 8b 90 7d 1a dd 4f cc",
+        "62, e0 94 66 4b 15 f6 b2 c3"
+    })
     void sipHash13MatchesTheReferenceVectors(int bytes, String littleEndian) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < bytes; i += 2) {
@@ -64,8 +66,11 @@ class SipHashTest {
                     text.append(sample % 2 == 0 ? (char) (32 + random.nextInt(95)) : (char) random.nextInt(0x10000));
                 }
                 String key = text.toString();
-                assertThat(SipHash.hash(2, 4, k0, k1, key)).as("length %d: %s", length, key)
-                        .isEqualTo(Hashing.sipHash24(k0, k1).hashUnencodedChars(key).asLong());
+                assertThat(SipHash.hash(2, 4, k0, k1, key))
+                        .as("length %d: %s", length, key)
+                        .isEqualTo(Hashing.sipHash24(k0, k1)
+                                .hashUnencodedChars(key)
+                                .asLong());
             }
         }
     }

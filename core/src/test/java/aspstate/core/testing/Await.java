@@ -8,8 +8,7 @@ import java.util.function.BooleanSupplier;
 public final class Await {
     private static final long DEADLINE_SECONDS = 10;
 
-    private Await() {
-    }
+    private Await() {}
 
     /** @throws AssertionError naming {@code what} if the condition is not met within 10 s */
     public static void until(String what, BooleanSupplier condition) {

@@ -21,8 +21,7 @@ public final class LoopbackPorts {
     private static final int ATTEMPTS = 200;
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
-    private LoopbackPorts() {
-    }
+    private LoopbackPorts() {}
 
     /** A port on 127.0.0.1 that nothing listens on now. */
     public static int free() throws IOException {
@@ -39,7 +38,7 @@ public final class LoopbackPorts {
                 // taken: try another
             }
         }
-        throw new IOException("no free port on 127.0.0.1 between " + LOWEST + " and " + HIGHEST + " after "
-                + ATTEMPTS + " attempts");
+        throw new IOException(
+                "no free port on 127.0.0.1 between " + LOWEST + " and " + HIGHEST + " after " + ATTEMPTS + " attempts");
     }
 }

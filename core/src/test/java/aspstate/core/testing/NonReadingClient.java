@@ -16,8 +16,7 @@ public final class NonReadingClient {
     /** No byte taken for this long: the server stopped reading. */
     private static final long STALLED_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    private NonReadingClient() {
-    }
+    private NonReadingClient() {}
 
     /**
      * Writes {@code requests} over and over until {@code limit} bytes went, the server closed the connection, or it

@@ -17,8 +17,7 @@ public final class RawHttp {
         }
     }
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     public static byte[] get(String path, String... headers) {
         StringBuilder request = new StringBuilder("GET ").append(path).append(" HTTP/1.1\r\nHost: localhost\r\n");

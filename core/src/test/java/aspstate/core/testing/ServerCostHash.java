@@ -13,8 +13,7 @@ import javax.crypto.spec.PBEKeySpec;
 public final class ServerCostHash {
     private static final byte[] SALT = new byte[16];
 
-    private ServerCostHash() {
-    }
+    private ServerCostHash() {}
 
     /** A check that accepts {@code secret} only, and costs what the server's check costs. */
     public static Predicate<String> acceptingOnly(String secret) {
@@ -25,7 +24,8 @@ public final class ServerCostHash {
     private static byte[] hash(String secret) {
         try {
             return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                    .generateSecret(new PBEKeySpec(secret.toCharArray(), SALT, 210_000, 256)).getEncoded();
+                    .generateSecret(new PBEKeySpec(secret.toCharArray(), SALT, 210_000, 256))
+                    .getEncoded();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }

@@ -37,7 +37,9 @@ public final class SessionBlobBuilder {
 
     public byte[] build() {
         DotNetBinaryWriter out = new DotNetBinaryWriter()
-                .int32(timeoutMinutes).bool(!names.isEmpty()).bool(!staticObjects.isEmpty());
+                .int32(timeoutMinutes)
+                .bool(!names.isEmpty())
+                .bool(!staticObjects.isEmpty());
         if (!names.isEmpty()) {
             out.int32(names.size()).int32(names.indexOf(null));
             names.stream().filter(name -> name != null).forEach(out::string);

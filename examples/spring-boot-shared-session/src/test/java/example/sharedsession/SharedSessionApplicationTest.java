@@ -42,17 +42,24 @@ class SharedSessionApplicationTest {
     @Test
     void theCounterIsAnInt32InTheAspNetApplicationsSession() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<String> first = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/counter")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> first = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/counter"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         String cookie = first.headers().firstValue("Set-Cookie").orElseThrow();
         String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
-        HttpResponse<String> second = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/counter")).header("Cookie", "ASP.NET_SessionId=" + id).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> second = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/counter"))
+                        .header("Cookie", "ASP.NET_SessionId=" + id)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(first.body()).endsWith(": 1\n");
         assertThat(second.body()).endsWith(": 2\n");
         try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
-            byte[] data = raw.get(AspNetApplication.of("/LM/W3SVC/1/ROOT/shop").key(id)).join().data();
+            byte[] data = raw.get(AspNetApplication.of("/LM/W3SVC/1/ROOT/shop").key(id))
+                    .join()
+                    .data();
             SessionStateData session = SessionStateData.read(data);
             assertThat(session.items().typeOf("counter")).isEqualTo(DotNetType.INT32);
             assertThat(session.items().get("counter")).isEqualTo(2);

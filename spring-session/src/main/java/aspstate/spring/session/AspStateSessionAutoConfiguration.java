@@ -48,11 +48,11 @@ public class AspStateSessionAutoConfiguration {
 
     @Bean
     AspStateSessions aspStateSessions(SessionStateClient client, AspStateSessionProperties properties) {
-        LockSettings lock = new LockSettings(properties.getLockPollInterval(), properties.getExecutionTimeout(),
-                properties.getMaxLockWait());
+        LockSettings lock = new LockSettings(
+                properties.getLockPollInterval(), properties.getExecutionTimeout(), properties.getMaxLockWait());
         int timeoutMinutes = (int) Math.max(1, (properties.getTimeout().getSeconds() + 59) / 60);
-        SharedSessionStore store = new SharedSessionStore(client, lock, timeoutMinutes,
-                properties.isCompressionEnabled());
+        SharedSessionStore store =
+                new SharedSessionStore(client, lock, timeoutMinutes, properties.isCompressionEnabled());
         return new AspStateSessions(store, properties.getMode() == AspStateSessionProperties.Mode.ASPNET);
     }
 
@@ -89,7 +89,10 @@ public class AspStateSessionAutoConfiguration {
 
         /** ASP.NET's cookie: its name, the plain id (Spring's is base64), path /, HttpOnly, SameSite Lax. */
         @Bean
-        @ConditionalOnProperty(prefix = "aspstate.session", name = "mode", havingValue = "aspnet",
+        @ConditionalOnProperty(
+                prefix = "aspstate.session",
+                name = "mode",
+                havingValue = "aspnet",
                 matchIfMissing = true)
         DefaultCookieSerializerCustomizer aspNetSessionCookie(AspStateSessionProperties properties) {
             return serializer -> {
@@ -113,12 +116,16 @@ public class AspStateSessionAutoConfiguration {
         }
 
         @Bean
-        @ConditionalOnProperty(prefix = "aspstate.session", name = "mode", havingValue = "aspnet",
+        @ConditionalOnProperty(
+                prefix = "aspstate.session",
+                name = "mode",
+                havingValue = "aspnet",
                 matchIfMissing = true)
         WebSessionIdResolver aspNetSessionIdResolver(AspStateSessionProperties properties) {
             CookieWebSessionIdResolver resolver = new CookieWebSessionIdResolver();
             resolver.setCookieName(properties.getCookieName());
-            resolver.addCookieInitializer(cookie -> cookie.path("/").httpOnly(true).sameSite("Lax"));
+            resolver.addCookieInitializer(
+                    cookie -> cookie.path("/").httpOnly(true).sameSite("Lax"));
             return resolver;
         }
     }

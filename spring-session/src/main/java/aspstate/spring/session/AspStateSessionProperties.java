@@ -19,6 +19,7 @@ public class AspStateSessionProperties {
 
     /** The aspstate (or ASP.NET State Service) servers, host:port, comma-separated, in failover order. */
     private String servers = "127.0.0.1:42424";
+
     private Mode mode = Mode.ASPNET;
     /**
      * The ASP.NET application's HttpRuntime.AppDomainAppId, e.g. /LM/W3SVC/1/ROOT/shop (needed in ASPNET mode); in

@@ -26,7 +26,9 @@ final class AspStateSessions {
     }
 
     CompletableFuture<Optional<AspStateSession>> open(String id) {
-        if (id == null || id.isEmpty() || id.length() > SessionIds.MAX_LENGTH
+        if (id == null
+                || id.isEmpty()
+                || id.length() > SessionIds.MAX_LENGTH
                 || (aspNetIdsOnly && !SessionIds.isValid(id))) {
             return CompletableFuture.completedFuture(Optional.empty());
         }

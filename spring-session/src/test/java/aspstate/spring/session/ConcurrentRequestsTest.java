@@ -40,7 +40,8 @@ import org.springframework.web.bind.annotation.RestController;
  * real aspstate listener: two concurrent requests of one session both keep their update, because the second waits
  * for the first's lock; and the session is ASP.NET's, under ASP.NET's cookie, id and key, in ASP.NET's format.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         classes = ConcurrentRequestsTest.CounterApplication.class)
 class ConcurrentRequestsTest {
     private static final String APP_ID = "/LM/W3SVC/1/ROOT/shop";
@@ -48,6 +49,7 @@ class ConcurrentRequestsTest {
 
     /** The first request holds the session until the test lets it go. */
     static final CountDownLatch FIRST_ENTERED = new CountDownLatch(1);
+
     static final CountDownLatch FIRST_MAY_FINISH = new CountDownLatch(1);
     static final AtomicLong FIRST_LEFT_NANOS = new AtomicLong();
     static final AtomicLong SECOND_ENTERED_NANOS = new AtomicLong();
@@ -79,19 +81,22 @@ class ConcurrentRequestsTest {
         String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
         assertThat(SessionIds.isValid(id)).as(id).isTrue();
 
-        CompletableFuture<HttpResponse<String>> holding = http.sendAsync(get("/slow-increment", id),
-                HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> holding =
+                http.sendAsync(get("/slow-increment", id), HttpResponse.BodyHandlers.ofString());
         assertThat(FIRST_ENTERED.await(10, TimeUnit.SECONDS)).isTrue();
-        CompletableFuture<HttpResponse<String>> waiting = http.sendAsync(get("/increment?second", id),
-                HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> waiting =
+                http.sendAsync(get("/increment?second", id), HttpResponse.BodyHandlers.ofString());
         Await.until("the second request reached the application", () -> SECOND_ARRIVED.get() != null);
         FIRST_MAY_FINISH.countDown();
 
         assertThat(holding.get(10, TimeUnit.SECONDS).body()).isEqualTo("1");
         assertThat(waiting.get(10, TimeUnit.SECONDS).body()).isEqualTo("2");
-        assertThat(SECOND_ENTERED_NANOS.get()).as("the second ran only once the first had finished")
+        assertThat(SECOND_ENTERED_NANOS.get())
+                .as("the second ran only once the first had finished")
                 .isGreaterThan(FIRST_LEFT_NANOS.get());
-        assertThat(http.send(get("/count", id), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("2");
+        assertThat(http.send(get("/count", id), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .isEqualTo("2");
 
         try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
             SessionStateData stored = SessionStateData.read(
@@ -108,10 +113,15 @@ class ConcurrentRequestsTest {
         String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
         String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
 
-        assertThat(http.send(get("/valid", id), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("true");
+        assertThat(http.send(get("/valid", id), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .isEqualTo("true");
         try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
-            assertThat(raw.getExclusive(AspNetApplication.of(APP_ID).key(id)).join().isOk())
-                    .as("the session is not left locked").isTrue();
+            assertThat(raw.getExclusive(AspNetApplication.of(APP_ID).key(id))
+                            .join()
+                            .isOk())
+                    .as("the session is not left locked")
+                    .isTrue();
         }
     }
 

@@ -15,11 +15,18 @@ import reactor.core.publisher.Mono;
 /** The reactive repository on a real aspstate listener: a session found is locked until it is saved. */
 class ReactiveRepositoryTest {
     private final LoopbackStateServer aspstate = new LoopbackStateServer();
-    private final SessionStateClient client = SessionStateClient.builder().server(aspstate.address())
-            .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/shop")).build();
-    private final AspStateReactiveSessionRepository repository = new AspStateReactiveSessionRepository(
-            new AspStateSessions(new SharedSessionStore(client, new LockSettings(Duration.ofMillis(20),
-                    Duration.ofSeconds(110), Duration.ofSeconds(10)), 20, false), true));
+    private final SessionStateClient client = SessionStateClient.builder()
+            .server(aspstate.address())
+            .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/shop"))
+            .build();
+    private final AspStateReactiveSessionRepository repository =
+            new AspStateReactiveSessionRepository(new AspStateSessions(
+                    new SharedSessionStore(
+                            client,
+                            new LockSettings(Duration.ofMillis(20), Duration.ofSeconds(110), Duration.ofSeconds(10)),
+                            20,
+                            false),
+                    true));
 
     @AfterEach
     void stop() {
@@ -40,12 +47,14 @@ class ReactiveRepositoryTest {
         assertThat(second.toFuture()).as("the first request holds the lock").isNotDone();
 
         repository.save(first).block();
-        assertThat((Integer) second.block(Duration.ofSeconds(10)).getAttribute("count")).isEqualTo(2);
+        assertThat((Integer) second.block(Duration.ofSeconds(10)).getAttribute("count"))
+                .isEqualTo(2);
     }
 
     @Test
     void anIdNotOfAspNetsFormIsNoSession() {
         assertThat(repository.findById("../../etc").blockOptional()).isEmpty();
-        assertThat(repository.findById("abcdefghijklmnopqrstuvwx").blockOptional()).isEmpty();
+        assertThat(repository.findById("abcdefghijklmnopqrstuvwx").blockOptional())
+                .isEmpty();
     }
 }

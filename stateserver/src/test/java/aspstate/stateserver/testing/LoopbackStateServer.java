@@ -19,8 +19,14 @@ public final class LoopbackStateServer implements AutoCloseable {
 
     public LoopbackStateServer() {
         StateServerSettings defaults = StateServerSettings.defaults();
-        StateServerSettings settings = new StateServerSettings(defaults.bindAddress(), 0, defaults.allowedPeers(),
-                defaults.idleTimeout(), defaults.maxBodyBytes(), defaults.aspNetVersion(), defaults.lockDateZone(),
+        StateServerSettings settings = new StateServerSettings(
+                defaults.bindAddress(),
+                0,
+                defaults.allowedPeers(),
+                defaults.idleTimeout(),
+                defaults.maxBodyBytes(),
+                defaults.aspNetVersion(),
+                defaults.lockDateZone(),
                 defaults.connections());
         store = new MemorySessionStore<>(Clock.SYSTEM, new MemoryStoreSettings(0, 3_600_000, 1000));
         try {

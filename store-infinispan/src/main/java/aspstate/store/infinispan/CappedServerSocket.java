@@ -54,12 +54,16 @@ final class CappedServerSocket extends ServerSocket {
             Socket socket = delegate.accept();
             handedOver.removeIf(Socket::isClosed);
             InetAddress peer = socket.getInetAddress();
-            long fromPeer = handedOver.stream().filter(open -> peer.equals(open.getInetAddress())).count();
+            long fromPeer = handedOver.stream()
+                    .filter(open -> peer.equals(open.getInetAddress()))
+                    .count();
             if (handedOver.size() >= limits.maxConnections()) {
                 refuse(socket, "the " + limits.maxConnections() + " allowed at once (--cluster-max-connections)");
             } else if (fromPeer >= limits.maxConnectionsPerPeer()) {
-                refuse(socket, "the " + limits.maxConnectionsPerPeer() + " allowed per address "
-                        + "(--cluster-max-connections-per-peer)");
+                refuse(
+                        socket,
+                        "the " + limits.maxConnectionsPerPeer() + " allowed per address "
+                                + "(--cluster-max-connections-per-peer)");
             } else if (handshaken(socket)) {
                 handedOver.add(socket);
                 return socket;
@@ -68,7 +72,9 @@ final class CappedServerSocket extends ServerSocket {
     }
 
     private static void refuse(Socket socket, String beyond) {
-        REFUSED.occurred("refused {} cluster connection(s) beyond {} (latest from {})", beyond,
+        REFUSED.occurred(
+                "refused {} cluster connection(s) beyond {} (latest from {})",
+                beyond,
                 socket.getInetAddress().getHostAddress());
         closeQuietly(socket);
     }
@@ -81,8 +87,8 @@ final class CappedServerSocket extends ServerSocket {
         if (!(socket instanceof SSLSocket tls)) {
             return true;
         }
-        ScheduledFuture<?> deadline = DEADLINES.schedule(() -> closeQuietly(socket),
-                limits.handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> deadline = DEADLINES.schedule(
+                () -> closeQuietly(socket), limits.handshakeTimeout().toMillis(), TimeUnit.MILLISECONDS);
         try {
             int readTimeout = tls.getSoTimeout();
             tls.setSoTimeout((int) limits.handshakeTimeout().toMillis());
@@ -90,10 +96,13 @@ final class CappedServerSocket extends ServerSocket {
             tls.setSoTimeout(readTimeout);
             return true;
         } catch (IOException e) {
-            HANDSHAKE_FAILED.occurred("closed {} cluster connection(s) whose TLS handshake failed or took longer "
-                    + "than --cluster-handshake-timeout {} ms: not a node of this cluster, or not one with the same "
-                    + "--cluster-secret (latest from {}: {})", limits.handshakeTimeout().toMillis(),
-                    socket.getInetAddress().getHostAddress(), e.toString());
+            HANDSHAKE_FAILED.occurred(
+                    "closed {} cluster connection(s) whose TLS handshake failed or took longer "
+                            + "than --cluster-handshake-timeout {} ms: not a node of this cluster, or not one with the same "
+                            + "--cluster-secret (latest from {}: {})",
+                    limits.handshakeTimeout().toMillis(),
+                    socket.getInetAddress().getHostAddress(),
+                    e.toString());
             closeQuietly(socket);
             return false;
         } finally {

@@ -71,8 +71,8 @@ final class CappedSocketFactory implements SocketFactory {
     }
 
     @Override
-    public Socket createSocket(String serviceName, InetAddress address, int port, InetAddress localAddr,
-                               int localPort) throws IOException {
+    public Socket createSocket(String serviceName, InetAddress address, int port, InetAddress localAddr, int localPort)
+            throws IOException {
         return delegate.createSocket(serviceName, address, port, localAddr, localPort);
     }
 

@@ -22,8 +22,10 @@ final class CappedTcp extends TCP {
     /** Every factory the transport is given (its default one, or TLS's at start) makes capped server sockets. */
     @Override
     public void setSocketFactory(SocketFactory factory) {
-        super.setSocketFactory(factory == null || factory instanceof CappedSocketFactory || limits == null ? factory
-                : new CappedSocketFactory(factory, limits));
+        super.setSocketFactory(
+                factory == null || factory instanceof CappedSocketFactory || limits == null
+                        ? factory
+                        : new CappedSocketFactory(factory, limits));
     }
 
     @Override

@@ -41,8 +41,7 @@ final class ClusterChannel {
     private static final int CONNECT_TIMEOUT_MILLIS = 1_000;
     private static final int JOIN_TIMEOUT_MILLIS = 2_000;
 
-    private ClusterChannel() {
-    }
+    private ClusterChannel() {}
 
     /** A new, unconnected channel; Infinispan connects it (to the cluster name) and closes it when it stops. */
     static JChannel create(ClusterSettings settings) throws Exception {
@@ -57,8 +56,12 @@ final class ClusterChannel {
         // JGroups 5.5's default per-destination bundler keeps counting what was queued for a member that crashed
         // and then spins on a core for good; the transfer-queue bundler (the default for years before) does not.
         tcp.setBundlerType("transfer-queue");
-        settings.tls().ifPresent(context -> tcp.tls().enabled(true).setSSLContext(context)
-                .setClientAuth(TLSClientAuth.NEED).setProtocols(new String[] {"TLSv1.3"}));
+        settings.tls()
+                .ifPresent(context -> tcp.tls()
+                        .enabled(true)
+                        .setSSLContext(context)
+                        .setClientAuth(TLSClientAuth.NEED)
+                        .setProtocols(new String[] {"TLSv1.3"}));
 
         TCPPING discovery = new TCPPING();
         discovery.setInitialHosts(new ArrayList<>(settings.members()));
@@ -66,7 +69,10 @@ final class ClusterChannel {
         FD_ALL3 heartbeats = new FD_ALL3().setTimeout(HEARTBEAT_TIMEOUT_MILLIS);
         heartbeats.setInterval(HEARTBEAT_INTERVAL_MILLIS);
 
-        List<Protocol> stack = List.of(tcp, new RED(), discovery,
+        List<Protocol> stack = List.of(
+                tcp,
+                new RED(),
+                discovery,
                 new MERGE3().setMinInterval(MERGE_MIN_INTERVAL_MILLIS).setMaxInterval(MERGE_MAX_INTERVAL_MILLIS),
                 heartbeats,
                 new VERIFY_SUSPECT2().setTimeout(VERIFY_SUSPECT_MILLIS),

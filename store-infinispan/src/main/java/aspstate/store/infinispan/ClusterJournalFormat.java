@@ -64,8 +64,10 @@ final class ClusterJournalFormat implements JournalFormat {
 
         @Override
         public int size(Stamped stamped, boolean withPayload) {
-            return HEADER + (stamped.value() instanceof Tombstone ? 2 * Long.BYTES
-                    : values.size((StoredValue) stamped.value(), true));
+            return HEADER
+                    + (stamped.value() instanceof Tombstone
+                            ? 2 * Long.BYTES
+                            : values.size((StoredValue) stamped.value(), true));
         }
 
         @Override

@@ -27,8 +27,8 @@ public record ClusterPortLimits(int maxConnections, int maxConnectionsPerPeer, D
             throw new IllegalArgumentException("cluster-max-connections must be at least 1, got " + maxConnections);
         }
         if (maxConnectionsPerPeer < 1) {
-            throw new IllegalArgumentException("cluster-max-connections-per-peer must be at least 1, got "
-                    + maxConnectionsPerPeer);
+            throw new IllegalArgumentException(
+                    "cluster-max-connections-per-peer must be at least 1, got " + maxConnectionsPerPeer);
         }
         if (handshakeTimeout.toMillis() < 1 || handshakeTimeout.compareTo(MAX_HANDSHAKE_TIMEOUT) > 0) {
             throw new IllegalArgumentException("cluster-handshake-timeout must be 1ms..1m");
@@ -36,7 +36,7 @@ public record ClusterPortLimits(int maxConnections, int maxConnectionsPerPeer, D
     }
 
     public static ClusterPortLimits defaults() {
-        return new ClusterPortLimits(DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_PEER,
-                DEFAULT_HANDSHAKE_TIMEOUT);
+        return new ClusterPortLimits(
+                DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_PEER, DEFAULT_HANDSHAKE_TIMEOUT);
     }
 }

@@ -46,6 +46,7 @@ final class ClusterRestore {
     static final String SERVING_CACHE = "aspstate-serving";
     /** Pushes of copies in flight at once. */
     private static final int PUSHES_IN_FLIGHT = 256;
+
     private static final long POLL_MILLIS = 100;
     private static final long REPORT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -55,8 +56,12 @@ final class ClusterRestore {
     private final Supplier<Set<String>> members;
     private final Clock clock;
 
-    ClusterRestore(EmbeddedCacheManager manager, ClusterSettings cluster, Duration timeout,
-                   Supplier<Set<String>> members, Clock clock) {
+    ClusterRestore(
+            EmbeddedCacheManager manager,
+            ClusterSettings cluster,
+            Duration timeout,
+            Supplier<Set<String>> members,
+            Clock clock) {
         this.manager = manager;
         this.cluster = cluster;
         this.timeout = timeout;
@@ -79,7 +84,8 @@ final class ClusterRestore {
                     throw new IllegalStateException("the caches are not started yet");
                 }
                 for (InternalCacheEntry<String, Stamped> entry : started.<String, Stamped>getCache(name)
-                        .getAdvancedCache().getDataContainer()) {
+                        .getAdvancedCache()
+                        .getDataContainer()) {
                     visitor.accept(entry.getKey(), entry.getValue());
                 }
             });
@@ -102,8 +108,13 @@ final class ClusterRestore {
         if (!running) {
             awaitEveryMemberPushed();
         }
-        LOG.info("restored from {}: {} entries replayed ({} records), {} of them newer than the cluster's copies, "
-                + "in {} ms", path, replayed, directory.recordsReplayed(), pushed,
+        LOG.info(
+                "restored from {}: {} entries replayed ({} records), {} of them newer than the cluster's copies, "
+                        + "in {} ms",
+                path,
+                replayed,
+                directory.recordsReplayed(),
+                pushed,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 
@@ -132,7 +143,8 @@ final class ClusterRestore {
         while (true) {
             Set<String> present = members.get();
             for (String member : present) {
-                if (!member.equals(cluster.nodeName()) && Boolean.TRUE.equals(serving().get(member))) {
+                if (!member.equals(cluster.nodeName())
+                        && Boolean.TRUE.equals(serving().get(member))) {
                     return true;
                 }
             }
@@ -140,15 +152,21 @@ final class ClusterRestore {
                 return false;
             }
             if (System.nanoTime() > deadline) {
-                throw new StoreStartException(StoreStartException.Reason.NO_QUORUM, "no member serves (the whole "
-                        + "cluster was stopped), and not every member of --cluster-members came back within "
-                        + timeout.toSeconds() + " s, so sessions only they hold would be missing (members now: "
-                        + present + "); start the missing ones, or restart every node without a lost one in "
-                        + "--cluster-members", null);
+                throw new StoreStartException(
+                        StoreStartException.Reason.NO_QUORUM,
+                        "no member serves (the whole "
+                                + "cluster was stopped), and not every member of --cluster-members came back within "
+                                + timeout.toSeconds() + " s, so sessions only they hold would be missing (members now: "
+                                + present + "); start the missing ones, or restart every node without a lost one in "
+                                + "--cluster-members",
+                        null);
             }
             if (System.nanoTime() > nextReport) {
-                LOG.info("the whole cluster was stopped: waiting for every member to be back before serving "
-                        + "(members now: {}, expected: {})", present, expected);
+                LOG.info(
+                        "the whole cluster was stopped: waiting for every member to be back before serving "
+                                + "(members now: {}, expected: {})",
+                        present,
+                        expected);
                 nextReport = System.nanoTime() + REPORT_NANOS;
             }
             sleep();
@@ -160,12 +178,16 @@ final class ClusterRestore {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Set<String> present = members.get();
-            if (present.stream().allMatch(member -> Boolean.TRUE.equals(serving().get(member)))) {
+            if (present.stream()
+                    .allMatch(member -> Boolean.TRUE.equals(serving().get(member)))) {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new StoreStartException(StoreStartException.Reason.NO_QUORUM, "not every member merged its "
-                        + "journal within " + timeout.toSeconds() + " s (members now: " + present + ")", null);
+                throw new StoreStartException(
+                        StoreStartException.Reason.NO_QUORUM,
+                        "not every member merged its " + "journal within " + timeout.toSeconds() + " s (members now: "
+                                + present + ")",
+                        null);
             }
             sleep();
         }
@@ -197,12 +219,14 @@ final class ClusterRestore {
                 continue;
             }
             inFlight.acquireUninterruptibly();
-            pushes[index++] = push(cache, entry.getKey(), copy).toCompletableFuture().whenComplete((went, failure) -> {
-                inFlight.release();
-                if (Boolean.TRUE.equals(went)) {
-                    pushed.incrementAndGet();
-                }
-            });
+            pushes[index++] = push(cache, entry.getKey(), copy)
+                    .toCompletableFuture()
+                    .whenComplete((went, failure) -> {
+                        inFlight.release();
+                        if (Boolean.TRUE.equals(went)) {
+                            pushed.incrementAndGet();
+                        }
+                    });
         }
         CompletableFuture.allOf(pushes).join();
         return pushed.get();
@@ -217,8 +241,7 @@ final class ClusterRestore {
             CompletionStage<Boolean> written = current == null
                     ? cache.putIfAbsentAsync(key, copy).thenApply(previous -> previous == null)
                     : cache.replaceAsync(key, current.expectation(), copy);
-            return written.thenCompose(went -> went ? CompletableFuture.completedFuture(true)
-                    : push(cache, key, copy));
+            return written.thenCompose(went -> went ? CompletableFuture.completedFuture(true) : push(cache, key, copy));
         });
     }
 }

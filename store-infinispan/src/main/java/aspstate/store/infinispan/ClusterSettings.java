@@ -20,8 +20,14 @@ import javax.net.ssl.SSLContext;
  * @param tls         mutual TLS for all traffic between nodes, or empty (allowed on loopback only)
  * @param portLimits  what a client of the cluster port may hold
  */
-public record ClusterSettings(String name, InetAddress bindAddress, int port, List<InetSocketAddress> members,
-                              int owners, Optional<SSLContext> tls, ClusterPortLimits portLimits) {
+public record ClusterSettings(
+        String name,
+        InetAddress bindAddress,
+        int port,
+        List<InetSocketAddress> members,
+        int owners,
+        Optional<SSLContext> tls,
+        ClusterPortLimits portLimits) {
     public static final String DEFAULT_NAME = "aspstate";
     public static final int DEFAULT_PORT = 7800;
     public static final int DEFAULT_OWNERS = 2;
@@ -48,8 +54,13 @@ public record ClusterSettings(String name, InetAddress bindAddress, int port, Li
     }
 
     /** With the default limits of the cluster port. */
-    public ClusterSettings(String name, InetAddress bindAddress, int port, List<InetSocketAddress> members,
-                           int owners, Optional<SSLContext> tls) {
+    public ClusterSettings(
+            String name,
+            InetAddress bindAddress,
+            int port,
+            List<InetSocketAddress> members,
+            int owners,
+            Optional<SSLContext> tls) {
         this(name, bindAddress, port, members, owners, tls, ClusterPortLimits.defaults());
     }
 

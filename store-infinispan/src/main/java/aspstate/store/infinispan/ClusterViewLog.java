@@ -22,8 +22,12 @@ public final class ClusterViewLog {
         joined.removeAll(event.getOldMembers());
         List<Address> left = new ArrayList<>(event.getOldMembers());
         left.removeAll(event.getNewMembers());
-        LOG.info("cluster {}: {} member(s) {}{}{}", event.isMergeView() ? "merged after a partition" : "changed",
-                event.getNewMembers().size(), event.getNewMembers(), joined.isEmpty() ? "" : ", joined " + joined,
+        LOG.info(
+                "cluster {}: {} member(s) {}{}{}",
+                event.isMergeView() ? "merged after a partition" : "changed",
+                event.getNewMembers().size(),
+                event.getNewMembers(),
+                joined.isEmpty() ? "" : ", joined " + joined,
                 left.isEmpty() ? "" : ", left " + left);
     }
 }

@@ -59,7 +59,8 @@ final class CounterBoard {
         long bytes = own.primaryBytes();
         Set<String> live = members.get();
         String prefix = store + SEPARATOR;
-        for (Map.Entry<String, NodeCounters> posted : cache.withFlags(Flag.CACHE_MODE_LOCAL).entrySet()) {
+        for (Map.Entry<String, NodeCounters> posted :
+                cache.withFlags(Flag.CACHE_MODE_LOCAL).entrySet()) {
             String key = posted.getKey();
             if (!key.startsWith(prefix)) {
                 continue;

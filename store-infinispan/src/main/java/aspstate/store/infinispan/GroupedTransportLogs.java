@@ -37,7 +37,8 @@ final class GroupedTransportLogs implements Log {
 
     /** The transport's log, named as JGroups names it, grouped. */
     static Log wrap(Log log) {
-        return log instanceof GroupedTransportLogs ? log
+        return log instanceof GroupedTransportLogs
+                ? log
                 : new GroupedTransportLogs(log, LoggerFactory.getLogger(TCP.class));
     }
 
@@ -71,7 +72,9 @@ final class GroupedTransportLogs implements Log {
             String key = kinds.size() < MAX_KINDS ? level + kind : level + "other";
             events = kinds.computeIfAbsent(key, k -> new RepeatedEventLog(logger, level));
         }
-        events.occurred("{} cluster transport event(s) of this kind (latest: {}{})", LogText.client(text),
+        events.occurred(
+                "{} cluster transport event(s) of this kind (latest: {}{})",
+                LogText.client(text),
                 thrown == null ? "" : ": " + LogText.client(thrown.toString()));
         if (thrown != null && delegate.isDebugEnabled()) {
             delegate.debug(text, thrown);

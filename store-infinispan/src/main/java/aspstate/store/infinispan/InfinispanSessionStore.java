@@ -38,6 +38,7 @@ import org.slf4j.LoggerFactory;
 final class InfinispanSessionStore<V extends StoredValue> implements SessionStore<V> {
     /** Conflicting writes on one key after which a mutation gives up; each conflict means another write went in. */
     static final int MAX_ATTEMPTS = 64;
+
     private static final RepeatedEventLog FULL =
             new RepeatedEventLog(LoggerFactory.getLogger(InfinispanSessionStore.class));
 
@@ -49,8 +50,14 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private final Executor iterationExecutor;
     private final String description;
 
-    InfinispanSessionStore(String name, AdvancedCache<String, Stamped> cache, Clock clock, LocalShare share,
-                           Supplier<StoreStatistics> statistics, Executor iterationExecutor, String description) {
+    InfinispanSessionStore(
+            String name,
+            AdvancedCache<String, Stamped> cache,
+            Clock clock,
+            LocalShare share,
+            Supplier<StoreStatistics> statistics,
+            Executor iterationExecutor,
+            String description) {
         this.name = name;
         // Every entry is in memory (loaded at start, never evicted): the file store is for restarts only, and a
         // lookup never reads it (it would be slower, and could find what a rebalance left behind there).
@@ -73,7 +80,12 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     }
 
     /** What a read found for a key. */
-    private enum Found { ABSENT, TOMBSTONE, EXPIRED, LIVE }
+    private enum Found {
+        ABSENT,
+        TOMBSTONE,
+        EXPIRED,
+        LIVE
+    }
 
     private static Found classify(Stamped current, long now) {
         if (current == null) {
@@ -102,16 +114,15 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
                 return CompletableFuture.completedFuture(outcome.result());
             }
             if (attempt >= MAX_ATTEMPTS) {
-                return CompletableFuture.failedFuture(new IllegalStateException("gave up on key " + key + " of "
-                        + name + " after " + attempt + " conflicting writes"));
+                return CompletableFuture.failedFuture(new IllegalStateException(
+                        "gave up on key " + key + " of " + name + " after " + attempt + " conflicting writes"));
             }
             return attempt(key, mutation, attempt + 1);
         });
     }
 
     /** Writes the outcome if the entry is still the one read; true when written (or nothing had to be). */
-    private CompletionStage<Boolean> write(String key, Stamped current, Found found, Outcome<V, ?> outcome,
-                                           long now) {
+    private CompletionStage<Boolean> write(String key, Stamped current, Found found, Outcome<V, ?> outcome, long now) {
         switch (outcome.change()) {
             case KEEP:
                 // An expired entry is reclaimed now rather than left for the sweep: this lookup already found it.
@@ -130,13 +141,14 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
 
     /** Removes an expired entry (if still the one read), counted as expired. */
     private CompletionStage<Boolean> reclaim(String key, Stamped expired) {
-        return StoreFailures.translate(reclaimExpired(cache, key, expired, clock.millis())).thenApply(removed -> {
-            if (removed) {
-                share.release(share.size(key, (StoredValue) expired.value()));
-                share.counted(LocalShare.Event.EXPIRED);
-            }
-            return removed;
-        });
+        return StoreFailures.translate(reclaimExpired(cache, key, expired, clock.millis()))
+                .thenApply(removed -> {
+                    if (removed) {
+                        share.release(share.size(key, (StoredValue) expired.value()));
+                        share.counted(LocalShare.Event.EXPIRED);
+                    }
+                    return removed;
+                });
     }
 
     /**
@@ -144,11 +156,11 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
      * expiry before its timeout was shortened) leaves a {@link Tombstone} until then instead, so that a journal's
      * copy of that version cannot come back.
      */
-    static CompletableFuture<Boolean> reclaimExpired(AdvancedCache<String, Stamped> cache, String key,
-                                                     Stamped expired, long now) {
+    static CompletableFuture<Boolean> reclaimExpired(
+            AdvancedCache<String, Stamped> cache, String key, Stamped expired, long now) {
         if (expired.horizon() > now && !(expired.value() instanceof Tombstone)) {
-            return cache.replaceAsync(key, expired.expectation(), next(expired,
-                    Tombstone.of(now, expired.horizon()), now));
+            return cache.replaceAsync(
+                    key, expired.expectation(), next(expired, Tombstone.of(now, expired.horizon()), now));
         }
         return cache.removeAsync(key, expired.expectation());
     }
@@ -157,8 +169,8 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private CompletionStage<Boolean> bury(String key, Stamped live, long now) {
         Tombstone tombstone = Tombstone.of(now, live.horizon());
         long freed = share.size(key, (StoredValue) live.value()) - share.size(key, tombstone);
-        return StoreFailures.translate(cache.replaceAsync(key, live.expectation(),
-                next(live, tombstone, now))).thenApply(replaced -> {
+        return StoreFailures.translate(cache.replaceAsync(key, live.expectation(), next(live, tombstone, now)))
+                .thenApply(replaced -> {
                     if (replaced) {
                         share.release(freed);
                         share.counted(LocalShare.Event.REMOVED);
@@ -171,8 +183,10 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
         long oldSize = current == null ? 0 : share.size(key, (StoredValue) current.value());
         long growth = share.size(key, value) - oldSize;
         if (!share.reserve(growth)) {
-            FULL.occurred("store full: refused {} write(s) that would exceed max-memory={} bytes on this node; "
-                    + "raise --max-memory, add nodes or lower session sizes", share.limitBytes());
+            FULL.occurred(
+                    "store full: refused {} write(s) that would exceed max-memory={} bytes on this node; "
+                            + "raise --max-memory, add nodes or lower session sizes",
+                    share.limitBytes());
             return CompletableFuture.failedFuture(new StoreFullException("storing " + key.length() + "+"
                     + value.sizeInBytes() + " bytes would exceed max-memory (" + share.limitBytes() + " bytes)"));
         }
@@ -198,8 +212,11 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
 
     /** What a write of {@code value} at {@code now} puts in place of {@code current} (null: absent). */
     static Stamped next(Stamped current, StoredValue value, long now) {
-        return new Stamped(nextStamp(current), Stamped.nextVersion(current, now),
-                Stamped.nextHorizon(current, value.expiresAtMillis()), value);
+        return new Stamped(
+                nextStamp(current),
+                Stamped.nextVersion(current, now),
+                Stamped.nextHorizon(current, value.expiresAtMillis()),
+                value);
     }
 
     private static long nextStamp(Stamped current) {
@@ -213,21 +230,23 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     @Override
     public CompletionStage<Void> forEach(BiConsumer<String, V> visitor) {
         // The iterator fetches other nodes' segments with blocking calls: never on a caller's (event loop) thread.
-        return CompletableFuture.runAsync(() -> {
-            long now = clock.millis();
-            try (var entries = cache.cacheEntrySet().iterator()) {
-                while (entries.hasNext()) {
-                    CacheEntry<String, Stamped> entry = entries.next();
-                    if (classify(entry.getValue(), now) == Found.LIVE) {
-                        @SuppressWarnings("unchecked")
-                        V value = (V) entry.getValue().value();
-                        visitor.accept(entry.getKey(), value);
+        return CompletableFuture.runAsync(
+                () -> {
+                    long now = clock.millis();
+                    try (var entries = cache.cacheEntrySet().iterator()) {
+                        while (entries.hasNext()) {
+                            CacheEntry<String, Stamped> entry = entries.next();
+                            if (classify(entry.getValue(), now) == Found.LIVE) {
+                                @SuppressWarnings("unchecked")
+                                V value = (V) entry.getValue().value();
+                                visitor.accept(entry.getKey(), value);
+                            }
+                        }
+                    } catch (RuntimeException e) {
+                        throw StoreFailures.rethrow(e);
                     }
-                }
-            } catch (RuntimeException e) {
-                throw StoreFailures.rethrow(e);
-            }
-        }, iterationExecutor);
+                },
+                iterationExecutor);
     }
 
     @Override
@@ -242,6 +261,5 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
 
     /** Nothing of its own to stop: the cache belongs to the {@link InfinispanStores} that made this store. */
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -73,6 +73,7 @@ public final class InfinispanStores implements AutoCloseable {
      * 1/{@link #SWEEP_COST_FACTOR} of this makes the next one wait {@code SWEEP_COST_FACTOR} times its duration.
      */
     static final long SWEEP_INTERVAL_MILLIS = 1_000;
+
     private static final int SWEEP_COST_FACTOR = 20;
     /**
      * The stores of each running cache manager, for requests that arrive through the cluster executor, by the
@@ -90,10 +91,13 @@ public final class InfinispanStores implements AutoCloseable {
     private final ExecutorService iteration;
     private final String description;
     private volatile boolean closing;
-    private volatile Runnable stoppedByCluster = () -> { };
+    private volatile Runnable stoppedByCluster = () -> {};
 
-    private InfinispanStores(DefaultCacheManager manager, InfinispanSettings settings, String description,
-                             Optional<JournalDirectory> journal) {
+    private InfinispanStores(
+            DefaultCacheManager manager,
+            InfinispanSettings settings,
+            String description,
+            Optional<JournalDirectory> journal) {
         this.manager = manager;
         this.settings = settings;
         this.description = description;
@@ -110,8 +114,12 @@ public final class InfinispanStores implements AutoCloseable {
      * @param entryOverheadBytes counted per entry on top of key and value, as the memory store counts it
      * @throws StoreStartException when the cluster or the data directory cannot be used, with the reason
      */
-    public static InfinispanStores start(InfinispanSettings settings, List<String> storeNames, Clock clock,
-                                         MemoryBudget budget, int entryOverheadBytes) {
+    public static InfinispanStores start(
+            InfinispanSettings settings,
+            List<String> storeNames,
+            Clock clock,
+            MemoryBudget budget,
+            int entryOverheadBytes) {
         Optional<JournalDirectory> journal = settings.journal().map(InfinispanStores::openJournal);
         try {
             return start(settings, storeNames, clock, budget, entryOverheadBytes, journal);
@@ -127,22 +135,31 @@ public final class InfinispanStores implements AutoCloseable {
         try {
             return JournalDirectory.open(journal, ClusterJournalFormat.INSTANCE);
         } catch (DataDirectoryException e) {
-            throw new StoreStartException(e.reason() == DataDirectoryException.Reason.IN_USE
-                    ? StoreStartException.Reason.DATA_DIRECTORY_IN_USE
-                    : StoreStartException.Reason.DATA_DIRECTORY_UNUSABLE, e.getMessage(), e);
+            throw new StoreStartException(
+                    e.reason() == DataDirectoryException.Reason.IN_USE
+                            ? StoreStartException.Reason.DATA_DIRECTORY_IN_USE
+                            : StoreStartException.Reason.DATA_DIRECTORY_UNUSABLE,
+                    e.getMessage(),
+                    e);
         }
     }
 
-    private static InfinispanStores start(InfinispanSettings settings, List<String> storeNames, Clock clock,
-                                          MemoryBudget budget, int entryOverheadBytes,
-                                          Optional<JournalDirectory> journal) {
+    private static InfinispanStores start(
+            InfinispanSettings settings,
+            List<String> storeNames,
+            Clock clock,
+            MemoryBudget budget,
+            int entryOverheadBytes,
+            Optional<JournalDirectory> journal) {
         ConfigurationBuilderHolder holder = new ConfigurationBuilderHolder();
         configureGlobal(holder.getGlobalConfigurationBuilder(), settings);
         for (String name : storeNames) {
-            holder.newConfigurationBuilder(name).read(storeConfiguration(settings).build());
+            holder.newConfigurationBuilder(name)
+                    .read(storeConfiguration(settings).build());
         }
         holder.newConfigurationBuilder(COUNTERS_CACHE).read(replicated().build());
-        holder.newConfigurationBuilder(ClusterRestore.SERVING_CACHE).read(replicated().build());
+        holder.newConfigurationBuilder(ClusterRestore.SERVING_CACHE)
+                .read(replicated().build());
         // The caches' journal stores find the node's journal by its name as they start, inside the manager's start,
         // where a cache also receives its share from the others: the journal must take those writes by then.
         AtomicReference<EmbeddedCacheManager> caches = new AtomicReference<>();
@@ -159,12 +176,15 @@ public final class InfinispanStores implements AutoCloseable {
         }
         caches.set(manager);
         InfinispanStores engine = new InfinispanStores(manager, settings, describe(settings, budget), journal);
-        LOG.info("joined cluster {} as {}: members {}", settings.cluster().name(), settings.cluster().nodeName(),
+        LOG.info(
+                "joined cluster {} as {}: members {}",
+                settings.cluster().name(),
+                settings.cluster().nodeName(),
                 engine.memberNames());
         manager.addListener(new ClusterViewLog());
         try {
-            ClusterRestore restore = new ClusterRestore(manager, settings.cluster(), settings.quorumTimeout(),
-                    engine::memberNames, clock);
+            ClusterRestore restore = new ClusterRestore(
+                    manager, settings.cluster(), settings.quorumTimeout(), engine::memberNames, clock);
             if (journal.isPresent()) {
                 restore.restore(journal.get(), settings.journal().orElseThrow().directory(), storeNames);
             } else {
@@ -184,30 +204,43 @@ public final class InfinispanStores implements AutoCloseable {
                 manager.<String, NodeCounters>getCache(COUNTERS_CACHE).getAdvancedCache();
         CounterBoard board = new CounterBoard(counters, settings.cluster().nodeName(), this::memberNames);
         for (String name : storeNames) {
-            AdvancedCache<String, Stamped> cache = manager.<String, Stamped>getCache(name).getAdvancedCache();
+            AdvancedCache<String, Stamped> cache =
+                    manager.<String, Stamped>getCache(name).getAdvancedCache();
             LocalShare share = new LocalShare(budget, entryOverheadBytes, board.previous(name));
             Sweep sweep = new Sweep(name, cache, share, board, clock);
             sweep.run();
             scheduleSweep(sweep, SWEEP_INTERVAL_MILLIS);
             shares.put(name, share);
-            stores.put(name, new InfinispanSessionStore<>(name, cache, clock, share,
-                    () -> board.total(name, share.snapshot()), iteration, description));
+            stores.put(
+                    name,
+                    new InfinispanSessionStore<>(
+                            name,
+                            cache,
+                            clock,
+                            share,
+                            () -> board.total(name, share.snapshot()),
+                            iteration,
+                            description));
         }
     }
 
     private void scheduleSweep(Sweep sweep, long delayMillis) {
-        sweeping.schedule(() -> {
-            long started = System.nanoTime();
-            try {
-                sweep.run();
-            } catch (RuntimeException e) {
-                // A failed pass (the cache stopping, a partition) must not stop the sweeping: the next one tries.
-                LOG.debug("sweeping failed: {}", e.toString());
-            }
-            long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-            // A pass that takes long (millions of entries) runs less often, so sweeping stays a small cost.
-            scheduleSweep(sweep, Math.max(SWEEP_INTERVAL_MILLIS, tookMillis * SWEEP_COST_FACTOR));
-        }, delayMillis, TimeUnit.MILLISECONDS);
+        sweeping.schedule(
+                () -> {
+                    long started = System.nanoTime();
+                    try {
+                        sweep.run();
+                    } catch (RuntimeException e) {
+                        // A failed pass (the cache stopping, a partition) must not stop the sweeping: the next one
+                        // tries.
+                        LOG.debug("sweeping failed: {}", e.toString());
+                    }
+                    long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+                    // A pass that takes long (millions of entries) runs less often, so sweeping stays a small cost.
+                    scheduleSweep(sweep, Math.max(SWEEP_INTERVAL_MILLIS, tookMillis * SWEEP_COST_FACTOR));
+                },
+                delayMillis,
+                TimeUnit.MILLISECONDS);
     }
 
     /** The store of that name (one of the names given to {@link #start}). */
@@ -285,7 +318,10 @@ public final class InfinispanStores implements AutoCloseable {
         InfinispanSettings settings = new InfinispanSettings(tool, Optional.empty(), joinTimeout);
         configureGlobal(holder.getGlobalConfigurationBuilder(), settings);
         // A tool that holds nothing, and needs just one node of the cluster to talk to.
-        holder.getGlobalConfigurationBuilder().zeroCapacityNode(true).transport().initialClusterSize(2);
+        holder.getGlobalConfigurationBuilder()
+                .zeroCapacityNode(true)
+                .transport()
+                .initialClusterSize(2);
         DefaultCacheManager manager;
         try {
             manager = new DefaultCacheManager(holder, true);
@@ -296,7 +332,8 @@ public final class InfinispanStores implements AutoCloseable {
             GlobalComponentRegistry.of(manager).getLocalTopologyManager().setRebalancingEnabled(false);
             Address self = manager.getAddress();
             List<String> takers = new ArrayList<>();
-            manager.executor().filterTargets(address -> !address.equals(self))
+            manager.executor()
+                    .filterTargets(address -> !address.equals(self))
                     .submitConsumer(new ClusterStopRequest(tool.nodeName()), (address, ignored, failure) -> {
                         if (failure != null) {
                             throw new IllegalStateException(address + " refused to stop: " + failure, failure);
@@ -304,7 +341,8 @@ public final class InfinispanStores implements AutoCloseable {
                         synchronized (takers) {
                             takers.add(address.toString());
                         }
-                    }).get(joinTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                    })
+                    .get(joinTimeout.toMillis(), TimeUnit.MILLISECONDS);
             return takers;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -327,18 +365,20 @@ public final class InfinispanStores implements AutoCloseable {
      */
     void stoppedByCluster(String requester) {
         LOG.info("stopping, as {} asked the whole cluster to, once it has left", requester);
-        Thread stopper = new Thread(() -> {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (memberNames().contains(requester) && System.nanoTime() < deadline) {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-            stoppedByCluster.run();
-        }, "aspstate-cluster-stopped");
+        Thread stopper = new Thread(
+                () -> {
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (memberNames().contains(requester) && System.nanoTime() < deadline) {
+                        try {
+                            Thread.sleep(50);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        }
+                    }
+                    stoppedByCluster.run();
+                },
+                "aspstate-cluster-stopped");
         stopper.setDaemon(false);
         stopper.start();
     }
@@ -375,7 +415,8 @@ public final class InfinispanStores implements AutoCloseable {
         global.metrics().gauges(false).histograms(false); // the server's own metrics report the stores
         ClusterSettings cluster = settings.cluster();
         try {
-            global.transport().transport(new JGroupsTransport(ClusterChannel.create(cluster)))
+            global.transport()
+                    .transport(new JGroupsTransport(ClusterChannel.create(cluster)))
                     .clusterName(cluster.name())
                     .nodeName(cluster.nodeName())
                     .initialClusterSize(quorum(cluster))
@@ -391,11 +432,18 @@ public final class InfinispanStores implements AutoCloseable {
             return cluster;
         }
         try (ServerSocket probe = new ServerSocket(0, 1, cluster.bindAddress())) {
-            return new ClusterSettings(cluster.name(), cluster.bindAddress(), probe.getLocalPort(), cluster.members(),
-                    cluster.owners(), cluster.tls());
+            return new ClusterSettings(
+                    cluster.name(),
+                    cluster.bindAddress(),
+                    probe.getLocalPort(),
+                    cluster.members(),
+                    cluster.owners(),
+                    cluster.tls());
         } catch (IOException e) {
-            throw new StoreStartException(StoreStartException.Reason.CLUSTER_ADDRESS_NOT_LOCAL,
-                    "cannot find a free port on " + cluster.bindAddress().getHostAddress() + ": " + e.getMessage(), e);
+            throw new StoreStartException(
+                    StoreStartException.Reason.CLUSTER_ADDRESS_NOT_LOCAL,
+                    "cannot find a free port on " + cluster.bindAddress().getHostAddress() + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -415,12 +463,21 @@ public final class InfinispanStores implements AutoCloseable {
         builder.statistics().enabled(false);
         builder.clustering()
                 .cacheMode(CacheMode.DIST_SYNC)
-                .hash().numOwners(settings.cluster().owners())
-                .partitionHandling().whenSplit(PartitionHandling.DENY_READ_WRITES).mergePolicy(MergePolicy.NONE);
-        settings.journal().ifPresent(journal -> builder.persistence().passivation(false)
-                .addStore(CustomStoreConfigurationBuilder.class).customStoreClass(JournalStore.class)
-                .shared(false).preload(false).segmented(false)
-                .addProperty(JournalStore.NODE_PROPERTY, settings.cluster().nodeName()));
+                .hash()
+                .numOwners(settings.cluster().owners())
+                .partitionHandling()
+                .whenSplit(PartitionHandling.DENY_READ_WRITES)
+                .mergePolicy(MergePolicy.NONE);
+        settings.journal()
+                .ifPresent(journal -> builder.persistence()
+                        .passivation(false)
+                        .addStore(CustomStoreConfigurationBuilder.class)
+                        .customStoreClass(JournalStore.class)
+                        .shared(false)
+                        .preload(false)
+                        .segmented(false)
+                        .addProperty(
+                                JournalStore.NODE_PROPERTY, settings.cluster().nodeName()));
         return builder;
     }
 
@@ -435,7 +492,8 @@ public final class InfinispanStores implements AutoCloseable {
         builder.statistics().enabled(false);
         builder.clustering()
                 .cacheMode(CacheMode.REPL_SYNC)
-                .partitionHandling().whenSplit(PartitionHandling.ALLOW_READ_WRITES)
+                .partitionHandling()
+                .whenSplit(PartitionHandling.ALLOW_READ_WRITES)
                 .mergePolicy(MergePolicy.PREFERRED_ALWAYS);
         return builder;
     }
@@ -447,8 +505,12 @@ public final class InfinispanStores implements AutoCloseable {
                 .map(member -> member.getAddress().getHostAddress() + ":" + member.getPort())
                 .collect(Collectors.joining(","));
         return "cluster " + cluster.name() + " (node " + cluster.nodeName() + ", members " + members + ", owners "
-                + cluster.owners() + ", " + settings.journal().map(journal -> "durable " + journal.directory()
-                + ", fsync " + journal.fsync().optionValue()).orElse("memory") + ", " + memory + ")";
+                + cluster.owners() + ", "
+                + settings.journal()
+                        .map(journal -> "durable " + journal.directory() + ", fsync "
+                                + journal.fsync().optionValue())
+                        .orElse("memory")
+                + ", " + memory + ")";
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {

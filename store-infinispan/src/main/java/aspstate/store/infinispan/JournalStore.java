@@ -66,14 +66,15 @@ public final class JournalStore implements NonBlockingStore<String, Stamped> {
 
     @Override
     public CompletionStage<Void> write(int segment, MarshallableEntry<? extends String, ? extends Stamped> entry) {
-        return refusal().orElseGet(() -> journal.whenDurable(journal.put(kind, entry.getKey(), entry.getValue()),
-                null));
+        return refusal()
+                .orElseGet(() -> journal.whenDurable(journal.put(kind, entry.getKey(), entry.getValue()), null));
     }
 
     @Override
     public CompletionStage<Boolean> delete(int segment, Object key) {
-        return refusal().map(refused -> refused.thenApply(nothing -> false)).orElseGet(() ->
-                journal.whenDurable(journal.delete(kind, (String) key), Boolean.TRUE));
+        return refusal()
+                .map(refused -> refused.thenApply(nothing -> false))
+                .orElseGet(() -> journal.whenDurable(journal.delete(kind, (String) key), Boolean.TRUE));
     }
 
     /** A change the journal cannot take now (its disk is full or failing) fails, and with it the write. */

@@ -12,12 +12,17 @@ import java.util.concurrent.atomic.LongAdder;
  * makes adjust them at once, so that a burst of new sessions cannot run far past the limit before the next count.
  */
 final class LocalShare {
-    enum Event { CREATED, EXPIRED, REMOVED }
+    enum Event {
+        CREATED,
+        EXPIRED,
+        REMOVED
+    }
 
     private final MemoryBudget budget;
     private final int entryOverheadBytes;
     /** This store's bytes as the budget knows them: the last count plus the writes made here since. */
     private final AtomicLong heldBytes = new AtomicLong();
+
     private final LongAdder created = new LongAdder();
     private final LongAdder expired = new LongAdder();
     private final LongAdder removed = new LongAdder();
@@ -81,8 +86,13 @@ final class LocalShare {
 
     /** This node's counters now, as published for the others. */
     NodeCounters snapshot() {
-        return new NodeCounters(base.created() + created.sum(), base.expired() + expired.sum(),
-                base.removed() + removed.sum(), primaryEntries, primaryBytes, heldBytes.get());
+        return new NodeCounters(
+                base.created() + created.sum(),
+                base.expired() + expired.sum(),
+                base.removed() + removed.sum(),
+                primaryEntries,
+                primaryBytes,
+                heldBytes.get());
     }
 
     /** Gives this store's bytes back to the budget when the store stops. */

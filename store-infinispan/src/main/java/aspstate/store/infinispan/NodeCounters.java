@@ -18,13 +18,12 @@ import org.infinispan.protostream.annotations.ProtoTypeId;
  * @param heldBytes      bytes of every entry this node holds, primary and backup copies: its memory
  */
 @ProtoTypeId(SchemaTypeIds.NODE_COUNTERS)
-public record NodeCounters(long created, long expired, long removed, long primaryEntries, long primaryBytes,
-                           long heldBytes) {
+public record NodeCounters(
+        long created, long expired, long removed, long primaryEntries, long primaryBytes, long heldBytes) {
     static final NodeCounters ZERO = new NodeCounters(0, 0, 0, 0, 0, 0);
 
     @ProtoFactory
-    public NodeCounters {
-    }
+    public NodeCounters {}
 
     @ProtoField(number = 1, defaultValue = "0")
     public long created() {

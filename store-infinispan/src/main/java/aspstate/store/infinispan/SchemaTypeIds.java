@@ -17,6 +17,5 @@ public final class SchemaTypeIds {
     // 70_009 was a request of an earlier cluster-stop: not to be reused.
     public static final int CACHE_ENTRY = 70_010;
 
-    private SchemaTypeIds() {
-    }
+    private SchemaTypeIds() {}
 }

@@ -4,8 +4,8 @@ import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import org.infinispan.commons.TimeoutException;
 import org.infinispan.commons.IllegalLifecycleStateException;
+import org.infinispan.commons.TimeoutException;
 import org.infinispan.partitionhandling.AvailabilityException;
 import org.infinispan.remoting.RemoteException;
 import org.infinispan.remoting.transport.jgroups.SuspectException;
@@ -17,8 +17,7 @@ import org.infinispan.topology.MissingMembersException;
  * through as the bug or failure it is.
  */
 final class StoreFailures {
-    private StoreFailures() {
-    }
+    private StoreFailures() {}
 
     /** The same stage, with Infinispan's availability failures replaced by {@link StoreUnavailableException}. */
     static <T> CompletionStage<T> translate(CompletionStage<T> stage) {
@@ -44,16 +43,17 @@ final class StoreFailures {
 
     private static Throwable unwrap(Throwable failure) {
         Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof RemoteException)
-                && cause.getCause() != null) {
+        while ((cause instanceof CompletionException || cause instanceof RemoteException) && cause.getCause() != null) {
             cause = cause.getCause();
         }
         return cause;
     }
 
     private static boolean isUnavailability(Throwable cause) {
-        return cause instanceof AvailabilityException || cause instanceof TimeoutException
-                || cause instanceof SuspectException || cause instanceof IllegalLifecycleStateException
+        return cause instanceof AvailabilityException
+                || cause instanceof TimeoutException
+                || cause instanceof SuspectException
+                || cause instanceof IllegalLifecycleStateException
                 || cause instanceof MissingMembersException;
     }
 

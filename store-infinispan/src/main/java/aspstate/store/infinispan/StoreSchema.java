@@ -29,5 +29,4 @@ import org.infinispan.protostream.annotations.ProtoSyntax;
             ClusterStopRequest.class,
             Tombstone.class
         })
-interface StoreSchema extends GeneratedSchema {
-}
+interface StoreSchema extends GeneratedSchema {}

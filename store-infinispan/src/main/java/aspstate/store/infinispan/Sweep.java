@@ -32,6 +32,7 @@ final class Sweep {
     private static final Logger LOG = LoggerFactory.getLogger(Sweep.class);
     /** At most this many expired entries are reclaimed per pass, so a pass's pause stays bounded; the next goes on. */
     static final int MAX_RECLAIMED_PER_PASS = 20_000;
+
     private static final long RECLAIM_WAIT_SECONDS = 30;
 
     private final String store;
@@ -84,8 +85,7 @@ final class Sweep {
      * Removes the entry if it is still the expired one seen (a request may have replaced it meanwhile); an expired
      * session counts as expired, an old tombstone as nothing (its deletion was counted).
      */
-    private CompletableFuture<Boolean> reclaim(String key, Stamped expired, long size, boolean countExpired,
-                                               long now) {
+    private CompletableFuture<Boolean> reclaim(String key, Stamped expired, long size, boolean countExpired, long now) {
         return InfinispanSessionStore.reclaimExpired(cache, key, expired, now).thenApply(removed -> {
             if (removed) {
                 share.release(size);

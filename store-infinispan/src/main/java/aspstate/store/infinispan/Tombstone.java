@@ -20,8 +20,7 @@ public record Tombstone(long deletedAtMillis, long untilMillis) implements Store
     public static final long MIN_LIFETIME_MILLIS = 120_000;
 
     @ProtoFactory
-    public Tombstone {
-    }
+    public Tombstone {}
 
     /** The tombstone of an entry deleted at {@code nowMillis} whose versions were live until {@code horizon}. */
     static Tombstone of(long nowMillis, long horizon) {

@@ -1,6 +1,5 @@
 package aspstate.store.infinispan;
 
-import aspstate.core.testing.LoopbackPorts;
 import static aspstate.store.infinispan.StoreCalls.await;
 import static aspstate.store.infinispan.StoreCalls.read;
 import static aspstate.store.infinispan.StoreCalls.send;
@@ -16,6 +15,7 @@ import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreStatistics;
+import aspstate.core.testing.LoopbackPorts;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -59,16 +59,21 @@ class ClusterStoreTest {
         for (CompletableFuture<InfinispanStores> node : starting) {
             nodes.add(node.get(120, TimeUnit.SECONDS));
         }
-        await("all three see each other", () -> nodes.stream().allMatch(n -> n.memberNames().size() == 3));
+        await(
+                "all three see each other",
+                () -> nodes.stream().allMatch(n -> n.memberNames().size() == 3));
     }
 
     private InfinispanStores start(InetSocketAddress self, List<InetSocketAddress> members) {
-        ClusterSettings cluster = new ClusterSettings("test-" + members.get(0).getPort(), self.getAddress(),
-                self.getPort(), members, 2, Optional.empty());
-        return InfinispanStores.start(new InfinispanSettings(cluster, Optional.empty(),
-                Duration.ofMinutes(2)), StoreCalls.NAMES, clock, new MemoryBudget(0), 0);
+        ClusterSettings cluster = new ClusterSettings(
+                "test-" + members.get(0).getPort(), self.getAddress(), self.getPort(), members, 2, Optional.empty());
+        return InfinispanStores.start(
+                new InfinispanSettings(cluster, Optional.empty(), Duration.ofMinutes(2)),
+                StoreCalls.NAMES,
+                clock,
+                new MemoryBudget(0),
+                0);
     }
-
 
     @AfterAll
     void stop() {
@@ -87,7 +92,8 @@ class ClusterStoreTest {
         for (int writer = 0; writer < 3; writer++) {
             for (int reader = 0; reader < 3; reader++) {
                 StateResult result = send(sessions(reader), "/read/" + writer, StateRequest.get());
-                assertThat(result.shape()).as("node %d reads what node %d wrote", reader, writer)
+                assertThat(result.shape())
+                        .as("node %d reads what node %d wrote", reader, writer)
                         .isEqualTo(StateResult.Shape.DATA);
                 assertThat(result.data()).isEqualTo(DATA);
             }
@@ -98,11 +104,15 @@ class ClusterStoreTest {
     void anAspNetCoreCacheEntryWrittenOnOneNodeIsReadOnEveryOther() {
         CacheEntry entry = new CacheEntry(DATA, SqlTime.ofMillis(T) + 1_200 * SqlTime.TICKS_PER_SECOND, 1200L, null);
         SessionStore<CacheEntry> writer = nodes.get(0).store("corecache-entries");
-        writer.execute("[dbo].[c]/k", (current, now) -> Outcome.put(entry, true)).toCompletableFuture().join();
+        writer.execute("[dbo].[c]/k", (current, now) -> Outcome.put(entry, true))
+                .toCompletableFuture()
+                .join();
 
         for (int reader = 1; reader < 3; reader++) {
             assertThat(read(nodes.get(reader).<CacheEntry>store("corecache-entries"), "[dbo].[c]/k"))
-                    .as("node %d", reader).usingRecursiveComparison().isEqualTo(entry);
+                    .as("node %d", reader)
+                    .usingRecursiveComparison()
+                    .isEqualTo(entry);
         }
     }
 
@@ -146,10 +156,13 @@ class ClusterStoreTest {
             SessionEntry entry = read(sessions(0), "/race/" + k);
             assertThat(entry.locked()).isTrue();
             assertThat(entry.lockCookie()).isEqualTo(2);
-            assertThat(send(sessions(k % 3), "/race/" + k, StateRequest.releaseExclusive(2)).shape())
+            assertThat(send(sessions(k % 3), "/race/" + k, StateRequest.releaseExclusive(2))
+                            .shape())
                     .isEqualTo(StateResult.Shape.OK);
-            assertThat(send(sessions((k + 1) % 3), "/race/" + k, StateRequest.getExclusive()).lockCookie())
-                    .as("the next lock, through another node").isEqualTo(3);
+            assertThat(send(sessions((k + 1) % 3), "/race/" + k, StateRequest.getExclusive())
+                            .lockCookie())
+                    .as("the next lock, through another node")
+                    .isEqualTo(3);
         }
     }
 
@@ -163,7 +176,8 @@ class ClusterStoreTest {
     private StoreStatistics settledStatistics() {
         await("the nodes agree on statistics that count every session", () -> {
             StoreStatistics first = sessions(0).statistics();
-            return first.equals(sessions(1).statistics()) && first.equals(sessions(2).statistics())
+            return first.equals(sessions(1).statistics())
+                    && first.equals(sessions(2).statistics())
                     && first.active() == first.created() - first.expired() - first.removed();
         });
         return sessions(0).statistics();
@@ -179,9 +193,11 @@ class ClusterStoreTest {
         send(sessions(1), "/expiry/0", StateRequest.remove(null));
         for (int node = 0; node < 3; node++) {
             int reader = node;
-            await("node " + reader + " counts the new sessions", () -> sessions(reader).statistics().active()
-                    == before.active() + count - 1 && sessions(reader).statistics().created() == before.created()
-                    + count && sessions(reader).statistics().removed() == before.removed() + 1);
+            await(
+                    "node " + reader + " counts the new sessions",
+                    () -> sessions(reader).statistics().active() == before.active() + count - 1
+                            && sessions(reader).statistics().created() == before.created() + count
+                            && sessions(reader).statistics().removed() == before.removed() + 1);
         }
 
         clock.advance(Duration.ofMinutes(1));

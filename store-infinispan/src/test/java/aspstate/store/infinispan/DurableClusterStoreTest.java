@@ -5,15 +5,14 @@ import static aspstate.store.infinispan.StoreCalls.read;
 import static aspstate.store.infinispan.StoreCalls.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import aspstate.core.testing.LoopbackPorts;
-import aspstate.store.journal.Fsync;
-import aspstate.store.journal.JournalSettings;
-
 import aspstate.core.ManualClock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
+import aspstate.core.testing.LoopbackPorts;
+import aspstate.store.journal.Fsync;
+import aspstate.store.journal.JournalSettings;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -50,15 +49,21 @@ class DurableClusterStoreTest {
     }
 
     private ClusterSettings cluster(InetSocketAddress self) {
-        return new ClusterSettings("durable-" + members.get(0).getPort(), self.getAddress(), self.getPort(),
-                members, 2, Optional.empty());
+        return new ClusterSettings(
+                "durable-" + members.get(0).getPort(), self.getAddress(), self.getPort(), members, 2, Optional.empty());
     }
 
     private InfinispanStores node(int index) {
         InetSocketAddress self = members.get(index);
-        InfinispanStores node = InfinispanStores.start(new InfinispanSettings(cluster(self),
+        InfinispanStores node = InfinispanStores.start(
+                new InfinispanSettings(
+                        cluster(self),
                         Optional.of(new JournalSettings(directory.resolve("node" + index), Fsync.OFF)),
-                        Duration.ofMinutes(2)), StoreCalls.NAMES, clock, new MemoryBudget(0), 0);
+                        Duration.ofMinutes(2)),
+                StoreCalls.NAMES,
+                clock,
+                new MemoryBudget(0),
+                0);
         synchronized (running) {
             running.add(node);
         }
@@ -82,9 +87,18 @@ class DurableClusterStoreTest {
     private List<InfinispanStores> stopTheClusterAndStartItAgain(List<InfinispanStores> nodes) throws Exception {
         CountDownLatch stopped = new CountDownLatch(3);
         nodes.forEach(node -> node.whenStoppedByCluster(stopped::countDown));
-        InfinispanStores.stopCluster(new ClusterSettings(cluster(members.get(0)).name(),
-                InetAddress.getByName("127.0.0.1"), 0, members, 2, Optional.empty()), Duration.ofMinutes(1));
-        assertThat(stopped.await(60, TimeUnit.SECONDS)).as("every node noticed the cluster-wide stop").isTrue();
+        InfinispanStores.stopCluster(
+                new ClusterSettings(
+                        cluster(members.get(0)).name(),
+                        InetAddress.getByName("127.0.0.1"),
+                        0,
+                        members,
+                        2,
+                        Optional.empty()),
+                Duration.ofMinutes(1));
+        assertThat(stopped.await(60, TimeUnit.SECONDS))
+                .as("every node noticed the cluster-wide stop")
+                .isTrue();
         nodes.forEach(InfinispanStores::close);
         running.clear();
         return startAll();
@@ -142,13 +156,18 @@ class DurableClusterStoreTest {
             send(nodes.get(0).store("stateserver"), "/race/" + k, StateRequest.set(DATA, 20, false, null));
         }
         int crashed = coordinator(nodes);
-        ((org.infinispan.remoting.transport.jgroups.JGroupsTransport) org.infinispan.factories.GlobalComponentRegistry
-                .of(nodes.get(crashed).managerForTests()).getComponent(org.infinispan.remoting.transport.Transport.class))
-                .getChannel().disconnect();
+        ((org.infinispan.remoting.transport.jgroups.JGroupsTransport)
+                        org.infinispan.factories.GlobalComponentRegistry.of(
+                                        nodes.get(crashed).managerForTests())
+                                .getComponent(org.infinispan.remoting.transport.Transport.class))
+                .getChannel()
+                .disconnect();
         byte[] updated = {4, 2};
         for (int k = 0; k < keys; k++) {
-            send(nodes.get((crashed + 1) % 3).store("stateserver"), "/race/" + k, k % 2 == 0
-                    ? StateRequest.remove(null) : StateRequest.set(updated, 20, false, null));
+            send(
+                    nodes.get((crashed + 1) % 3).store("stateserver"),
+                    "/race/" + k,
+                    k % 2 == 0 ? StateRequest.remove(null) : StateRequest.set(updated, 20, false, null));
         }
         nodes.get(crashed).close();
         running.remove(nodes.get(crashed));
@@ -160,9 +179,13 @@ class DurableClusterStoreTest {
             for (int k = 0; k < keys; k++) {
                 SessionEntry entry = read(sessions, "/race/" + k);
                 if (k % 2 == 0) {
-                    assertThat(entry).as("deleted /race/%d, through node %d", k, n).isNull();
+                    assertThat(entry)
+                            .as("deleted /race/%d, through node %d", k, n)
+                            .isNull();
                 } else {
-                    assertThat(entry.data()).as("updated /race/%d, through node %d", k, n).isEqualTo(updated);
+                    assertThat(entry.data())
+                            .as("updated /race/%d, through node %d", k, n)
+                            .isEqualTo(updated);
                 }
             }
         }
@@ -179,17 +202,24 @@ class DurableClusterStoreTest {
         List<InfinispanStores> nodes = startAll();
         List<CompletableFuture<?>> writes = new ArrayList<>();
         for (int k = 0; k < 2_000; k++) {
-            writes.add(nodes.get(k % 2).<SessionEntry>store("stateserver").execute("/crash/" + k,
-                    StateRequest.set(DATA, 20, false, null)).toCompletableFuture());
+            writes.add(nodes.get(k % 2)
+                    .<SessionEntry>store("stateserver")
+                    .execute("/crash/" + k, StateRequest.set(DATA, 20, false, null))
+                    .toCompletableFuture());
             if (k == 200) {
-                ((org.infinispan.remoting.transport.jgroups.JGroupsTransport) org.infinispan.factories
-                        .GlobalComponentRegistry.of(nodes.get(2).managerForTests())
-                        .getComponent(org.infinispan.remoting.transport.Transport.class)).getChannel().disconnect();
+                ((org.infinispan.remoting.transport.jgroups.JGroupsTransport)
+                                org.infinispan.factories.GlobalComponentRegistry.of(
+                                                nodes.get(2).managerForTests())
+                                        .getComponent(org.infinispan.remoting.transport.Transport.class))
+                        .getChannel()
+                        .disconnect();
             }
         }
         writes.forEach(write -> write.handle((result, failure) -> null).join());
-        await("the survivors see two members", () -> nodes.get(0).managerForTests().getMembers().size() == 2
-                && nodes.get(1).managerForTests().getMembers().size() == 2);
+        await(
+                "the survivors see two members",
+                () -> nodes.get(0).managerForTests().getMembers().size() == 2
+                        && nodes.get(1).managerForTests().getMembers().size() == 2);
 
         long before = bundlerCpuNanos();
         Thread.sleep(2_000); // a CPU time over a wall-clock interval: what is measured is the passing of time
@@ -223,7 +253,8 @@ class DurableClusterStoreTest {
         List<InfinispanStores> again = startAll();
         for (int i = 0; i < 60; i++) {
             assertThat(read(again.get(i % 3).<SessionEntry>store("stateserver"), "/bynode/" + i))
-                    .as("/bynode/%d after the restart", i).isNotNull();
+                    .as("/bynode/%d after the restart", i)
+                    .isNotNull();
         }
     }
 
@@ -240,8 +271,10 @@ class DurableClusterStoreTest {
         await("two members left", () -> nodes.get(0).memberNames().size() == 2);
         byte[] newer = {1, 2, 3};
         for (int i = 0; i < 30; i++) {
-            send(first, "/rejoin/" + i, i % 2 == 0 ? StateRequest.remove(null)
-                    : StateRequest.set(newer, 20, false, null));
+            send(
+                    first,
+                    "/rejoin/" + i,
+                    i % 2 == 0 ? StateRequest.remove(null) : StateRequest.set(newer, 20, false, null));
         }
 
         InfinispanStores back = node(2);
@@ -250,11 +283,17 @@ class DurableClusterStoreTest {
         for (int i = 0; i < 30; i++) {
             SessionEntry entry = read(rejoined, "/rejoin/" + i);
             if (i % 2 == 0) {
-                assertThat(entry).as("/rejoin/%d, deleted while the node was away", i).isNull();
+                assertThat(entry)
+                        .as("/rejoin/%d, deleted while the node was away", i)
+                        .isNull();
             } else {
-                assertThat(entry.data()).as("/rejoin/%d, overwritten while the node was away", i).isEqualTo(newer);
+                assertThat(entry.data())
+                        .as("/rejoin/%d, overwritten while the node was away", i)
+                        .isEqualTo(newer);
             }
         }
-        await("the rejoined node counts the same live sessions", () -> rejoined.statistics().active() == 15);
+        await(
+                "the rejoined node counts the same live sessions",
+                () -> rejoined.statistics().active() == 15);
     }
 }

@@ -32,20 +32,24 @@ class GroupedTransportLogsTest {
         Log log = GroupedTransportLogs.wrap(new Slf4jLogImpl(TCP.class));
         try (CapturedLog captured = new CapturedLog(TCP.class, Level.DEBUG)) {
             for (int i = 0; i < 100; i++) {
-                log.warn("JGRP000010: packet from %s has different version (%s) than ours (%s); packet is discarded",
+                log.warn(
+                        "JGRP000010: packet from %s has different version (%s) than ours (%s); packet is discarded",
                         "10.0.0." + i + ":7800\r\n2026-01-01 00:00:00 ERROR forged", "4.10." + i, "5.5.2");
                 log.error("JGRP000030: 127.0.0.1:7800: failed handling incoming message", new EOFException());
             }
-            assertThat(captured.events()).filteredOn(event -> event.getLevel().isGreaterOrEqual(Level.WARN))
+            assertThat(captured.events())
+                    .filteredOn(event -> event.getLevel().isGreaterOrEqual(Level.WARN))
                     .hasSize(2)
                     .allSatisfy(event -> {
-                        assertThat(event.getFormattedMessage()).startsWith("1 cluster transport event(s) of this "
-                                + "kind (latest: JGRP0000").doesNotContain("\n", "\r");
+                        assertThat(event.getFormattedMessage())
+                                .startsWith("1 cluster transport event(s) of this " + "kind (latest: JGRP0000")
+                                .doesNotContain("\n", "\r");
                         assertThat(event.getThrowableProxy()).isNull();
                     });
-            assertThat(captured.events()).extracting(ILoggingEvent::getFormattedMessage)
-                    .anySatisfy(line -> assertThat(line).contains("failed handling incoming message: "
-                            + "java.io.EOFException"));
+            assertThat(captured.events())
+                    .extracting(ILoggingEvent::getFormattedMessage)
+                    .anySatisfy(line ->
+                            assertThat(line).contains("failed handling incoming message: " + "java.io.EOFException"));
         }
     }
 

@@ -13,11 +13,10 @@ import java.util.function.Supplier;
 
 /** What the store tests do to a store: a request, a read, a write, awaited; and a bounded wait for a condition. */
 final class StoreCalls {
-    static final List<String> NAMES = List.of("stateserver", "sqlstate-sessions", "sqlstate-appids", "spstate-items",
-            "corecache-entries");
+    static final List<String> NAMES =
+            List.of("stateserver", "sqlstate-sessions", "sqlstate-appids", "spstate-items", "corecache-entries");
 
-    private StoreCalls() {
-    }
+    private StoreCalls() {}
 
     static <V extends StoredValue, R> R run(SessionStore<V> store, String key, Mutation<V, R> mutation) {
         return store.execute(key, mutation).toCompletableFuture().join();

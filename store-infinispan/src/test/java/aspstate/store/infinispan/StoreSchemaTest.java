@@ -42,16 +42,24 @@ class StoreSchemaTest {
 
     @Test
     void aStateServerSessionKeepsEveryField() throws IOException {
-        SessionEntry entry = new SessionEntry(DATA, 20, 1_700_000_060_000L, true, 1_700_000_000_123L, 2_147_483_646,
-                true);
+        SessionEntry entry =
+                new SessionEntry(DATA, 20, 1_700_000_060_000L, true, 1_700_000_000_123L, 2_147_483_646, true);
 
         assertThat(roundTrip(entry).value()).usingRecursiveComparison().isEqualTo(entry);
     }
 
     @Test
     void anAspStateItemKeepsNullAndEmptyColumnsApart() throws IOException {
-        SqlSessionItem nullLong = new SqlSessionItem(new byte[0], null, 20, 1_700_000_060_000L, false,
-                1_700_000_000_000L, 3, SqlSessionItem.FLAG_UNINITIALIZED, 1_600_000_000_000L);
+        SqlSessionItem nullLong = new SqlSessionItem(
+                new byte[0],
+                null,
+                20,
+                1_700_000_060_000L,
+                false,
+                1_700_000_000_000L,
+                3,
+                SqlSessionItem.FLAG_UNINITIALIZED,
+                1_600_000_000_000L);
         SqlSessionItem nullShort = new SqlSessionItem(null, DATA, 0, 5L, true, -1L, 1, 0, 0L);
 
         Object first = roundTrip(nullLong).value();
@@ -66,8 +74,7 @@ class StoreSchemaTest {
     @Test
     void anApplicationIdAndASharePointItemKeepEveryField() throws IOException {
         AppRegistration registration = new AppRegistration("/lm/w3svc/1/root", 538_231_025);
-        SharePointStateItem item = new SharePointStateItem(null, 60, 1_700_000_060_000L, true, 1_700_000_000_000L,
-                42);
+        SharePointStateItem item = new SharePointStateItem(null, 60, 1_700_000_060_000L, true, 1_700_000_000_000L, 42);
 
         assertThat(roundTrip(registration).value()).isEqualTo(registration);
         assertThat(roundTrip(item).value()).usingRecursiveComparison().isEqualTo(item);

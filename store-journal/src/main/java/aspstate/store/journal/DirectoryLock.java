@@ -60,8 +60,8 @@ public final class DirectoryLock implements AutoCloseable {
     }
 
     private static DataDirectoryException inUse(Path directory, Throwable cause) {
-        return new DataDirectoryException(DataDirectoryException.Reason.IN_USE,
-                directory + " is in use by another running aspstate", cause);
+        return new DataDirectoryException(
+                DataDirectoryException.Reason.IN_USE, directory + " is in use by another running aspstate", cause);
     }
 
     private static void close(FileChannel channel) {

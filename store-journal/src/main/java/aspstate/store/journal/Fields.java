@@ -11,8 +11,7 @@ final class Fields {
     /** The top bit of a string's length: its characters take two bytes each. */
     private static final int WIDE = 1 << 31;
 
-    private Fields() {
-    }
+    private Fields() {}
 
     static int bytesSize(byte[] bytes) {
         return Integer.BYTES + (bytes == null ? 0 : bytes.length);
@@ -33,8 +32,8 @@ final class Fields {
             return null;
         }
         if (length < 0 || length > in.remaining()) {
-            throw new CorruptRecordException("a byte field of " + length + " bytes, with " + in.remaining()
-                    + " left in its record");
+            throw new CorruptRecordException(
+                    "a byte field of " + length + " bytes, with " + in.remaining() + " left in its record");
         }
         byte[] bytes = new byte[length];
         in.get(bytes);
@@ -65,8 +64,8 @@ final class Fields {
         boolean wide = (header & WIDE) != 0;
         int length = header & ~WIDE;
         if ((wide ? 2L : 1L) * length > in.remaining()) {
-            throw new CorruptRecordException("a text field of " + length + " characters, with " + in.remaining()
-                    + " bytes left in its record");
+            throw new CorruptRecordException(
+                    "a text field of " + length + " characters, with " + in.remaining() + " bytes left in its record");
         }
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {

@@ -5,7 +5,6 @@ import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreUnavailableException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -53,13 +52,16 @@ public final class Journal implements AutoCloseable {
     private final Condition work = lock.newCondition();
     /** Records appended and not yet taken by the writer; guarded by {@link #lock}. */
     private ByteBuffer filling = ByteBuffer.allocateDirect(INITIAL_BUFFER);
+
     private ByteBuffer spare = ByteBuffer.allocateDirect(INITIAL_BUFFER);
     /** Answers waiting for records appended before the writer's next turn; guarded by {@link #lock}. */
     private List<Waiter> waiting = new ArrayList<>();
+
     private List<Waiter> spareWaiting = new ArrayList<>();
     private boolean writerWaiting;
     /** A thread's turn appended records or waits for them since the writer last looked; guarded by {@link #lock}. */
     private boolean woken;
+
     private boolean closing;
     /** The sequence number of the last record appended (written under {@link #lock}). */
     private volatile long appended;
@@ -70,6 +72,7 @@ public final class Journal implements AutoCloseable {
 
     /** The files; touched by the writer thread, and by a rewrite when it installs its base. */
     private final Segments segments;
+
     private final Thread writer;
     private long lastSyncNanos = System.nanoTime();
     private boolean unsynced;
@@ -285,8 +288,8 @@ public final class Journal implements AutoCloseable {
                 waiter.complete(waiter.result);
             }
         } else {
-            StoreUnavailableException stopped = new StoreUnavailableException("the server is stopping and its "
-                    + "journal cannot write", null);
+            StoreUnavailableException stopped =
+                    new StoreUnavailableException("the server is stopping and its " + "journal cannot write", null);
             for (Waiter waiter : released) {
                 waiter.completeExceptionally(stopped);
             }
@@ -367,8 +370,7 @@ public final class Journal implements AutoCloseable {
     }
 
     private void syncIfDue() {
-        if (!unsynced || settings.fsync() != Fsync.EVERYSEC
-                || System.nanoTime() - lastSyncNanos < EVERYSEC_NANOS) {
+        if (!unsynced || settings.fsync() != Fsync.EVERYSEC || System.nanoTime() - lastSyncNanos < EVERYSEC_NANOS) {
             return;
         }
         try {
@@ -388,11 +390,15 @@ public final class Journal implements AutoCloseable {
         failed.increment();
         Refusal now = Refusal.of(e, directory);
         if (refusal == null) {
-            LOG.error("the journal in {} cannot write ({}): refusing every change until it can; reads go on. "
-                    + "Retrying every {} s", directory, now.reason(), RETRY_MILLIS / 1000);
+            LOG.error(
+                    "the journal in {} cannot write ({}): refusing every change until it can; reads go on. "
+                            + "Retrying every {} s",
+                    directory,
+                    now.reason(),
+                    RETRY_MILLIS / 1000);
         } else {
-            failures.occurred("the journal in {} still cannot write ({}): {} more failed attempt(s)", directory,
-                    now.reason());
+            failures.occurred(
+                    "the journal in {} still cannot write ({}): {} more failed attempt(s)", directory, now.reason());
         }
         refusal = now;
     }
@@ -423,7 +429,9 @@ public final class Journal implements AutoCloseable {
 
     /** Starts a rewrite when the segments since the base have grown past the threshold and none runs. */
     private void maybeRewrite() {
-        if (rewrite != null || refusal != null || System.nanoTime() < nextRewriteNanos
+        if (rewrite != null
+                || refusal != null
+                || System.nanoTime() < nextRewriteNanos
                 || segments.bytesSinceBase() < settings.rewriteThreshold(segments.baseLength())) {
             return;
         }
@@ -435,8 +443,10 @@ public final class Journal implements AutoCloseable {
             next.start();
         } catch (IOException e) {
             nextRewriteNanos = System.nanoTime() + REWRITE_RETRY_NANOS;
-            failures.occurred("could not start a rewrite of the journal in {} ({}); {} attempt(s), next in 30 s",
-                    directory, Refusal.describe(e));
+            failures.occurred(
+                    "could not start a rewrite of the journal in {} ({}); {} attempt(s), next in 30 s",
+                    directory,
+                    Refusal.describe(e));
         }
     }
 
@@ -449,8 +459,15 @@ public final class Journal implements AutoCloseable {
 
     /** Counters for metrics and tests. */
     public JournalStatistics statistics() {
-        return new JournalStatistics(batches.sum(), syncs.sum(), failed.sum(), rewrites.sum(),
-                segments.bytesSinceBase(), segments.baseLength(), rewrite != null, refusal == null);
+        return new JournalStatistics(
+                batches.sum(),
+                syncs.sum(),
+                failed.sum(),
+                rewrites.sum(),
+                segments.bytesSinceBase(),
+                segments.baseLength(),
+                rewrite != null,
+                refusal == null);
     }
 
     /** Writes and syncs what was appended, whatever {@code --fsync} says, and closes the files. */
@@ -480,11 +497,14 @@ public final class Journal implements AutoCloseable {
         static Refusal of(IOException cause, Path directory) {
             String reason = describe(cause);
             if (reason.contains("No space left") || reason.contains("quota")) {
-                return new Refusal(new StoreFullException("the disk of the journal (" + directory + ") is full: "
-                        + "changes are refused until there is space again"), reason);
+                return new Refusal(
+                        new StoreFullException("the disk of the journal (" + directory + ") is full: "
+                                + "changes are refused until there is space again"),
+                        reason);
             }
-            return new Refusal(new StoreUnavailableException("the journal (" + directory + ") cannot write: "
-                    + reason, null), reason);
+            return new Refusal(
+                    new StoreUnavailableException("the journal (" + directory + ") cannot write: " + reason, null),
+                    reason);
         }
 
         static String describe(IOException e) {

@@ -31,8 +31,7 @@ public final class JournalCheck {
      * @param lines   what to print, one finding a line
      * @param damaged true when the start would stop (or did stop, before a repair) on this journal
      */
-    public record Report(List<String> lines, boolean damaged) {
-    }
+    public record Report(List<String> lines, boolean damaged) {}
 
     private JournalCheck(Path directory, List<JournalFormat> formats) {
         this.directory = directory;
@@ -51,9 +50,13 @@ public final class JournalCheck {
             return new Report(check.lines, false);
         }
         boolean damaged = examined.get().damaged();
-        check.lines.add(damaged ? "damaged: 'aspstate journal repair " + directory + "' keeps every good record"
-                : "sound: the server starts on it" + (examined.get().replay().tornTail().isPresent()
-                        ? " (and cuts off the torn end)" : ""));
+        check.lines.add(
+                damaged
+                        ? "damaged: 'aspstate journal repair " + directory + "' keeps every good record"
+                        : "sound: the server starts on it"
+                                + (examined.get().replay().tornTail().isPresent()
+                                        ? " (and cuts off the torn end)"
+                                        : ""));
         return new Report(check.lines, damaged);
     }
 
@@ -69,8 +72,8 @@ public final class JournalCheck {
                 return new Report(check.lines, false);
             }
             if (!examined.get().damaged()) {
-                check.lines.add("nothing to repair: the server starts on it" + (examined.get().replay().tornTail()
-                        .isPresent() ? " (and cuts off the torn end)" : ""));
+                check.lines.add("nothing to repair: the server starts on it"
+                        + (examined.get().replay().tornTail().isPresent() ? " (and cuts off the torn end)" : ""));
                 return new Report(check.lines, false);
             }
             check.rewrite(examined.get());
@@ -106,7 +109,8 @@ public final class JournalCheck {
             manifest = fromFiles.get();
             lines.add("no readable " + Manifest.FILE + ": the files are read in the order of their numbers");
         }
-        lines.add(Manifest.FILE + ": " + manifest.base().map(base -> "base " + base.file() + ", ").orElse("")
+        lines.add(Manifest.FILE + ": "
+                + manifest.base().map(base -> "base " + base.file() + ", ").orElse("")
                 + manifest.segments().size() + " segment(s)");
         Optional<JournalFormat> format = format(manifest);
         if (format.isEmpty()) {
@@ -117,20 +121,27 @@ public final class JournalCheck {
             lines.add(damage.file() + (damage.offset() > 0 ? " at offset " + damage.offset() : "") + ": "
                     + damage.problem() + (damage.bytes() > 0 ? " (" + damage.bytes() + " bytes passed over)" : ""));
         }
-        replay.tornTail().ifPresent(torn -> lines.add(torn.file() + ": a torn end at offset " + torn.offset() + " ("
-                + torn.bytes() + " bytes, the start of " + torn.frames() + " record(s) a crash left unfinished)"));
+        replay.tornTail()
+                .ifPresent(
+                        torn -> lines.add(torn.file() + ": a torn end at offset " + torn.offset() + " (" + torn.bytes()
+                                + " bytes, the start of " + torn.frames() + " record(s) a crash left unfinished)"));
         lines.add(replay.records() + " record(s) read, up to record " + replay.lastSeq() + "; entries: "
-                + replay.entries().entrySet().stream().map(kind -> kind.getKey().storeName() + " "
-                        + kind.getValue().size()).collect(Collectors.joining(", ")));
+                + replay.entries().entrySet().stream()
+                        .map(kind -> kind.getKey().storeName() + " "
+                                + kind.getValue().size())
+                        .collect(Collectors.joining(", ")));
         return Optional.of(new Examined(manifest, rebuilt, format.get(), replay));
     }
 
     /** The format its first file says its records are in, if this aspstate knows it. */
     private Optional<JournalFormat> format(Manifest manifest) throws IOException {
-        String first = manifest.base().map(Manifest.Base::file).orElse(manifest.segments().get(0).file());
+        String first = manifest.base()
+                .map(Manifest.Base::file)
+                .orElse(manifest.segments().get(0).file());
         Optional<JournalFile.Header> header = header(directory.resolve(first));
         int id = header.map(JournalFile.Header::format).orElse(JournalFormat.SINGLE_NODE.id());
-        Optional<JournalFormat> known = formats.stream().filter(format -> format.id() == id).findFirst();
+        Optional<JournalFormat> known =
+                formats.stream().filter(format -> format.id() == id).findFirst();
         if (known.isEmpty()) {
             lines.add(first + ": records in format " + id + ", which this aspstate does not read");
         } else {
@@ -146,7 +157,8 @@ public final class JournalCheck {
     private Optional<Manifest> fromFiles() throws IOException {
         List<Path> files;
         try (Stream<Path> listed = Files.list(directory)) {
-            files = listed.filter(JournalDirectory::isJournalFile).sorted(Comparator.comparing(Path::toString))
+            files = listed.filter(JournalDirectory::isJournalFile)
+                    .sorted(Comparator.comparing(Path::toString))
                     .toList();
         }
         List<Manifest.Segment> segments = new ArrayList<>();
@@ -156,9 +168,13 @@ public final class JournalCheck {
             if (header.isEmpty()) {
                 lines.add(file + ": no journal header; left out");
             } else if (header.get().type() == JournalFile.Type.SEGMENT) {
-                segments.add(new Manifest.Segment(file.getFileName().toString(), header.get().after(), -1, -1));
+                segments.add(new Manifest.Segment(
+                        file.getFileName().toString(), header.get().after(), -1, -1));
             } else {
-                bases.add(new Manifest.Base(file.getFileName().toString(), Files.size(file), header.get().after()));
+                bases.add(new Manifest.Base(
+                        file.getFileName().toString(),
+                        Files.size(file),
+                        header.get().after()));
             }
         }
         if (segments.isEmpty() && bases.isEmpty()) {
@@ -190,10 +206,11 @@ public final class JournalCheck {
         long length;
         long entries;
         int format = examined.format().id();
-        try (FileChannel file = Segments.createFile(FileOpener.PLAIN, base, new JournalFile.Header(
-                JournalFile.Type.BASE, format, after, number))) {
-            BaseWriter writer = new BaseWriter(file, examined.format(), () -> { });
-            for (Map.Entry<StoreKind, Map<String, Object>> kind : examined.replay().entries().entrySet()) {
+        try (FileChannel file = Segments.createFile(
+                FileOpener.PLAIN, base, new JournalFile.Header(JournalFile.Type.BASE, format, after, number))) {
+            BaseWriter writer = new BaseWriter(file, examined.format(), () -> {});
+            for (Map.Entry<StoreKind, Map<String, Object>> kind :
+                    examined.replay().entries().entrySet()) {
                 for (Map.Entry<String, Object> entry : kind.getValue().entrySet()) {
                     writer.add(kind.getKey(), entry.getKey(), entry.getValue());
                 }
@@ -202,18 +219,25 @@ public final class JournalCheck {
             entries = writer.entries();
         }
         String segment = Manifest.segmentName(number + 1);
-        Segments.createFile(FileOpener.PLAIN, directory.resolve(segment), new JournalFile.Header(
-                JournalFile.Type.SEGMENT, format, after, number + 1)).close();
-        Path aside = directory.resolve("before-repair-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Segments.createFile(
+                        FileOpener.PLAIN,
+                        directory.resolve(segment),
+                        new JournalFile.Header(JournalFile.Type.SEGMENT, format, after, number + 1))
+                .close();
+        Path aside = directory.resolve(
+                "before-repair-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Files.createDirectories(aside);
         List<Path> old;
         try (Stream<Path> listed = Files.list(directory)) {
-            old = listed.filter(file -> JournalDirectory.isJournalFile(file) && !file.equals(base)
-                    && !file.getFileName().toString().equals(segment)).toList();
+            old = listed.filter(file -> JournalDirectory.isJournalFile(file)
+                            && !file.equals(base)
+                            && !file.getFileName().toString().equals(segment))
+                    .toList();
         }
-        new Manifest(Optional.of(new Manifest.Base(base.getFileName().toString(), length, after)),
-                List.of(new Manifest.Segment(segment, after, -1, -1))).write(directory);
+        new Manifest(
+                        Optional.of(new Manifest.Base(base.getFileName().toString(), length, after)),
+                        List.of(new Manifest.Segment(segment, after, -1, -1)))
+                .write(directory);
         for (Path file : old) {
             Files.move(file, aside.resolve(file.getFileName()));
         }
@@ -225,7 +249,9 @@ public final class JournalCheck {
     private long highestFileNumber() throws IOException {
         try (Stream<Path> listed = Files.list(directory)) {
             return listed.filter(JournalDirectory::isJournalFile)
-                    .mapToLong(file -> Manifest.number(file.getFileName().toString())).max().orElse(0);
+                    .mapToLong(file -> Manifest.number(file.getFileName().toString()))
+                    .max()
+                    .orElse(0);
         }
     }
 }

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 public final class JournalDirectory implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JournalDirectory.class);
     /** Subdirectories an earlier version's Infinispan file stores left; this version cannot read them. */
-    private static final List<String> EARLIER_FILE_STORES = List.of("stateserver", "sqlstate-sessions",
-            "sqlstate-appids", "spstate-items", "aspstate-counters");
+    private static final List<String> EARLIER_FILE_STORES =
+            List.of("stateserver", "sqlstate-sessions", "sqlstate-appids", "spstate-items", "aspstate-counters");
 
     private final DirectoryLock lock;
     private final Journal journal;
@@ -53,18 +53,26 @@ public final class JournalDirectory implements AutoCloseable {
             }
             LOG.info("restoring sessions from {}", directory);
             Replay replay = Replay.of(directory, manifest.get(), Replay.Mode.START, format);
-            replay.tornTail().ifPresent(torn -> LOG.warn("{}: cut off the torn end of the journal at offset {}: {} "
-                    + "byte(s), the start of {} record(s) a crash left unfinished (never acknowledged with --fsync "
-                    + "always)", torn.file(), torn.offset(), torn.bytes(), torn.frames()));
+            replay.tornTail()
+                    .ifPresent(torn -> LOG.warn(
+                            "{}: cut off the torn end of the journal at offset {}: {} "
+                                    + "byte(s), the start of {} record(s) a crash left unfinished (never acknowledged with --fsync "
+                                    + "always)",
+                            torn.file(),
+                            torn.offset(),
+                            torn.bytes(),
+                            torn.frames()));
             removeLeftovers(directory, manifest.get());
-            Segments segments = Segments.start(directory, files, format.id(), manifest.get(), replay.lastSeq(),
-                    replay.lastLength());
-            return new JournalDirectory(lock, new Journal(settings, format, segments, replay.lastSeq()),
-                    Optional.of(replay));
+            Segments segments = Segments.start(
+                    directory, files, format.id(), manifest.get(), replay.lastSeq(), replay.lastLength());
+            return new JournalDirectory(
+                    lock, new Journal(settings, format, segments, replay.lastSeq()), Optional.of(replay));
         } catch (IOException e) {
             lock.close();
-            throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE, "cannot use " + directory
-                    + ": " + FileErrors.reason(e, directory), e);
+            throw new DataDirectoryException(
+                    DataDirectoryException.Reason.UNUSABLE,
+                    "cannot use " + directory + ": " + FileErrors.reason(e, directory),
+                    e);
         } catch (JournalDamageException e) {
             lock.close();
             throw new DataDirectoryException(DataDirectoryException.Reason.DAMAGED, e.getMessage(), e);
@@ -92,9 +100,13 @@ public final class JournalDirectory implements AutoCloseable {
     private static void refuseEarlierLayout(Path directory) {
         for (String name : EARLIER_FILE_STORES) {
             if (Files.isDirectory(directory.resolve(name))) {
-                throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE, directory + " holds the "
-                        + "file stores of an earlier aspstate version (" + directory.resolve(name) + "), which this "
-                        + "version does not read: move them elsewhere to start with an empty journal", null);
+                throw new DataDirectoryException(
+                        DataDirectoryException.Reason.UNUSABLE,
+                        directory + " holds the "
+                                + "file stores of an earlier aspstate version (" + directory.resolve(name)
+                                + "), which this "
+                                + "version does not read: move them elsewhere to start with an empty journal",
+                        null);
             }
         }
     }
@@ -104,9 +116,13 @@ public final class JournalDirectory implements AutoCloseable {
         try (Stream<Path> files = Files.list(directory)) {
             Optional<Path> stray = files.filter(JournalDirectory::isJournalFile).findFirst();
             if (stray.isPresent()) {
-                throw new DataDirectoryException(DataDirectoryException.Reason.DAMAGED, directory + " holds journal "
-                        + "files (" + stray.get().getFileName() + ") but no " + Manifest.FILE + ": it was deleted; "
-                        + "'aspstate journal repair " + directory + "' writes a new one from the files", null);
+                throw new DataDirectoryException(
+                        DataDirectoryException.Reason.DAMAGED,
+                        directory + " holds journal "
+                                + "files (" + stray.get().getFileName() + ") but no " + Manifest.FILE
+                                + ": it was deleted; "
+                                + "'aspstate journal repair " + directory + "' writes a new one from the files",
+                        null);
             }
         }
     }
@@ -127,7 +143,8 @@ public final class JournalDirectory implements AutoCloseable {
         Set<String> named = Segments.names(manifest);
         List<Path> leftovers = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory)) {
-            files.filter(file -> isJournalFile(file) && !named.contains(file.getFileName().toString()))
+            files.filter(file -> isJournalFile(file)
+                            && !named.contains(file.getFileName().toString()))
                     .forEach(leftovers::add);
         }
         Files.deleteIfExists(directory.resolve(Manifest.FILE + ".new"));

@@ -32,16 +32,19 @@ final class JournalFile {
      * @param format the {@link JournalFormat#id()} of its records
      * @param after  the last sequence number before this file's first record
      */
-    record Header(Type type, int format, long after, long number) {
-    }
+    record Header(Type type, int format, long after, long number) {}
 
-    private JournalFile() {
-    }
+    private JournalFile() {}
 
     static void writeHeader(FileChannel channel, Header header) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(HEADER);
-        buffer.putInt(MAGIC).putInt(FORMAT).putInt(header.type().code).putInt(header.format()).putLong(header.after())
-                .putLong(header.number()).flip();
+        buffer.putInt(MAGIC)
+                .putInt(FORMAT)
+                .putInt(header.type().code)
+                .putInt(header.format())
+                .putLong(header.after())
+                .putLong(header.number())
+                .flip();
         while (buffer.hasRemaining()) {
             channel.write(buffer, buffer.position());
         }
@@ -52,8 +55,11 @@ final class JournalFile {
         ByteBuffer buffer = ByteBuffer.allocate(HEADER);
         while (buffer.hasRemaining()) {
             if (channel.read(buffer, buffer.position()) < 0) {
-                throw new JournalDamageException(file, 0, "the file is " + channel.size() + " bytes long, "
-                        + "shorter than its header: it was emptied or cut after it was written");
+                throw new JournalDamageException(
+                        file,
+                        0,
+                        "the file is " + channel.size() + " bytes long, "
+                                + "shorter than its header: it was emptied or cut after it was written");
             }
         }
         buffer.flip();
@@ -65,8 +71,8 @@ final class JournalFile {
             throw new JournalDamageException(file, 0, "not an aspstate journal file (its first bytes are not ASPJ)");
         }
         if (format != FORMAT) {
-            throw new JournalDamageException(file, 0, "written in journal format " + format + ", this aspstate reads "
-                    + "format " + FORMAT);
+            throw new JournalDamageException(
+                    file, 0, "written in journal format " + format + ", this aspstate reads " + "format " + FORMAT);
         }
         for (Type each : Type.values()) {
             if (each.code == type) {

@@ -24,8 +24,8 @@ public record JournalSettings(Path directory, Fsync fsync, long rewriteMinBytes,
             throw new IllegalArgumentException("the rewrite minimum must be at least 1 MiB, got " + rewriteMinBytes);
         }
         if (rewriteGrowthPercent < 10 || rewriteGrowthPercent > 10_000) {
-            throw new IllegalArgumentException("the rewrite growth must be 10 to 10000 percent, got "
-                    + rewriteGrowthPercent);
+            throw new IllegalArgumentException(
+                    "the rewrite growth must be 10 to 10000 percent, got " + rewriteGrowthPercent);
         }
     }
 

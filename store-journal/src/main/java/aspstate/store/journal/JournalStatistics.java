@@ -12,6 +12,12 @@ package aspstate.store.journal;
  * @param rewriting      a rewrite runs now
  * @param writing        false while changes are refused
  */
-public record JournalStatistics(long batches, long syncs, long failures, long rewrites, long bytesSinceBase,
-                                long baseBytes, boolean rewriting, boolean writing) {
-}
+public record JournalStatistics(
+        long batches,
+        long syncs,
+        long failures,
+        long rewrites,
+        long bytesSinceBase,
+        long baseBytes,
+        boolean rewriting,
+        boolean writing) {}

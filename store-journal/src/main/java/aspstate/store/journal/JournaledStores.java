@@ -26,8 +26,8 @@ public final class JournaledStores implements AutoCloseable {
     private final Map<StoreKind, MemorySessionStore<?>> stores;
     private final String description;
 
-    private JournaledStores(JournalDirectory directory, Map<StoreKind, MemorySessionStore<?>> stores,
-                            String description) {
+    private JournaledStores(
+            JournalDirectory directory, Map<StoreKind, MemorySessionStore<?>> stores, String description) {
         this.directory = directory;
         this.stores = stores;
         this.description = description;
@@ -40,30 +40,47 @@ public final class JournaledStores implements AutoCloseable {
      * @param turns  when the journal's writer is woken for what a thread appended (the server's event loops' turns)
      * @throws DataDirectoryException when the directory is in use, cannot be written, or its journal is damaged
      */
-    public static JournaledStores open(JournalSettings settings, Clock clock, MemoryStoreSettings memory,
-                                       MemoryBudget budget, ScheduledExecutorService reaper, TurnEnd turns) {
+    public static JournaledStores open(
+            JournalSettings settings,
+            Clock clock,
+            MemoryStoreSettings memory,
+            MemoryBudget budget,
+            ScheduledExecutorService reaper,
+            TurnEnd turns) {
         return open(settings, clock, memory, budget, reaper, turns, FileOpener.PLAIN);
     }
 
-    static JournaledStores open(JournalSettings settings, Clock clock, MemoryStoreSettings memory,
-                                MemoryBudget budget, ScheduledExecutorService reaper, TurnEnd turns,
-                                FileOpener files) {
+    static JournaledStores open(
+            JournalSettings settings,
+            Clock clock,
+            MemoryStoreSettings memory,
+            MemoryBudget budget,
+            ScheduledExecutorService reaper,
+            TurnEnd turns,
+            FileOpener files) {
         long started = System.nanoTime();
         JournalDirectory directory = JournalDirectory.open(settings, JournalFormat.SINGLE_NODE, files);
         Map<StoreKind, MemorySessionStore<?>> stores = new EnumMap<>(StoreKind.class);
         try {
             for (StoreKind kind : StoreKind.values()) {
-                stores.put(kind, new MemorySessionStore<>(clock, memory, budget, reaper,
-                        new JournalLog<>(directory.journal(), kind)));
+                stores.put(
+                        kind,
+                        new MemorySessionStore<>(
+                                clock, memory, budget, reaper, new JournalLog<>(directory.journal(), kind)));
             }
             long sessions = restore(directory.replayed(), stores, budget);
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             Map<StoreKind, Snapshot> snapshots = new EnumMap<>(StoreKind.class);
             stores.forEach((kind, store) -> snapshots.put(kind, visitor -> store.forEach(visitor::accept)));
             directory.journal().start(snapshots, turns);
-            LOG.info("restored {} session(s) ({} records replayed) from {} in {} ms", sessions,
-                    directory.recordsReplayed(), settings.directory(), tookMillis);
-            String describe = "durable " + settings.directory() + " (fsync " + settings.fsync().optionValue()
+            LOG.info(
+                    "restored {} session(s) ({} records replayed) from {} in {} ms",
+                    sessions,
+                    directory.recordsReplayed(),
+                    settings.directory(),
+                    tookMillis);
+            String describe = "durable " + settings.directory() + " (fsync "
+                    + settings.fsync().optionValue()
                     + ", max-memory " + (budget.limitBytes() == 0 ? "unlimited" : ByteSize.format(budget.limitBytes()))
                     + "; restored " + sessions + " session(s) in " + tookMillis + " ms)";
             return new JournaledStores(directory, stores, describe);
@@ -75,8 +92,10 @@ public final class JournaledStores implements AutoCloseable {
 
     /** Puts the replayed entries back; returns how many sessions (application ids aside) are live. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static long restore(Map<StoreKind, Map<String, Object>> replayed,
-                                Map<StoreKind, MemorySessionStore<?>> stores, MemoryBudget budget) {
+    private static long restore(
+            Map<StoreKind, Map<String, Object>> replayed,
+            Map<StoreKind, MemorySessionStore<?>> stores,
+            MemoryBudget budget) {
         long sessions = 0;
         for (Map.Entry<StoreKind, Map<String, Object>> kind : replayed.entrySet()) {
             MemorySessionStore store = stores.get(kind.getKey());
@@ -84,9 +103,13 @@ public final class JournaledStores implements AutoCloseable {
                 try {
                     store.restore(entry.getKey(), (StoredValue) entry.getValue());
                 } catch (StoreFullException e) {
-                    throw new DataDirectoryException(DataDirectoryException.Reason.UNUSABLE, "the sessions kept "
-                            + "there do not fit --max-memory (" + ByteSize.format(budget.limitBytes()) + "): start "
-                            + "with a larger --max-memory", e);
+                    throw new DataDirectoryException(
+                            DataDirectoryException.Reason.UNUSABLE,
+                            "the sessions kept "
+                                    + "there do not fit --max-memory (" + ByteSize.format(budget.limitBytes())
+                                    + "): start "
+                                    + "with a larger --max-memory",
+                            e);
                 }
             }
             if (kind.getKey().holdsSessions()) {

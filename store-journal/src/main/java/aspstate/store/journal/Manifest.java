@@ -34,8 +34,7 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
     private static final String FIRST_LINE = "aspstate-journal 1";
 
     /** @param after the sequence number of the last record the base covers */
-    record Base(String file, long length, long after) {
-    }
+    record Base(String file, long length, long after) {}
 
     /**
      * @param after  the sequence number of the last record before this segment
@@ -84,8 +83,8 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
             return Optional.empty();
         }
         if (lines.isEmpty() || !lines.get(0).equals(FIRST_LINE)) {
-            throw new JournalDamageException(path, 0, "not a journal manifest (its first line is not \"" + FIRST_LINE
-                    + "\")");
+            throw new JournalDamageException(
+                    path, 0, "not a journal manifest (its first line is not \"" + FIRST_LINE + "\")");
         }
         Optional<Base> base = Optional.empty();
         List<Segment> segments = new ArrayList<>();
@@ -96,8 +95,11 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
                     base = Optional.of(new Base(fileName(words[1]), field(words, "length"), field(words, "after")));
                 } else if (words[0].equals("segment")) {
                     boolean closed = words.length > 3;
-                    segments.add(new Segment(fileName(words[1]), field(words, "after"),
-                            closed ? field(words, "length") : -1, closed ? field(words, "last") : -1));
+                    segments.add(new Segment(
+                            fileName(words[1]),
+                            field(words, "after"),
+                            closed ? field(words, "length") : -1,
+                            closed ? field(words, "last") : -1));
                 } else {
                     throw new IllegalArgumentException("unknown line");
                 }
@@ -105,7 +107,8 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
                 throw new JournalDamageException(path, 0, "line " + (i + 1) + " cannot be read: " + lines.get(i));
             }
         }
-        if (segments.isEmpty() || segments.subList(0, segments.size() - 1).stream().anyMatch(s -> !s.closed())) {
+        if (segments.isEmpty()
+                || segments.subList(0, segments.size() - 1).stream().anyMatch(s -> !s.closed())) {
             throw new JournalDamageException(path, 0, "it must end with the one segment being written");
         }
         return Optional.of(new Manifest(base, segments));
@@ -130,18 +133,26 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
     /** Replaces the directory's manifest with this one, atomically and durably. */
     void write(Path directory) throws IOException {
         StringBuilder text = new StringBuilder(FIRST_LINE).append('\n');
-        base.ifPresent(each -> text.append("base ").append(each.file()).append(" length=").append(each.length())
-                .append(" after=").append(each.after()).append('\n'));
+        base.ifPresent(each -> text.append("base ")
+                .append(each.file())
+                .append(" length=")
+                .append(each.length())
+                .append(" after=")
+                .append(each.after())
+                .append('\n'));
         for (Segment segment : segments) {
             text.append("segment ").append(segment.file()).append(" after=").append(segment.after());
             if (segment.closed()) {
-                text.append(" length=").append(segment.length()).append(" last=").append(segment.last());
+                text.append(" length=")
+                        .append(segment.length())
+                        .append(" last=")
+                        .append(segment.last());
             }
             text.append('\n');
         }
         Path aside = directory.resolve(FILE + ".new");
-        try (FileChannel channel = FileChannel.open(aside, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel channel = FileChannel.open(
+                aside, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             java.nio.ByteBuffer bytes = StandardCharsets.UTF_8.encode(text.toString());
             while (bytes.hasRemaining()) {
                 channel.write(bytes);

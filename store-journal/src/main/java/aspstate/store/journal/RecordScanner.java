@@ -19,8 +19,7 @@ final class RecordScanner {
     private long windowStart;
 
     /** One record, valid until the scanner reads on. */
-    record Record(long offset, int size, long seq, byte kind, StoreKind store, ByteBuffer body) {
-    }
+    record Record(long offset, int size, long seq, byte kind, StoreKind store, ByteBuffer body) {}
 
     /** What the sequence numbers of a file's records must look like. */
     interface SeqRule {
@@ -62,8 +61,10 @@ final class RecordScanner {
         if (Records.checksum(window, at + Integer.BYTES, at + Records.FRAME + length) != crc) {
             return null;
         }
-        ByteBuffer body = window.duplicate().limit(at + Records.FRAME + length)
-                .position(at + Records.FRAME + Records.FIXED_BODY).slice();
+        ByteBuffer body = window.duplicate()
+                .limit(at + Records.FRAME + length)
+                .position(at + Records.FRAME + Records.FIXED_BODY)
+                .slice();
         return new Record(offset, Records.FRAME + length, seq, kind, store, body);
     }
 

@@ -23,8 +23,7 @@ final class Records {
     static final byte METADATA = 2;
     static final byte DELETE = 3;
 
-    private Records() {
-    }
+    private Records() {}
 
     /** Bytes the record of a put or metadata change takes (a delete: {@code valueSize} 0). */
     static int size(String key, int valueSize) {
@@ -35,8 +34,15 @@ final class Records {
      * Writes one record at {@code out}'s position, which must have room for {@link #size} bytes; the value (null for
      * a delete) written with {@code codec}.
      */
-    static <V> void write(ByteBuffer out, long seq, byte kind, StoreKind store, String key, V value,
-                          ValueCodec<V> codec, boolean withPayload) {
+    static <V> void write(
+            ByteBuffer out,
+            long seq,
+            byte kind,
+            StoreKind store,
+            String key,
+            V value,
+            ValueCodec<V> codec,
+            boolean withPayload) {
         int start = out.position();
         out.position(start + FRAME);
         out.putLong(seq);

@@ -49,12 +49,10 @@ final class Replay {
      *
      * @param frames how many records the torn bytes were the start of
      */
-    record TornTail(Path file, long offset, long bytes, int frames) {
-    }
+    record TornTail(Path file, long offset, long bytes, int frames) {}
 
     /** A problem found when examining: where, how many bytes were skipped, and what. */
-    record Damage(Path file, long offset, long bytes, String problem) {
-    }
+    record Damage(Path file, long offset, long bytes, String problem) {}
 
     private Replay(Path directory, Mode mode, JournalFormat format) {
         this.directory = directory;
@@ -81,16 +79,24 @@ final class Replay {
         for (int i = 0; i < manifest.segments().size(); i++) {
             Manifest.Segment segment = manifest.segments().get(i);
             if (segment.after() != after) {
-                replay.damaged(directory.resolve(Manifest.FILE), 0, 0, segment.file() + " follows record "
-                        + segment.after() + " but the files before it end at record " + after + ": a segment is "
-                        + "missing");
+                replay.damaged(
+                        directory.resolve(Manifest.FILE),
+                        0,
+                        0,
+                        segment.file() + " follows record "
+                                + segment.after() + " but the files before it end at record " + after
+                                + ": a segment is "
+                                + "missing");
                 replay.lastSeq = Math.max(replay.lastSeq, segment.after());
             }
             boolean last = i == manifest.segments().size() - 1;
             replay.file(segment.file(), JournalFile.Type.SEGMENT, segment.after(), segment.length(), last);
             if (segment.closed() && replay.lastSeq != segment.last()) {
-                replay.damaged(directory.resolve(segment.file()), segment.length(), 0, "its records end at "
-                        + replay.lastSeq + " but the manifest says " + segment.last());
+                replay.damaged(
+                        directory.resolve(segment.file()),
+                        segment.length(),
+                        0,
+                        "its records end at " + replay.lastSeq + " but the manifest says " + segment.last());
             }
             after = replay.lastSeq;
         }
@@ -110,16 +116,23 @@ final class Replay {
         boolean cut = last && mode == Mode.START;
         FileChannel channel;
         try {
-            channel = FileChannel.open(file, cut ? new StandardOpenOption[] {StandardOpenOption.READ,
-                StandardOpenOption.WRITE} : new StandardOpenOption[] {StandardOpenOption.READ});
+            channel = FileChannel.open(
+                    file,
+                    cut
+                            ? new StandardOpenOption[] {StandardOpenOption.READ, StandardOpenOption.WRITE}
+                            : new StandardOpenOption[] {StandardOpenOption.READ});
         } catch (NoSuchFileException e) {
             damaged(file, 0, 0, "the manifest names it, but it is missing");
             return;
         }
         try (channel) {
             if (length >= 0 && channel.size() != length) {
-                damaged(file, 0, Math.abs(length - channel.size()), "it is " + channel.size() + " bytes long, but "
-                        + "the manifest says " + length + ": it was cut or written to after it was closed");
+                damaged(
+                        file,
+                        0,
+                        Math.abs(length - channel.size()),
+                        "it is " + channel.size() + " bytes long, but " + "the manifest says " + length
+                                + ": it was cut or written to after it was closed");
             }
             JournalFile.Header header;
             try {
@@ -129,13 +142,21 @@ final class Replay {
                 return;
             }
             if (header.format() != format.id()) {
-                damaged(file, 0, channel.size(), "it is not " + format.description() + " (its records are in "
-                        + "format " + header.format() + "): start the server as it was, or use another --data-dir");
+                damaged(
+                        file,
+                        0,
+                        channel.size(),
+                        "it is not " + format.description() + " (its records are in " + "format " + header.format()
+                                + "): start the server as it was, or use another --data-dir");
                 return;
             }
             if (header.type() != type || header.after() != after) {
-                damaged(file, 0, channel.size(), "its header says " + header.type() + " after record "
-                        + header.after() + ", the manifest " + type + " after record " + after);
+                damaged(
+                        file,
+                        0,
+                        channel.size(),
+                        "its header says " + header.type() + " after record " + header.after() + ", the manifest "
+                                + type + " after record " + after);
                 return;
             }
             read(file, channel, type, last);
@@ -148,7 +169,8 @@ final class Replay {
         while (offset < scanner.end()) {
             long expected = lastSeq + 1;
             long good = lastSeq;
-            RecordScanner.SeqRule seqs = type == JournalFile.Type.BASE ? seq -> seq == 0
+            RecordScanner.SeqRule seqs = type == JournalFile.Type.BASE
+                    ? seq -> seq == 0
                     : mode == Mode.START ? seq -> seq == expected : seq -> seq > good;
             RecordScanner.Record record = scanner.recordAt(offset, seqs);
             if (record == null && last && scanner.zerosFrom(offset)) {
@@ -160,17 +182,23 @@ final class Replay {
                 break;
             }
             if (record == null) {
-                long next = scanner.nextRecord(offset + 1, type == JournalFile.Type.BASE ? seq -> seq == 0
-                        : seq -> seq > good);
+                long next = scanner.nextRecord(
+                        offset + 1, type == JournalFile.Type.BASE ? seq -> seq == 0 : seq -> seq > good);
                 if (next < 0 && last) {
                     tornTail(file, channel, scanner, offset);
                     offset = scanner.end();
                     break;
                 }
-                damaged(file, offset, (next < 0 ? scanner.end() : next) - offset, "a damaged record"
-                        + (next >= 0 ? ", with good records again from offset " + next : " at the end of a file that "
-                        + "was complete") + "; run 'aspstate journal verify " + directory + "' for details, and "
-                        + "'aspstate journal repair " + directory + "' to keep every good record");
+                damaged(
+                        file,
+                        offset,
+                        (next < 0 ? scanner.end() : next) - offset,
+                        "a damaged record"
+                                + (next >= 0
+                                        ? ", with good records again from offset " + next
+                                        : " at the end of a file that " + "was complete")
+                                + "; run 'aspstate journal verify " + directory + "' for details, and "
+                                + "'aspstate journal repair " + directory + "' to keep every good record");
                 if (next < 0) {
                     break;
                 }
@@ -224,8 +252,12 @@ final class Replay {
             }
             records++;
         } catch (CorruptRecordException | BufferUnderflowException | IllegalArgumentException e) {
-            damaged(file, record.offset(), record.size(), "a record that checks out but cannot be read ("
-                    + e.getMessage() + "): written by another version of aspstate?");
+            damaged(
+                    file,
+                    record.offset(),
+                    record.size(),
+                    "a record that checks out but cannot be read (" + e.getMessage()
+                            + "): written by another version of aspstate?");
         }
     }
 

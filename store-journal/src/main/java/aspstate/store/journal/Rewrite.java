@@ -34,7 +34,11 @@ final class Rewrite {
     private FileChannel file;
     private long workStartedNanos;
 
-    Rewrite(Segments segments, Segments.Cut cut, Map<StoreKind, Snapshot> stores, JournalFormat format,
+    Rewrite(
+            Segments segments,
+            Segments.Cut cut,
+            Map<StoreKind, Snapshot> stores,
+            JournalFormat format,
             Consumer<Boolean> ended) {
         this.segments = segments;
         this.cut = cut;
@@ -64,8 +68,9 @@ final class Rewrite {
         long started = System.nanoTime();
         boolean done = false;
         try {
-            file = segments.newFile(cut.base(), new JournalFile.Header(JournalFile.Type.BASE, format.id(),
-                    cut.seq(), cut.baseNumber()));
+            file = segments.newFile(
+                    cut.base(),
+                    new JournalFile.Header(JournalFile.Type.BASE, format.id(), cut.seq(), cut.baseNumber()));
             BaseWriter base = new BaseWriter(file, format, this::pause);
             workStartedNanos = System.nanoTime();
             for (Map.Entry<StoreKind, Snapshot> store : stores.entrySet()) {
@@ -78,12 +83,16 @@ final class Rewrite {
             }
             segments.install(cut, length);
             done = true;
-            LOG.info("journal rewritten: a base of {} entries ({} bytes) in {} ms", base.entries(), length,
+            LOG.info(
+                    "journal rewritten: a base of {} entries ({} bytes) in {} ms",
+                    base.entries(),
+                    length,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         } catch (CancelledException e) {
             LOG.debug("journal rewrite cancelled");
         } catch (IOException | UncheckedIOException e) {
-            LOG.warn("the journal rewrite failed ({}); the journal goes on without it and tries again later",
+            LOG.warn(
+                    "the journal rewrite failed ({}); the journal goes on without it and tries again later",
                     e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("the journal rewrite failed; the journal goes on without it and tries again later", e);

@@ -31,6 +31,7 @@ final class Segments {
     private final Spares spares;
     /** Guarded by this. */
     private Manifest manifest;
+
     private FileChannel active;
     /** How far the active segment was made ahead: records up to here overwrite zeros. */
     private long capacity;
@@ -42,8 +43,7 @@ final class Segments {
     private volatile long closedBytes;
 
     /** What a rotation cut: the base of the rewrite it starts covers every record up to {@link #seq()}. */
-    record Cut(long seq, Path base, long baseNumber) {
-    }
+    record Cut(long seq, Path base, long baseNumber) {}
 
     private Segments(Path directory, FileOpener files, int format, Manifest closed, long lastSeq) throws IOException {
         this.directory = directory;
@@ -59,8 +59,11 @@ final class Segments {
             Spares.zeros(files, first, Spares.CAPACITY);
         } catch (IOException e) {
             Files.deleteIfExists(first);
-            LOG.warn("could not make the first segment ahead in {} ({}): it grows as it is written, and syncs are "
-                    + "slower", directory, DataDirectoryException.cause(e));
+            LOG.warn(
+                    "could not make the first segment ahead in {} ({}): it grows as it is written, and syncs are "
+                            + "slower",
+                    directory,
+                    DataDirectoryException.cause(e));
             first = null;
         }
         startSegment(first);
@@ -71,14 +74,15 @@ final class Segments {
      * Starts a new segment after the files of {@code replayed} (the last of which becomes a closed one, with the
      * length it was replayed to) and lists it in the manifest.
      */
-    static Segments start(Path directory, FileOpener files, int format, Manifest replayed, long lastSeq,
-                          long lastLength) throws IOException {
+    static Segments start(
+            Path directory, FileOpener files, int format, Manifest replayed, long lastSeq, long lastLength)
+            throws IOException {
         List<Manifest.Segment> closed = new ArrayList<>();
         List<Manifest.Segment> old = replayed.segments();
         for (int i = 0; i < old.size(); i++) {
             Manifest.Segment each = old.get(i);
-            closed.add(i < old.size() - 1 ? each : new Manifest.Segment(each.file(), each.after(), lastLength,
-                    lastSeq));
+            closed.add(
+                    i < old.size() - 1 ? each : new Manifest.Segment(each.file(), each.after(), lastLength, lastSeq));
         }
         return new Segments(directory, files, format, new Manifest(replayed.base(), closed), lastSeq);
     }
@@ -126,8 +130,8 @@ final class Segments {
 
     /** A new journal file with its header, on disk (file and directory entry) before it is used. */
     static FileChannel createFile(FileOpener files, Path file, JournalFile.Header header) throws IOException {
-        FileChannel channel = files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                StandardOpenOption.READ);
+        FileChannel channel =
+                files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
         try {
             JournalFile.writeHeader(channel, header);
             channel.force(true);
@@ -217,10 +221,11 @@ final class Segments {
 
     /** Makes {@code base} (complete and synced) the journal's base and deletes the files it replaces. */
     synchronized void install(Cut cut, long baseLength) throws IOException {
-        List<Manifest.Segment> kept = manifest.segments().stream().filter(each -> each.after() >= cut.seq())
+        List<Manifest.Segment> kept = manifest.segments().stream()
+                .filter(each -> each.after() >= cut.seq())
                 .toList();
-        Manifest updated = new Manifest(Optional.of(new Manifest.Base(cut.base().getFileName().toString(),
-                baseLength, cut.seq())), kept);
+        Manifest updated = new Manifest(
+                Optional.of(new Manifest.Base(cut.base().getFileName().toString(), baseLength, cut.seq())), kept);
         updated.write(directory);
         Set<String> obsolete = names(manifest);
         obsolete.removeAll(names(updated));
@@ -230,7 +235,9 @@ final class Segments {
             try {
                 Files.deleteIfExists(directory.resolve(file));
             } catch (IOException e) {
-                LOG.warn("could not delete {}, which the journal no longer needs: {}", directory.resolve(file),
+                LOG.warn(
+                        "could not delete {}, which the journal no longer needs: {}",
+                        directory.resolve(file),
                         e.toString());
             }
         }
@@ -244,8 +251,10 @@ final class Segments {
     }
 
     private static long closedBytes(Manifest manifest) {
-        return manifest.segments().stream().filter(Manifest.Segment::closed)
-                .mapToLong(each -> each.length() - JournalFile.HEADER).sum();
+        return manifest.segments().stream()
+                .filter(Manifest.Segment::closed)
+                .mapToLong(each -> each.length() - JournalFile.HEADER)
+                .sum();
     }
 
     /**

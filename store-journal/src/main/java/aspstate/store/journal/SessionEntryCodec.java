@@ -63,8 +63,14 @@ final class SessionEntryCodec implements ValueCodec<SessionEntry> {
         }
 
         SessionEntry with(byte[] data) {
-            return new SessionEntry(data, timeoutMinutes, expiresAtMillis, (flags & LOCKED) != 0, lockedAtMillis,
-                    lockCookie, (flags & UNINITIALIZED) != 0);
+            return new SessionEntry(
+                    data,
+                    timeoutMinutes,
+                    expiresAtMillis,
+                    (flags & LOCKED) != 0,
+                    lockedAtMillis,
+                    lockCookie,
+                    (flags & UNINITIALIZED) != 0);
         }
     }
 }

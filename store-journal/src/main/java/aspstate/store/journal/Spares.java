@@ -23,6 +23,7 @@ final class Spares implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Spares.class);
     /** A segment's size; a segment is closed and the next one started once its records would pass it. */
     static final long CAPACITY = 16L << 20;
+
     private static final int ZEROS = 1 << 20;
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(30);
 
@@ -61,14 +62,17 @@ final class Spares implements AutoCloseable {
                 LockSupport.park(this);
                 continue;
             }
-            Path spare = directory.resolve("spare-" + Math.abs(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            Path spare = directory.resolve(
+                    "spare-" + Math.abs(ThreadLocalRandom.current().nextLong()) + ".tmp");
             try {
                 zeros(files, spare, CAPACITY);
                 ready = spare;
             } catch (IOException e) {
                 deleteQuietly(spare);
-                failures.occurred("could not make a segment ahead in {} ({}): segments grow as they are written, "
-                        + "and syncs are slower; {} attempt(s), the next in 30 s", directory,
+                failures.occurred(
+                        "could not make a segment ahead in {} ({}): segments grow as they are written, "
+                                + "and syncs are slower; {} attempt(s), the next in 30 s",
+                        directory,
                         DataDirectoryException.cause(e));
                 LockSupport.parkNanos(this, RETRY_NANOS);
             }

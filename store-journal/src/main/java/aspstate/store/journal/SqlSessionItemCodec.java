@@ -5,8 +5,8 @@ import java.nio.ByteBuffer;
 
 /** ASPState rows: lock flag, timeout, expiry, lock date, cookie, flags, creation time, then both data columns. */
 final class SqlSessionItemCodec implements ValueCodec<SqlSessionItem> {
-    private static final int METADATA = 1 + Integer.BYTES + Long.BYTES + Long.BYTES + Integer.BYTES + Integer.BYTES
-            + Long.BYTES;
+    private static final int METADATA =
+            1 + Integer.BYTES + Long.BYTES + Long.BYTES + Integer.BYTES + Integer.BYTES + Long.BYTES;
 
     @Override
     public boolean samePayload(SqlSessionItem before, SqlSessionItem after) {
@@ -66,8 +66,16 @@ final class SqlSessionItemCodec implements ValueCodec<SqlSessionItem> {
         }
 
         SqlSessionItem with(byte[] itemShort, byte[] itemLong) {
-            return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiresAtMillis, locked, lockDateMillis,
-                    lockCookie, flags, createdMillis);
+            return new SqlSessionItem(
+                    itemShort,
+                    itemLong,
+                    timeoutMinutes,
+                    expiresAtMillis,
+                    locked,
+                    lockDateMillis,
+                    lockCookie,
+                    flags,
+                    createdMillis);
         }
     }
 }

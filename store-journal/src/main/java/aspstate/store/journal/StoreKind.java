@@ -51,7 +51,9 @@ public enum StoreKind {
     }
 
     public static Optional<StoreKind> named(String storeName) {
-        return Arrays.stream(values()).filter(kind -> kind.storeName.equals(storeName)).findFirst();
+        return Arrays.stream(values())
+                .filter(kind -> kind.storeName.equals(storeName))
+                .findFirst();
     }
 
     static Optional<StoreKind> withId(int id) {

@@ -25,6 +25,7 @@ final class ControlledChannel extends FileChannel {
         final AtomicInteger syncs = new AtomicInteger();
         /** Syncs wait for a permit while {@link #holdSyncs} is set. */
         final Semaphore syncPermits = new Semaphore(0);
+
         volatile boolean holdSyncs;
         /** When set, every write fails with this message. */
         final AtomicReference<String> writeFailure = new AtomicReference<>();

@@ -37,8 +37,13 @@ class JournalCheckTest {
     }
 
     private JournaledStores open() {
-        return JournaledStores.open(new JournalSettings(directory, Fsync.ALWAYS), clock,
-                MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, TurnEnd.NOW);
+        return JournaledStores.open(
+                new JournalSettings(directory, Fsync.ALWAYS),
+                clock,
+                MemoryStoreSettings.withMaxMemory(0),
+                new MemoryBudget(0),
+                reaper,
+                TurnEnd.NOW);
     }
 
     /** Ten sessions of 100 bytes, written one by one in the journal's one segment; its path. */
@@ -48,10 +53,13 @@ class JournalCheckTest {
             for (int i = 0; i < 10; i++) {
                 byte[] data = new byte[100];
                 data[0] = (byte) i;
-                state.execute("/app/s" + i, StateRequest.set(data, 20, false, null)).toCompletableFuture().join();
+                state.execute("/app/s" + i, StateRequest.set(data, 20, false, null))
+                        .toCompletableFuture()
+                        .join();
             }
         }
-        return directory.resolve(Manifest.read(directory).orElseThrow().segments().get(0).file());
+        return directory.resolve(
+                Manifest.read(directory).orElseThrow().segments().get(0).file());
     }
 
     private static void flip(Path file, long offset) throws IOException {
@@ -65,7 +73,8 @@ class JournalCheckTest {
 
     private static SessionEntry read(JournaledStores stores, String key) {
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
-        return state.execute(key, (SessionEntry current, long now) -> Outcome.keep(current)).toCompletableFuture()
+        return state.execute(key, (SessionEntry current, long now) -> Outcome.keep(current))
+                .toCompletableFuture()
                 .join();
     }
 
@@ -74,10 +83,15 @@ class JournalCheckTest {
         tenSessions();
         JournalCheck.Report verified = JournalCheck.verify(directory, FORMATS);
         assertThat(verified.damaged()).isFalse();
-        assertThat(verified.lines()).contains("10 record(s) read, up to record 10; entries: stateserver 10, "
-                + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0, corecache-entries 0",
-                "sound: the server starts on it");
-        assertThat(JournalCheck.repair(directory, FORMATS).lines()).last().asString().startsWith("nothing to repair");
+        assertThat(verified.lines())
+                .contains(
+                        "10 record(s) read, up to record 10; entries: stateserver 10, "
+                                + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0, corecache-entries 0",
+                        "sound: the server starts on it");
+        assertThat(JournalCheck.repair(directory, FORMATS).lines())
+                .last()
+                .asString()
+                .startsWith("nothing to repair");
     }
 
     @Test
@@ -89,11 +103,13 @@ class JournalCheckTest {
 
         JournalCheck.Report verified = JournalCheck.verify(directory, FORMATS);
         assertThat(verified.damaged()).isTrue();
-        assertThat(verified.lines()).anyMatch(line -> line.startsWith(segment + " at offset "
-                + (JournalFile.HEADER + 4 * record) + ": a damaged record, with good records again from offset "
-                + (JournalFile.HEADER + 5 * record)));
-        assertThat(verified.lines()).contains("9 record(s) read, up to record 10; entries: stateserver 9, "
-                + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0, corecache-entries 0");
+        assertThat(verified.lines())
+                .anyMatch(line -> line.startsWith(segment + " at offset "
+                        + (JournalFile.HEADER + 4 * record) + ": a damaged record, with good records again from offset "
+                        + (JournalFile.HEADER + 5 * record)));
+        assertThat(verified.lines())
+                .contains("9 record(s) read, up to record 10; entries: stateserver 9, "
+                        + "sqlstate-sessions 0, sqlstate-appids 0, spstate-items 0, corecache-entries 0");
 
         JournalCheck.Report repaired = JournalCheck.repair(directory, FORMATS);
         assertThat(repaired.lines()).last().asString().startsWith("repaired: 9 entries written to ");
@@ -110,7 +126,8 @@ class JournalCheckTest {
         assertThat(JournalCheck.verify(directory, FORMATS).damaged()).isFalse();
         try (Stream<Path> files = Files.list(directory)) {
             assertThat(files.filter(file -> file.getFileName().toString().startsWith("before-repair-")))
-                    .as("the replaced files are kept aside").hasSize(1);
+                    .as("the replaced files are kept aside")
+                    .hasSize(1);
         }
     }
 
@@ -119,11 +136,15 @@ class JournalCheckTest {
         tenSessions();
         try (JournaledStores stores = open()) {
             SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
-            state.execute("/app/late", StateRequest.set(new byte[] {9}, 20, false, null)).toCompletableFuture().join();
+            state.execute("/app/late", StateRequest.set(new byte[] {9}, 20, false, null))
+                    .toCompletableFuture()
+                    .join();
         }
         Files.delete(directory.resolve(Manifest.FILE));
 
-        assertThat(JournalCheck.verify(directory, FORMATS).lines()).first().asString()
+        assertThat(JournalCheck.verify(directory, FORMATS).lines())
+                .first()
+                .asString()
                 .startsWith("no readable MANIFEST");
         JournalCheck.repair(directory, FORMATS);
         try (JournaledStores stores = open()) {
@@ -136,9 +157,10 @@ class JournalCheckTest {
     void repairRefusesADirectoryAServerRunsOn() throws IOException {
         tenSessions();
         try (JournaledStores running = open()) {
-            assertThatThrownBy(() -> JournalCheck.repair(directory, FORMATS)).isInstanceOfSatisfying(
-                    DataDirectoryException.class, e -> assertThat(e.reason())
-                            .isEqualTo(DataDirectoryException.Reason.IN_USE));
+            assertThatThrownBy(() -> JournalCheck.repair(directory, FORMATS))
+                    .isInstanceOfSatisfying(
+                            DataDirectoryException.class,
+                            e -> assertThat(e.reason()).isEqualTo(DataDirectoryException.Reason.IN_USE));
         }
     }
 }

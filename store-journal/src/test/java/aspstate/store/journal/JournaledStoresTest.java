@@ -63,8 +63,8 @@ class JournaledStoresTest {
     }
 
     private JournaledStores open(JournalSettings settings, FileOpener files) {
-        JournaledStores stores = JournaledStores.open(settings, clock, MemoryStoreSettings.withMaxMemory(0),
-                new MemoryBudget(0), reaper, TurnEnd.NOW, files);
+        JournaledStores stores = JournaledStores.open(
+                settings, clock, MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, TurnEnd.NOW, files);
         opened.add(stores);
         return stores;
     }
@@ -110,7 +110,8 @@ class JournaledStoresTest {
 
     private Path activeSegment() throws IOException {
         Manifest manifest = Manifest.read(directory).orElseThrow();
-        return directory.resolve(manifest.segments().get(manifest.segments().size() - 1).file());
+        return directory.resolve(
+                manifest.segments().get(manifest.segments().size() - 1).file());
     }
 
     @Test
@@ -118,14 +119,23 @@ class JournaledStoresTest {
         JournaledStores stores = open();
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
         byte[] data = bytes(5000, 1);
-        assertThat(run(state, "/app/locked", StateRequest.set(data, 20, false, null))).isEqualTo(StateResult.OK);
+        assertThat(run(state, "/app/locked", StateRequest.set(data, 20, false, null)))
+                .isEqualTo(StateResult.OK);
         StateResult locked = run(state, "/app/locked", StateRequest.getExclusive());
         assertThat(locked.lockCookie()).isEqualTo(2);
         run(state, "/app/new", StateRequest.set(new byte[] {7}, 30, true, null));
         run(state, "/app/gone", StateRequest.set(new byte[] {8}, 30, false, null));
         run(state, "/app/gone", StateRequest.remove(null));
-        SqlSessionItem item = new SqlSessionItem(bytes(100, 2), bytes(9000, 3), 20, NOW + 60_000, true, NOW - 5,
-                7, SqlSessionItem.FLAG_UNINITIALIZED, NOW - 99);
+        SqlSessionItem item = new SqlSessionItem(
+                bytes(100, 2),
+                bytes(9000, 3),
+                20,
+                NOW + 60_000,
+                true,
+                NOW - 5,
+                7,
+                SqlSessionItem.FLAG_UNINITIALIZED,
+                NOW - 99);
         put(stores.store(StoreKind.SQL_SESSIONS), "sqlitem", item);
         SqlSessionItem onlyLong = new SqlSessionItem(null, bytes(10, 4), 20, NOW + 60_000, false, NOW, 1, 0, NOW);
         put(stores.store(StoreKind.SQL_SESSIONS), "onlylong", onlyLong);
@@ -150,8 +160,10 @@ class JournaledStoresTest {
         assertThat(itemBack.itemShort()).isEqualTo(item.itemShort());
         assertThat(itemBack.itemLong()).isEqualTo(item.itemLong());
         assertThat(itemBack.toString()).isEqualTo(item.toString());
-        assertThat(((SqlSessionItem) read(back.store(StoreKind.SQL_SESSIONS), "onlylong")).itemShort()).isNull();
-        assertThat((AppRegistration) read(back.store(StoreKind.SQL_APP_IDS), "appname:x")).isEqualTo(app);
+        assertThat(((SqlSessionItem) read(back.store(StoreKind.SQL_SESSIONS), "onlylong")).itemShort())
+                .isNull();
+        assertThat((AppRegistration) read(back.store(StoreKind.SQL_APP_IDS), "appname:x"))
+                .isEqualTo(app);
         SharePointStateItem spBack = read(back.store(StoreKind.SHAREPOINT_ITEMS), "sp");
         assertThat(spBack.item()).isNull();
         assertThat(spBack.toString()).isEqualTo(nothing.toString());
@@ -174,8 +186,8 @@ class JournaledStoresTest {
         JournaledStores back = reopen(stores);
 
         SessionStore<CacheEntry> cacheBack = back.store(StoreKind.CORE_CACHE_ENTRIES);
-        Map<String, CacheEntry> expected = Map.of("[dbo].[cache]/sliding", renewed, "[dbo].[cache]/absolute", absolute,
-                "[dbo].[cache]/both", both);
+        Map<String, CacheEntry> expected = Map.of(
+                "[dbo].[cache]/sliding", renewed, "[dbo].[cache]/absolute", absolute, "[dbo].[cache]/both", both);
         expected.forEach((key, entry) -> {
             CacheEntry entryBack = read(cacheBack, key);
             assertThat(entryBack.value()).as(key).isEqualTo(entry.value());
@@ -194,14 +206,16 @@ class JournaledStoresTest {
         clock.advance(Duration.ofMinutes(1));
         run(state, "/app/s", StateRequest.getExclusive());
         run(state, "/app/s", StateRequest.releaseExclusive(2));
-        assertThat(Files.size(activeSegment()) - afterWrite).as("two records without the 10,000 bytes")
+        assertThat(Files.size(activeSegment()) - afterWrite)
+                .as("two records without the 10,000 bytes")
                 .isLessThan(200);
 
         SessionEntry back = read(reopen(stores).store(StoreKind.STATESERVER), "/app/s");
         assertThat(back.data()).isEqualTo(bytes(10_000, 5));
         assertThat(back.locked()).isFalse();
         assertThat(back.lockCookie()).isEqualTo(2);
-        assertThat(back.expiresAtMillis()).isEqualTo(NOW + Duration.ofMinutes(21).toMillis());
+        assertThat(back.expiresAtMillis())
+                .isEqualTo(NOW + Duration.ofMinutes(21).toMillis());
     }
 
     @Test
@@ -220,10 +234,11 @@ class JournaledStoresTest {
         }
     }
 
-    private static void answersWaitForTheirSync(SessionStore<SessionEntry> state, ControlledChannel.Disk disk,
-                                                int startSyncs) throws Exception {
-        CompletableFuture<StateResult> first = state.execute("/app/first",
-                StateRequest.set(new byte[] {1}, 20, false, null)).toCompletableFuture();
+    private static void answersWaitForTheirSync(
+            SessionStore<SessionEntry> state, ControlledChannel.Disk disk, int startSyncs) throws Exception {
+        CompletableFuture<StateResult> first = state.execute(
+                        "/app/first", StateRequest.set(new byte[] {1}, 20, false, null))
+                .toCompletableFuture();
         Await.until("the writer syncs the first write", disk.syncPermits::hasQueuedThreads);
         assertThat(first).as("not answered before its sync").isNotDone();
         List<CompletableFuture<StateResult>> meanwhile = new ArrayList<>();
@@ -231,8 +246,9 @@ class JournaledStoresTest {
             meanwhile.add(state.execute("/app/s" + i, StateRequest.set(new byte[] {2}, 20, false, null))
                     .toCompletableFuture());
         }
-        CompletableFuture<SessionEntry> reading = state.execute("/app/s49",
-                (SessionEntry current, long now) -> Outcome.keep(current)).toCompletableFuture();
+        CompletableFuture<SessionEntry> reading = state.execute(
+                        "/app/s49", (SessionEntry current, long now) -> Outcome.keep(current))
+                .toCompletableFuture();
         assertThat(reading).as("a read waits for the write it shows").isNotDone();
 
         disk.syncPermits.release();
@@ -243,15 +259,22 @@ class JournaledStoresTest {
         disk.syncPermits.release();
         CompletableFuture.allOf(meanwhile.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
         assertThat(reading.get(30, TimeUnit.SECONDS).data()).containsExactly(2);
-        assertThat(disk.syncs.get() - startSyncs).as("one sync for the first write, one for the 50 after it")
+        assertThat(disk.syncs.get() - startSyncs)
+                .as("one sync for the first write, one for the 50 after it")
                 .isEqualTo(2);
     }
 
     @Test
     void theRecordsOfOneTurnGoOutInOneWrite() {
         List<Runnable> endOfTurn = new ArrayList<>();
-        JournaledStores stores = JournaledStores.open(new JournalSettings(directory, Fsync.ALWAYS), clock,
-                MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, endOfTurn::add, FileOpener.PLAIN);
+        JournaledStores stores = JournaledStores.open(
+                new JournalSettings(directory, Fsync.ALWAYS),
+                clock,
+                MemoryStoreSettings.withMaxMemory(0),
+                new MemoryBudget(0),
+                reaper,
+                endOfTurn::add,
+                FileOpener.PLAIN);
         opened.add(stores);
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
@@ -274,8 +297,11 @@ class JournaledStoresTest {
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), disk);
         int startSyncs = disk.syncs.get();
         disk.holdSyncs = true;
-        assertThat(run(stores.store(StoreKind.STATESERVER), "/app/s",
-                StateRequest.set(new byte[] {1}, 20, false, null))).isEqualTo(StateResult.OK);
+        assertThat(run(
+                        stores.store(StoreKind.STATESERVER),
+                        "/app/s",
+                        StateRequest.set(new byte[] {1}, 20, false, null)))
+                .isEqualTo(StateResult.OK);
         Await.until("a sync follows", disk.syncPermits::hasQueuedThreads);
         disk.holdSyncs = false;
         disk.syncPermits.release();
@@ -305,8 +331,10 @@ class JournaledStoresTest {
         try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
             JournaledStores back = open();
             assertThat(log.events()).hasSize(1);
-            assertThat(log.events().get(0).getFormattedMessage()).contains(segment.toString())
-                    .contains("torn end").contains("the start of 1 record");
+            assertThat(log.events().get(0).getFormattedMessage())
+                    .contains(segment.toString())
+                    .contains("torn end")
+                    .contains("the start of 1 record");
             assertThat(entry(back, "/app/s0").data()).isEqualTo(bytes(1000, 0));
             assertThat(entry(back, "/app/s1").data()).isEqualTo(bytes(1000, 1));
             assertThat(entry(back, "/app/s2")).isNull();
@@ -326,8 +354,10 @@ class JournaledStoresTest {
 
         assertThatThrownBy(this::open).isInstanceOfSatisfying(DataDirectoryException.class, e -> {
             assertThat(e.reason()).isEqualTo(DataDirectoryException.Reason.DAMAGED);
-            assertThat(e.getMessage()).startsWith(segment + " at offset " + JournalFile.HEADER + ": a damaged record")
-                    .contains("aspstate journal repair").doesNotContain("\n");
+            assertThat(e.getMessage())
+                    .startsWith(segment + " at offset " + JournalFile.HEADER + ": a damaged record")
+                    .contains("aspstate journal repair")
+                    .doesNotContain("\n");
         });
     }
 
@@ -343,7 +373,8 @@ class JournaledStoresTest {
         byte[] kept = Files.readAllBytes(closed);
 
         Files.write(closed, new byte[0]);
-        assertThatThrownBy(this::open).isInstanceOf(DataDirectoryException.class)
+        assertThatThrownBy(this::open)
+                .isInstanceOf(DataDirectoryException.class)
                 .hasMessageContaining(closed + ": it is 0 bytes long, but the manifest says " + kept.length);
         Files.delete(closed);
         assertThatThrownBy(this::open).hasMessageContaining(closed + ": the manifest names it, but it is missing");
@@ -360,14 +391,17 @@ class JournaledStoresTest {
         run(state, "/app/kept", StateRequest.set(new byte[] {1}, 20, false, null));
 
         disk.writeFailure.set("No space left on device");
-        CompletableFuture<StateResult> caught = state.execute("/app/caught",
-                StateRequest.set(new byte[] {2}, 20, false, null)).toCompletableFuture();
+        CompletableFuture<StateResult> caught = state.execute(
+                        "/app/caught", StateRequest.set(new byte[] {2}, 20, false, null))
+                .toCompletableFuture();
         Await.until("the journal refuses changes", () -> !stores.journal().healthy());
         assertThat(caught).as("kept until its write goes through").isNotDone();
         assertThatThrownBy(() -> run(state, "/app/refused", StateRequest.set(new byte[] {3}, 20, false, null)))
-                .isInstanceOf(CompletionException.class).hasCauseInstanceOf(StoreFullException.class)
+                .isInstanceOf(CompletionException.class)
+                .hasCauseInstanceOf(StoreFullException.class)
                 .hasMessageContaining("is full");
-        assertThat(run(state, "/app/kept", StateRequest.get()).data()).as("a read slides the expiry in memory")
+        assertThat(run(state, "/app/kept", StateRequest.get()).data())
+                .as("a read slides the expiry in memory")
                 .containsExactly(1);
         assertThatThrownBy(() -> run(state, "/app/kept", StateRequest.getExclusive()))
                 .hasCauseInstanceOf(StoreFullException.class);
@@ -396,22 +430,29 @@ class JournaledStoresTest {
                 } else {
                     run(state, "/app/s" + key, StateRequest.set(bytes(1000, round), 20, false, null));
                     run(state, "/app/s" + key, StateRequest.getExclusive());
-                    run(state, "/app/s" + key, StateRequest.releaseExclusive(read(state, "/app/s" + key)
-                            .lockCookie()));
+                    run(
+                            state,
+                            "/app/s" + key,
+                            StateRequest.releaseExclusive(
+                                    read(state, "/app/s" + key).lockCookie()));
                 }
             }
             // Sessions are written far faster here than by clients, whose requests cost much more than a rewrite
             // spends per session: a round waits for a rewrite to end, as the journal keeps up with real clients.
             Await.until("no rewrite runs", () -> !stores.journal().statistics().rewriting());
             JournalStatistics journal = stores.journal().statistics();
-            assertThat(journal.baseBytes() + journal.bytesSinceBase()).as("the base (at most 300 KB) and the "
-                    + "segments since (at most 1 MiB and the round that went past it)")
+            assertThat(journal.baseBytes() + journal.bytesSinceBase())
+                    .as("the base (at most 300 KB) and the "
+                            + "segments since (at most 1 MiB and the round that went past it)")
                     .isLessThan(keys * 1100 + (1 << 20) + keys * 1100);
-            assertThat(directorySize()).as("and the space of the active segment and of a spare, made ahead")
+            assertThat(directorySize())
+                    .as("and the space of the active segment and of a spare, made ahead")
                     .isLessThan(journal.baseBytes() + journal.bytesSinceBase() + 2 * Spares.CAPACITY + 4096);
         }
-        Await.until("a rewrite ran and ended", () -> stores.journal().statistics().rewrites() > 0
-                && stores.journal().statistics().baseBytes() > 0);
+        Await.until(
+                "a rewrite ran and ended",
+                () -> stores.journal().statistics().rewrites() > 0
+                        && stores.journal().statistics().baseBytes() > 0);
         SessionEntry[] before = new SessionEntry[keys];
         for (int key = 0; key < keys; key++) {
             before[key] = read(state, "/app/s" + key);
@@ -428,8 +469,11 @@ class JournaledStoresTest {
             }
         }
         java.util.Set<String> named = Segments.names(Manifest.read(directory).orElseThrow());
-        assertThat(listFiles()).allMatch(name -> name.equals(Manifest.FILE) || name.equals(DirectoryLock.FILE)
-                || named.contains(name) || Spares.isSpare(Path.of(name)));
+        assertThat(listFiles())
+                .allMatch(name -> name.equals(Manifest.FILE)
+                        || name.equals(DirectoryLock.FILE)
+                        || named.contains(name)
+                        || Spares.isSpare(Path.of(name)));
     }
 
     private long directorySize() throws IOException {

@@ -1,20 +1,19 @@
 package aspstate.tds.batch;
 
 import aspstate.tds.error.SqlErrors;
-import aspstate.tds.wire.TdsVersion;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureResult;
-import aspstate.tds.error.SqlException;
 import aspstate.tds.rpc.ProcedureArguments;
 import aspstate.tds.rpc.ProcedureResponse;
 import aspstate.tds.rpc.ProcedureRunner;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.SqlDataType;
-import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.TypedValue;
 import aspstate.tds.system.SystemProcedures;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +27,7 @@ import java.util.concurrent.CompletionStage;
  * outputs stay in the variables, where a later SELECT reads them. An error ends the call, not the batch.
  */
 final class BatchProcedureCall {
-    private BatchProcedureCall() {
-    }
+    private BatchProcedureCall() {}
 
     /**
      * Writes the call's answer; the stage completes when it is written.
@@ -37,8 +35,14 @@ final class BatchProcedureCall {
      * @param database the connection's current database, in which a system procedure such as sp_sproc_columns
      *                 (mssql-jdbc's named-parameter lookup) is found
      */
-    static CompletionStage<Void> run(ExecStatement exec, ProcedureCatalog catalog, String database,
-                                     BatchVariables variables, ByteBuf out, TdsVersion version, int more) {
+    static CompletionStage<Void> run(
+            ExecStatement exec,
+            ProcedureCatalog catalog,
+            String database,
+            BatchVariables variables,
+            ByteBuf out,
+            TdsVersion version,
+            int more) {
         Procedure procedure;
         List<String> parameters;
         ProcedureArguments arguments;
@@ -58,16 +62,17 @@ final class BatchProcedureCall {
             ProcedureResponse.rejected(out, version, rejection, more);
             return CompletableFuture.completedFuture(null);
         }
-        return ProcedureRunner.run(procedure, new ProcedureCall(arguments.values())).thenAccept(result -> {
-            try {
-                if (result.error() == null) {
-                    assignOutputs(exec, parameters, result, variables);
-                }
-                ProcedureResponse.write(out, version, result, List.of(), more);
-            } catch (SqlException conversion) {
-                ProcedureResponse.failed(out, version, conversion.error(), more);
-            }
-        });
+        return ProcedureRunner.run(procedure, new ProcedureCall(arguments.values()))
+                .thenAccept(result -> {
+                    try {
+                        if (result.error() == null) {
+                            assignOutputs(exec, parameters, result, variables);
+                        }
+                        ProcedureResponse.write(out, version, result, List.of(), more);
+                    } catch (SqlException conversion) {
+                        ProcedureResponse.failed(out, version, conversion.error(), more);
+                    }
+                });
     }
 
     /**
@@ -75,8 +80,8 @@ final class BatchProcedureCall {
      *
      * @param parameters the procedure's parameter each argument was passed to, in argument order
      */
-    private static void assignOutputs(ExecStatement exec, List<String> parameters, ProcedureResult result,
-                                      BatchVariables variables) {
+    private static void assignOutputs(
+            ExecStatement exec, List<String> parameters, ProcedureResult result, BatchVariables variables) {
         for (int position = 0; position < exec.arguments().size(); position++) {
             ExecStatement.Argument argument = exec.arguments().get(position);
             String parameter = parameters.get(position);

@@ -2,16 +2,16 @@ package aspstate.tds.batch;
 
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
-import aspstate.tds.wire.TdsVersion;
-import aspstate.tds.session.TdsSession;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.BatchParser;
 import aspstate.tds.sql.BatchStatement;
-import aspstate.tds.error.SqlException;
 import aspstate.tds.statement.RecognizedStatement;
 import aspstate.tds.statement.StatementCatalog;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Optional;
@@ -25,15 +25,14 @@ import java.util.concurrent.CompletionStage;
  * gets that one error.
  */
 public final class BatchResponder {
-    private BatchResponder() {
-    }
+    private BatchResponder() {}
 
     /**
      * Appends the batch's answer to {@code out}; the stage completes when it is all written (procedures answer
      * asynchronously). Must be called on the connection's event loop.
      */
-    public static CompletionStage<Void> respond(String text, TdsSession session, ProcedureCatalog catalog,
-                                                StatementCatalog shapes, ByteBuf out) {
+    public static CompletionStage<Void> respond(
+            String text, TdsSession session, ProcedureCatalog catalog, StatementCatalog shapes, ByteBuf out) {
         TdsVersion version = session.login().version();
         Optional<RecognizedStatement> recognized = shapes.recognize(text);
         if (recognized.isPresent()) {
@@ -56,8 +55,11 @@ public final class BatchResponder {
 
     private static void refuse(ByteBuf out, TdsVersion version, SqlError error) {
         if (error.number() == SqlErrors.INCORRECT_SYNTAX) {
-            error = new SqlError(error.number(), error.state(), error.severity(), error.message()
-                    + " This server runs only the T-SQL that session-state clients send.");
+            error = new SqlError(
+                    error.number(),
+                    error.state(),
+                    error.severity(),
+                    error.message() + " This server runs only the T-SQL that session-state clients send.");
         }
         ErrorToken.write(out, version, error);
         DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);

@@ -1,25 +1,23 @@
 package aspstate.tds.batch;
 
 import aspstate.tds.error.SqlErrors;
-import aspstate.tds.wire.TdsVersion;
-import aspstate.tds.session.TdsSession;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
+import aspstate.tds.proc.RowSet;
 import aspstate.tds.request.RpcRequest;
-import aspstate.tds.error.SqlException;
+import aspstate.tds.rpc.StatementOutcomes;
+import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.BatchStatement;
+import aspstate.tds.sql.Conversions;
 import aspstate.tds.sql.DeclareStatement;
 import aspstate.tds.sql.ExecStatement;
-import aspstate.tds.sql.Conversions;
 import aspstate.tds.sql.SelectStatement;
 import aspstate.tds.sql.SetVariableStatement;
 import aspstate.tds.sql.SqlDataType;
-import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.SysobjectsQuery;
 import aspstate.tds.sql.TypedValue;
 import aspstate.tds.sql.UseStatement;
-import aspstate.tds.proc.RowSet;
-import aspstate.tds.rpc.StatementOutcomes;
 import aspstate.tds.token.Column;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
@@ -27,6 +25,7 @@ import aspstate.tds.token.ErrorToken;
 import aspstate.tds.token.InfoToken;
 import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.TdsType;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +42,7 @@ import java.util.stream.Stream;
 final class BatchRun {
     /** sysobjects.name is a sysname, i.e. nvarchar(128) NOT NULL. */
     private static final int SYSNAME_LENGTH = 128;
+
     private static final List<Column<?>> SYSOBJECTS_NAME_COLUMNS =
             List.of(new Column<>("name", NVarCharType.ofCharacters(SYSNAME_LENGTH), false));
     private static final CompletableFuture<Boolean> GO_ON = CompletableFuture.completedFuture(true);
@@ -116,7 +116,8 @@ final class BatchRun {
             }
             return GO_ON;
         }
-        return BatchProcedureCall.run(exec, catalog, session.database(), variables, out, version, more).thenApply(written -> true);
+        return BatchProcedureCall.run(exec, catalog, session.database(), variables, out, version, more)
+                .thenApply(written -> true);
     }
 
     /** {@code EXEC sp_unprepare n}: mssql-jdbc puts it in front of a later batch to release a handle. */
@@ -125,7 +126,8 @@ final class BatchRun {
             throw SqlException.of(SqlErrors.missingParameter("sp_unprepare", "@handle"));
         }
         if (exec.arguments().size() > 1) {
-            throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS,
+            throw SqlException.userError(
+                    SqlErrors.TOO_MANY_ARGUMENTS,
                     "Procedure or function sp_unprepare has too many arguments specified.");
         }
         TypedValue handle = variables.evaluate(exec.arguments().get(0).value());
@@ -172,10 +174,14 @@ final class BatchRun {
     /** The served procedures the query selects, spelled as they were created. */
     private void sysobjects(SysobjectsQuery query, int more) {
         // A name asked for may be one of a family's, which are not listed.
-        Stream<Procedure> candidates = query.name() == null ? catalog.procedures().stream()
-                : catalog.named(query.name()).stream();
-        List<List<Object>> rows = candidates.map(Procedure::name).filter(query::selects)
-                .sorted(String.CASE_INSENSITIVE_ORDER).<List<Object>>map(List::of).toList();
+        Stream<Procedure> candidates =
+                query.name() == null ? catalog.procedures().stream() : catalog.named(query.name()).stream();
+        List<List<Object>> rows = candidates
+                .map(Procedure::name)
+                .filter(query::selects)
+                .sorted(String.CASE_INSENSITIVE_ORDER)
+                .<List<Object>>map(List::of)
+                .toList();
         StatementOutcomes.write(out, version, new RowSet(SYSOBJECTS_NAME_COLUMNS, rows), DoneToken.DONE, more);
     }
 }

@@ -1,11 +1,11 @@
 package aspstate.tds.batch;
 
 import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.Conversions;
 import aspstate.tds.sql.Expression;
 import aspstate.tds.sql.SqlDataType;
-import aspstate.tds.error.SqlException;
 import aspstate.tds.sql.TypedValue;
 import java.util.HashMap;
 import java.util.Locale;

@@ -1,6 +1,7 @@
 package aspstate.tds.batch;
 
 import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.session.TdsSession;
 import aspstate.tds.sql.BatchStatement;
 import aspstate.tds.sql.DeclareStatement;
@@ -8,7 +9,6 @@ import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.Expression;
 import aspstate.tds.sql.SelectStatement;
 import aspstate.tds.sql.SetVariableStatement;
-import aspstate.tds.error.SqlException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -40,9 +40,12 @@ final class DeclarationCheck {
                     used(variable.initial());
                 }
                 if (!declared.add(BatchVariables.key(variable.name()))) {
-                    throw SqlException.userError(SqlErrors.DUPLICATE_VARIABLE, "The variable name '"
-                            + variable.name() + "' has already been declared. Variable names must be unique within a "
-                            + "query batch or stored procedure.");
+                    throw SqlException.userError(
+                            SqlErrors.DUPLICATE_VARIABLE,
+                            "The variable name '"
+                                    + variable.name()
+                                    + "' has already been declared. Variable names must be unique within a "
+                                    + "query batch or stored procedure.");
                 }
             }
         } else if (statement instanceof SetVariableStatement set) {
@@ -62,7 +65,8 @@ final class DeclarationCheck {
         if (!(expression instanceof Expression.Variable variable)) {
             return;
         }
-        boolean known = variable.isSystem() ? SystemVariables.value(variable.name(), session).isPresent()
+        boolean known = variable.isSystem()
+                ? SystemVariables.value(variable.name(), session).isPresent()
                 : declared.contains(BatchVariables.key(variable.name()));
         if (!known) {
             throw SqlException.of(SqlErrors.undeclared(variable.name()));

@@ -20,13 +20,14 @@ import java.util.concurrent.CompletionStage;
  * (the last one final), or a single final DONE when there is none, or the error and a DONE with DONE_ERROR.
  */
 final class RecognizedBatch {
-    private RecognizedBatch() {
-    }
+    private RecognizedBatch() {}
 
     static CompletionStage<Void> run(RecognizedStatement recognized, TdsVersion version, ByteBuf out) {
         BoundStatement statement = recognized.statement();
-        return ProcedureRunner.run("statement " + statement.name(),
-                () -> statement.run(StatementArguments.none(recognized.match())), statement.name())
+        return ProcedureRunner.run(
+                        "statement " + statement.name(),
+                        () -> statement.run(StatementArguments.none(recognized.match())),
+                        statement.name())
                 .thenAccept(result -> write(result, version, out));
     }
 
@@ -41,7 +42,11 @@ final class RecognizedBatch {
             DoneToken.write(out, version, DoneToken.DONE, DoneToken.FINAL, 0, 0);
         }
         for (int i = 0; i < outcomes.size(); i++) {
-            StatementOutcomes.write(out, version, outcomes.get(i), DoneToken.DONE,
+            StatementOutcomes.write(
+                    out,
+                    version,
+                    outcomes.get(i),
+                    DoneToken.DONE,
                     i == outcomes.size() - 1 ? DoneToken.FINAL : DoneToken.MORE);
         }
     }

@@ -12,10 +12,10 @@ import io.netty.buffer.ByteBuf;
 final class LoginMessages {
     /** Fixed part and offset table of LOGIN7, up to where its strings start. */
     private static final int LOGIN7_HEAD_BYTES = 94;
+
     private static final String CLIENT_NAME = "aspstate-tds-client";
 
-    private LoginMessages() {
-    }
+    private LoginMessages() {}
 
     /** PRELOGIN with VERSION and ENCRYPTION: this client does not speak TLS (ENCRYPT_NOT_SUP). */
     static void prelogin(ByteBuf out) {
@@ -46,8 +46,11 @@ final class LoginMessages {
         int passwordIndex = 2;
         int start = out.writerIndex();
         out.writeIntLE(0); // total length, set below
-        out.writeIntLE(TdsVersion.V7_4.loginAckValue()).writeIntLE(packetSize).writeIntLE(0)
-                .writeIntLE((int) ProcessHandle.current().pid()).writeIntLE(0);
+        out.writeIntLE(TdsVersion.V7_4.loginAckValue())
+                .writeIntLE(packetSize)
+                .writeIntLE(0)
+                .writeIntLE((int) ProcessHandle.current().pid())
+                .writeIntLE(0);
         // Option flags as SqlClient sends them: USE_DB, INIT_DB_FATAL, SET_LANG; INIT_LANG_FATAL, ODBC.
         out.writeByte(0xE0).writeByte(0x03).writeByte(0).writeByte(0);
         out.writeIntLE(0).writeIntLE(0x0409); // time zone, LCID

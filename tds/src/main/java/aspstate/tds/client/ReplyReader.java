@@ -39,8 +39,7 @@ final class ReplyReader {
     private boolean loginAcknowledged;
     private int packetSize;
 
-    private ReplyReader() {
-    }
+    private ReplyReader() {}
 
     /** Reads every token of {@code reply}, which stays owned by the caller. */
     static ReplyReader read(ByteBuf reply) {
@@ -65,8 +64,8 @@ final class ReplyReader {
             }
             case EnvChangeToken.TOKEN -> envChange(in);
             case InfoToken.TOKEN -> skipLengthPrefixed(in);
-            default -> throw new TdsProtocolException("unexpected token 0x" + Integer.toHexString(token)
-                    + " in a reply");
+            default ->
+                throw new TdsProtocolException("unexpected token 0x" + Integer.toHexString(token) + " in a reply");
         }
     }
 

@@ -21,6 +21,7 @@ public final class RpcCall {
     private static final int OUTPUT = 0x01;
     /** The RPC names a well-known system procedure by number instead of by name. */
     private static final int PROC_ID_MARKER = 0xFFFF;
+
     private static final int SP_EXECUTESQL = 10;
     /** The longest text SqlClient sends as nvarchar(n); a longer one goes as a (max) type. */
     private static final int LONGEST_NVARCHAR = 4000;
@@ -28,6 +29,7 @@ public final class RpcCall {
     private final String procedure;
     /** The system procedure's number, or 0 for a call by name. */
     private final int procId;
+
     private final List<Consumer<ByteBuf>> parameters = new ArrayList<>();
 
     private RpcCall(String procedure, int procId) {
@@ -46,12 +48,14 @@ public final class RpcCall {
      * @param declarations the parameters as the text declares them, e.g. {@code @Id nvarchar(449),@UtcNow datetimeoffset(7)}
      */
     public static RpcCall executeSql(String statement, String declarations) {
-        return new RpcCall("sp_executesql", SP_EXECUTESQL).input("", text(statement), statement)
+        return new RpcCall("sp_executesql", SP_EXECUTESQL)
+                .input("", text(statement), statement)
                 .input("", text(declarations), declarations);
     }
 
     private static NVarCharType text(String value) {
-        return value.length() <= LONGEST_NVARCHAR ? NVarCharType.ofCharacters(Math.max(1, value.length()))
+        return value.length() <= LONGEST_NVARCHAR
+                ? NVarCharType.ofCharacters(Math.max(1, value.length()))
                 : NVarCharType.MAX;
     }
 

@@ -11,9 +11,9 @@ import aspstate.transport.IoTransport;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.SocketChannel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -40,6 +40,7 @@ public final class TdsClient implements AutoCloseable {
     private static final int PACKET_SIZE = 8000;
     /** The largest reply this client reads: far above any session item, so only a broken server reaches it. */
     private static final int MAX_REPLY_BYTES = 64 << 20;
+
     private static final int SMALLEST_PACKET_PAYLOAD = 512 - TdsPacketDecoder.HEADER_BYTES;
 
     private final Channel channel;
@@ -54,24 +55,36 @@ public final class TdsClient implements AutoCloseable {
      * Connects and logs in, waiting at most {@code timeout} for the two together. The caller owns {@code group}; a native
      * transport's group ({@link IoTransport#newGroup(int)}) gets its channels.
      */
-    public static TdsClient connect(InetSocketAddress server, EventLoopGroup group, String user, String password,
-                                    Duration timeout) throws IOException {
+    public static TdsClient connect(
+            InetSocketAddress server, EventLoopGroup group, String user, String password, Duration timeout)
+            throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Exchanges exchanges = new Exchanges(new TdsPacketWriter(0, PACKET_SIZE));
         Channel channel = ClientConnections.connect(group, server, timeout, new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
-                ch.pipeline().addLast(new TdsPacketDecoder(MAX_REPLY_BYTES,
-                        MAX_REPLY_BYTES / SMALLEST_PACKET_PAYLOAD + 1, InboundBudget.unshared(MAX_REPLY_BYTES)),
-                        exchanges);
+                ch.pipeline()
+                        .addLast(
+                                new TdsPacketDecoder(
+                                        MAX_REPLY_BYTES,
+                                        MAX_REPLY_BYTES / SMALLEST_PACKET_PAYLOAD + 1,
+                                        InboundBudget.unshared(MAX_REPLY_BYTES)),
+                                exchanges);
             }
         });
         TdsClient client = new TdsClient(channel, exchanges);
         try {
-            await(client.exchange(PacketType.PRELOGIN, LoginMessages::prelogin, LoginMessages::checkPrelogin),
-                    deadline, server);
-            await(client.exchange(PacketType.LOGIN7, out -> LoginMessages.login7(out, user, password, PACKET_SIZE),
-                    reply -> client.loggedIn(reply, user)), deadline, server);
+            await(
+                    client.exchange(PacketType.PRELOGIN, LoginMessages::prelogin, LoginMessages::checkPrelogin),
+                    deadline,
+                    server);
+            await(
+                    client.exchange(
+                            PacketType.LOGIN7,
+                            out -> LoginMessages.login7(out, user, password, PACKET_SIZE),
+                            reply -> client.loggedIn(reply, user)),
+                    deadline,
+                    server);
             return client;
         } catch (IOException | RuntimeException e) {
             client.close();
@@ -91,8 +104,7 @@ public final class TdsClient implements AutoCloseable {
         return null;
     }
 
-    private static void await(CompletableFuture<?> step, long deadline, InetSocketAddress server)
-            throws IOException {
+    private static void await(CompletableFuture<?> step, long deadline, InetSocketAddress server) throws IOException {
         try {
             step.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
@@ -102,8 +114,12 @@ public final class TdsClient implements AutoCloseable {
             throw new IOException("no login answer from " + server + " in time", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            throw new IOException("login to " + server + " failed: "
-                    + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), cause);
+            throw new IOException(
+                    "login to " + server + " failed: "
+                            + (cause.getMessage() != null
+                                    ? cause.getMessage()
+                                    : cause.getClass().getSimpleName()),
+                    cause);
         }
     }
 
@@ -112,17 +128,20 @@ public final class TdsClient implements AutoCloseable {
      * {@link ClosedChannelException} when the connection is gone.
      */
     public CompletableFuture<RpcReply> call(RpcCall call) {
-        return exchange(PacketType.RPC, out -> {
-            writeAllHeaders(out);
-            call.writeTo(out);
-        }, reply -> {
-            ReplyReader read = ReplyReader.read(reply);
-            SqlError error = read.error();
-            if (error != null) {
-                throw new TdsServerError(call.procedure(), error);
-            }
-            return read.rpcReply();
-        });
+        return exchange(
+                PacketType.RPC,
+                out -> {
+                    writeAllHeaders(out);
+                    call.writeTo(out);
+                },
+                reply -> {
+                    ReplyReader read = ReplyReader.read(reply);
+                    SqlError error = read.error();
+                    if (error != null) {
+                        throw new TdsServerError(call.procedure(), error);
+                    }
+                    return read.rpcReply();
+                });
     }
 
     /**
@@ -133,8 +152,7 @@ public final class TdsClient implements AutoCloseable {
         out.writeIntLE(22).writeIntLE(18).writeShortLE(2).writeLongLE(0).writeIntLE(1);
     }
 
-    private <T> CompletableFuture<T> exchange(int type, Consumer<ByteBuf> request,
-                                              ReplyParser<T> reader) {
+    private <T> CompletableFuture<T> exchange(int type, Consumer<ByteBuf> request, ReplyParser<T> reader) {
         Exchange<T> exchange = new Exchange<>(type, request, reader);
         try {
             channel.eventLoop().execute(() -> exchanges.submit(channel, exchange));

@@ -43,8 +43,8 @@ import java.util.function.Supplier;
 final class CacheTable {
     /** The Id column's length, so the longest id. */
     static final int ID_LENGTH = 449;
-    private static final List<Column<?>> VALUE_COLUMNS =
-            List.of(new Column<>("Value", BigVarBinaryType.MAX, false));
+
+    private static final List<Column<?>> VALUE_COLUMNS = List.of(new Column<>("Value", BigVarBinaryType.MAX, false));
 
     private final SessionStore<CacheEntry> entries;
     private final String keyPrefix;
@@ -81,14 +81,16 @@ final class CacheTable {
     private CompletionStage<ProcedureResult> read(StatementArguments arguments, boolean select) {
         String key = key(StatementValues.text(arguments.value("@Id")));
         Long now = StatementValues.ticks(arguments.value("@UtcNow"));
-        CompletionStage<CacheResult> result = key == null ? CompletableFuture.completedFuture(CacheResult.NO_ROW)
+        CompletionStage<CacheResult> result = key == null
+                ? CompletableFuture.completedFuture(CacheResult.NO_ROW)
                 : entries.execute(key, select ? new GetCacheItem(now) : new RefreshCacheItem(now));
         return result.thenApply(read -> answer(read, () -> {
             List<StatementOutcome> outcomes = new ArrayList<>(2);
             outcomes.add(new RowCount(DoneToken.UPDATE_COMMAND, read.affectedRows()));
             if (select) {
-                outcomes.add(new RowSet(VALUE_COLUMNS, read.value() == null ? List.of()
-                        : List.of(Arrays.asList((Object) read.value()))));
+                outcomes.add(new RowSet(
+                        VALUE_COLUMNS,
+                        read.value() == null ? List.of() : List.of(Arrays.asList((Object) read.value()))));
             }
             return outcomes;
         }));
@@ -110,15 +112,20 @@ final class CacheTable {
         if (value == null) {
             throw SqlException.of(SqlErrors.nullNotAllowedIn("Value", table, "INSERT"));
         }
-        return entries.execute(key, new SetCacheItem(value, sliding, absolute, now)).thenApply(set -> answer(set,
-                () -> set.inserted()
-                        ? List.of(new RowCount(DoneToken.UPDATE_COMMAND, 0), new RowCount(DoneToken.INSERT_COMMAND, 1))
-                        : List.of(new RowCount(DoneToken.UPDATE_COMMAND, 1))));
+        return entries.execute(key, new SetCacheItem(value, sliding, absolute, now))
+                .thenApply(set -> answer(
+                        set,
+                        () -> set.inserted()
+                                ? List.of(
+                                        new RowCount(DoneToken.UPDATE_COMMAND, 0),
+                                        new RowCount(DoneToken.INSERT_COMMAND, 1))
+                                : List.of(new RowCount(DoneToken.UPDATE_COMMAND, 1))));
     }
 
     private CompletionStage<ProcedureResult> remove(StatementArguments arguments) {
         String key = key(StatementValues.text(arguments.value("@Id")));
-        CompletionStage<CacheResult> result = key == null ? CompletableFuture.completedFuture(CacheResult.NO_ROW)
+        CompletionStage<CacheResult> result = key == null
+                ? CompletableFuture.completedFuture(CacheResult.NO_ROW)
                 : entries.execute(key, new DeleteCacheItem());
         return result.thenApply(deleted -> deletedRows(deleted.affectedRows()));
     }
@@ -135,10 +142,11 @@ final class CacheTable {
         }
         List<String> expired = new ArrayList<>();
         return entries.forEach((key, entry) -> {
-            if (key.startsWith(keyPrefix) && now > entry.expiresAtTicks()) {
-                expired.add(key);
-            }
-        }).thenCompose(visited -> deleteEach(expired, 0, 0, new DeleteExpiredCacheItem(now)))
+                    if (key.startsWith(keyPrefix) && now > entry.expiresAtTicks()) {
+                        expired.add(key);
+                    }
+                })
+                .thenCompose(visited -> deleteEach(expired, 0, 0, new DeleteExpiredCacheItem(now)))
                 .thenApply(CacheTable::deletedRows);
     }
 
@@ -146,11 +154,11 @@ final class CacheTable {
      * Deletes one key after the other, so that a large table does not put every deletion in flight at once; on in
      * this call while the store answers at once, so that many keys do not nest stages deeply.
      */
-    private CompletionStage<Integer> deleteEach(List<String> keys, int from, int deletedBefore,
-                                                CacheStatement delete) {
+    private CompletionStage<Integer> deleteEach(List<String> keys, int from, int deletedBefore, CacheStatement delete) {
         int deleted = deletedBefore;
         for (int i = from; i < keys.size(); i++) {
-            CompletableFuture<CacheResult> next = entries.execute(keys.get(i), delete).toCompletableFuture();
+            CompletableFuture<CacheResult> next =
+                    entries.execute(keys.get(i), delete).toCompletableFuture();
             if (!next.isDone()) {
                 int after = i + 1;
                 int sofar = deleted;
@@ -175,13 +183,19 @@ final class CacheTable {
     private SqlError failure(CacheResult.Failure failure) {
         return switch (failure) {
             case EXPIRES_AT_TIME_NULL -> SqlErrors.nullNotAllowedIn("ExpiresAtTime", table, "INSERT");
-            case DATEADD_NUMBER_OVERFLOW -> SqlErrors.userError(SqlErrors.ARITHMETIC_OVERFLOW,
-                    "Arithmetic overflow error converting expression to data type int.");
-            case DATEADD_OUT_OF_RANGE -> SqlErrors.userError(failure.errorNumber(),
-                    "Adding a value to a 'datetimeoffset' column caused an overflow.");
-            case DATEDIFF_OVERFLOW -> SqlErrors.userError(failure.errorNumber(), "The datediff function resulted in "
-                    + "an overflow. The number of dateparts separating two date/time instances is too large. Try to "
-                    + "use datediff with a less precise datepart.");
+            case DATEADD_NUMBER_OVERFLOW ->
+                SqlErrors.userError(
+                        SqlErrors.ARITHMETIC_OVERFLOW,
+                        "Arithmetic overflow error converting expression to data type int.");
+            case DATEADD_OUT_OF_RANGE ->
+                SqlErrors.userError(
+                        failure.errorNumber(), "Adding a value to a 'datetimeoffset' column caused an overflow.");
+            case DATEDIFF_OVERFLOW ->
+                SqlErrors.userError(
+                        failure.errorNumber(),
+                        "The datediff function resulted in "
+                                + "an overflow. The number of dateparts separating two date/time instances is too large. Try to "
+                                + "use datediff with a less precise datepart.");
         };
     }
 

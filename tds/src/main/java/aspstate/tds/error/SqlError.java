@@ -7,5 +7,4 @@ package aspstate.tds.error;
  *
  * @param severity the class; 11-16 are user errors that leave the connection usable
  */
-public record SqlError(int number, int state, int severity, String message) {
-}
+public record SqlError(int number, int state, int severity, String message) {}

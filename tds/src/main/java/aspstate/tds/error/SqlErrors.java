@@ -59,8 +59,7 @@ public final class SqlErrors {
     /** Class 17: insufficient resources (1105). */
     private static final int RESOURCES_SEVERITY = 17;
 
-    private SqlErrors() {
-    }
+    private SqlErrors() {}
 
     /** A user error (class 16, state 1), as most of SQL Server's are. */
     public static SqlError userError(int number, String message) {
@@ -69,8 +68,9 @@ public final class SqlErrors {
 
     /** T-SQL this server cannot run, with the 1-based character position where the supported subset ended. */
     public static SqlError syntax(String near, int position, String expected) {
-        return userError(INCORRECT_SYNTAX, "Incorrect syntax near '" + near + "' at character " + position
-                + ": expected " + expected + ".");
+        return userError(
+                INCORRECT_SYNTAX,
+                "Incorrect syntax near '" + near + "' at character " + position + ": expected " + expected + ".");
     }
 
     public static SqlError undeclared(String variable) {
@@ -82,8 +82,12 @@ public final class SqlErrors {
     }
 
     public static SqlError missingParameter(String procedure, String parameter) {
-        return new SqlError(MISSING_PARAMETER, 4, USER_ERROR_SEVERITY, "Procedure or function '" + procedure
-                + "' expects parameter '" + parameter + "', which was not supplied.");
+        return new SqlError(
+                MISSING_PARAMETER,
+                4,
+                USER_ERROR_SEVERITY,
+                "Procedure or function '" + procedure + "' expects parameter '" + parameter
+                        + "', which was not supplied.");
     }
 
     public static SqlError typeClash(String message) {
@@ -97,27 +101,45 @@ public final class SqlErrors {
      * @param operation      INSERT or UPDATE, as SQL Server names the statement that failed
      */
     public static SqlError nullNotAllowedIn(String column, String qualifiedTable, String operation) {
-        return new SqlError(NULL_NOT_ALLOWED, 2, USER_ERROR_SEVERITY, "Cannot insert the value NULL into column '"
-                + column + "', table '" + qualifiedTable + "'; column does not allow nulls. " + operation
-                + " fails.");
+        return new SqlError(
+                NULL_NOT_ALLOWED,
+                2,
+                USER_ERROR_SEVERITY,
+                "Cannot insert the value NULL into column '"
+                        + column + "', table '" + qualifiedTable + "'; column does not allow nulls. " + operation
+                        + " fails.");
     }
 
     /** A value longer than the column of a table it would be stored in. */
     public static SqlError truncatedColumn(String table, String column, int length, int maxLength) {
-        return new SqlError(TRUNCATED, 14, USER_ERROR_SEVERITY, "String or binary data would be truncated in table '"
-                + table + "', column '" + column + "': the value has " + length + " characters, at most " + maxLength
-                + " fit.");
+        return new SqlError(
+                TRUNCATED,
+                14,
+                USER_ERROR_SEVERITY,
+                "String or binary data would be truncated in table '"
+                        + table + "', column '" + column + "': the value has " + length + " characters, at most "
+                        + maxLength
+                        + " fit.");
     }
 
     public static SqlError truncated(String parameter, int length, int maxLength) {
-        return new SqlError(TRUNCATED, 14, USER_ERROR_SEVERITY, "String or binary data would be truncated: "
-                + parameter + " has " + length + " bytes, at most " + maxLength + " fit.");
+        return new SqlError(
+                TRUNCATED,
+                14,
+                USER_ERROR_SEVERITY,
+                "String or binary data would be truncated: " + parameter + " has " + length + " bytes, at most "
+                        + maxLength + " fit.");
     }
 
     public static SqlError duplicateKey(String constraint, String table, String key) {
-        return new SqlError(DUPLICATE_KEY, 1, DUPLICATE_KEY_SEVERITY, "Violation of PRIMARY KEY constraint '"
-                + constraint + "'. Cannot insert duplicate key in object '" + table + "'. The duplicate key value is ("
-                + key + ").");
+        return new SqlError(
+                DUPLICATE_KEY,
+                1,
+                DUPLICATE_KEY_SEVERITY,
+                "Violation of PRIMARY KEY constraint '"
+                        + constraint + "'. Cannot insert duplicate key in object '" + table
+                        + "'. The duplicate key value is ("
+                        + key + ").");
     }
 
     public static SqlError loginFailed(String userName) {

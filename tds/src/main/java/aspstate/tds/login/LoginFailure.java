@@ -1,9 +1,9 @@
 package aspstate.tds.login;
 
 import aspstate.tds.error.SqlErrors;
-import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.ErrorToken;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -12,8 +12,7 @@ import io.netty.buffer.ByteBuf;
  * error's number as the exception's error code; the server then closes the connection.
  */
 public final class LoginFailure {
-    private LoginFailure() {
-    }
+    private LoginFailure() {}
 
     public static void write(ByteBuf out, TdsVersion version, String userName) {
         ErrorToken.write(out, version, SqlErrors.loginFailed(userName));

@@ -7,8 +7,7 @@ import aspstate.tds.wire.Utf16;
  * password, then XORs it with 0xA5. Decoding undoes the steps in reverse order: XOR, then swap.
  */
 public final class LoginPassword {
-    private LoginPassword() {
-    }
+    private LoginPassword() {}
 
     /** What a client sends: the UTF-16LE bytes, each with its nibbles swapped, then XOR 0xA5. */
     public static byte[] encode(String password) {

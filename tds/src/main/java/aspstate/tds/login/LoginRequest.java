@@ -14,9 +14,17 @@ import io.netty.buffer.ByteBuf;
  * @param packetSize  packet size the client asks for; 0 leaves it to the server
  * @param password    decoded; {@link #toString()} hides it
  */
-public record LoginRequest(int tdsVersion, int packetSize, String hostName, String userName, String password,
-                           String appName, String serverName, String libraryName, String language,
-                           String database) {
+public record LoginRequest(
+        int tdsVersion,
+        int packetSize,
+        String hostName,
+        String userName,
+        String password,
+        String appName,
+        String serverName,
+        String libraryName,
+        String language,
+        String database) {
     private static final int HOST_NAME = 36;
     private static final int USER_NAME = 40;
     private static final int PASSWORD = 44;
@@ -44,10 +52,17 @@ public record LoginRequest(int tdsVersion, int packetSize, String hostName, Stri
             throw new TdsProtocolException("LOGIN7 database name of " + database.length() + " characters; at most "
                     + MAX_IDENTIFIER_CHARS + " allowed");
         }
-        return new LoginRequest(tdsVersion, packetSize, text(payload, start, HOST_NAME),
-                text(payload, start, USER_NAME), password, text(payload, start, APP_NAME),
-                text(payload, start, SERVER_NAME), text(payload, start, LIBRARY_NAME),
-                text(payload, start, LANGUAGE), database);
+        return new LoginRequest(
+                tdsVersion,
+                packetSize,
+                text(payload, start, HOST_NAME),
+                text(payload, start, USER_NAME),
+                password,
+                text(payload, start, APP_NAME),
+                text(payload, start, SERVER_NAME),
+                text(payload, start, LIBRARY_NAME),
+                text(payload, start, LANGUAGE),
+                database);
     }
 
     /** The TDS version the connection speaks: the newest both this client and the server know. */
@@ -78,8 +93,8 @@ public record LoginRequest(int tdsVersion, int packetSize, String hostName, Stri
 
     private static void checkBounds(ByteBuf payload, int entry, int offset, int chars) {
         if (offset + chars * 2 > payload.readableBytes()) {
-            throw new TdsProtocolException("LOGIN7 string at table offset " + entry + " points past the end of "
-                    + "the message");
+            throw new TdsProtocolException(
+                    "LOGIN7 string at table offset " + entry + " points past the end of " + "the message");
         }
     }
 

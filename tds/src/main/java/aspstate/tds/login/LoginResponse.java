@@ -1,12 +1,12 @@
 package aspstate.tds.login;
 
-import aspstate.tds.wire.ServerIdentity;
-import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
 import aspstate.tds.token.InfoToken;
 import aspstate.tds.token.LoginAckToken;
 import aspstate.tds.type.Collation;
+import aspstate.tds.wire.ServerIdentity;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -14,16 +14,20 @@ import io.netty.buffer.ByteBuf;
  * the ENVCHANGEs (database, collation, language, packet size) and take the LOGINACK as success.
  */
 public final class LoginResponse {
-    private LoginResponse() {
-    }
+    private LoginResponse() {}
 
     /**
      * @param version         the version the connection speaks from now on, which LOGINACK names
      * @param failoverPartner announced as the database's mirroring partner, as SQL Server does for a mirrored
      *                        database (SqlClient's Failover Partner needs it), or null for none
      */
-    public static void write(ByteBuf out, TdsVersion version, String database, int packetSize, int oldPacketSize,
-                             String failoverPartner) {
+    public static void write(
+            ByteBuf out,
+            TdsVersion version,
+            String database,
+            int packetSize,
+            int oldPacketSize,
+            String failoverPartner) {
         EnvChangeToken.database(out, database, "master");
         if (failoverPartner != null) {
             EnvChangeToken.mirroringPartner(out, failoverPartner);

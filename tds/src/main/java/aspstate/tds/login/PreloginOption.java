@@ -12,6 +12,5 @@ public final class PreloginOption {
     /** Token, offset, length. */
     public static final int HEADER_BYTES = 5;
 
-    private PreloginOption() {
-    }
+    private PreloginOption() {}
 }

@@ -30,8 +30,8 @@ public record PreloginRequest(Encryption encryption) {
             int offset = payload.getUnsignedShort(entry + 1);
             int length = payload.getUnsignedShort(entry + 3);
             if (start + offset + length > end) {
-                throw new TdsProtocolException("PRELOGIN option 0x" + Integer.toHexString(token)
-                        + " points past the end of the message");
+                throw new TdsProtocolException(
+                        "PRELOGIN option 0x" + Integer.toHexString(token) + " points past the end of the message");
             }
             if (token == PreloginOption.ENCRYPTION) {
                 if (length != 1) {

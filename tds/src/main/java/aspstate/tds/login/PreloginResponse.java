@@ -11,8 +11,7 @@ import io.netty.buffer.ByteBuf;
 public final class PreloginResponse {
     private static final int OPTION_COUNT = 5;
 
-    private PreloginResponse() {
-    }
+    private PreloginResponse() {}
 
     public static void write(ByteBuf out, Encryption encryption) {
         int dataOffset = OPTION_COUNT * PreloginOption.HEADER_BYTES + 1;

@@ -14,6 +14,5 @@ public final class PacketStatus {
     /** As RESET_CONNECTION, keeping the transaction state (TDS 7.3). */
     public static final int RESET_CONNECTION_SKIP_TRANSACTION = 0x10;
 
-    private PacketStatus() {
-    }
+    private PacketStatus() {}
 }

@@ -6,12 +6,13 @@ public final class PacketType {
     public static final int RPC = 0x03;
     /** Every server reply, whatever it answers. */
     public static final int TABULAR_RESULT = 0x04;
+
     public static final int ATTENTION = 0x06;
     /** Transaction manager request: begin, commit, roll back a transaction. */
     public static final int TRANSACTION_MANAGER = 0x0E;
+
     public static final int LOGIN7 = 0x10;
     public static final int PRELOGIN = 0x12;
 
-    private PacketType() {
-    }
+    private PacketType() {}
 }

@@ -23,13 +23,18 @@ import java.util.List;
 public final class TdsPacketDecoder extends ByteToMessageDecoder implements RequestFraming {
     public static final int HEADER_BYTES = 8;
 
-    private enum State { HEADER, PAYLOAD, DISCARD }
+    private enum State {
+        HEADER,
+        PAYLOAD,
+        DISCARD
+    }
 
     private final int maxMessageBytes;
     private final int maxPacketsPerMessage;
     private final InboundBudget inbound;
     /** Taken from the inbound budget for the unfinished message. */
     private long reservedBytes;
+
     private long messagesFramed;
 
     private State state = State.HEADER;
@@ -38,6 +43,7 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder implements Requ
     private int payloadBytes;
     /** Payloads of the earlier packets of an unfinished message, or null between messages. */
     private ByteBuf message;
+
     private int messageType;
     /** Status of the unfinished message's first packet. */
     private int messageStatus;
@@ -58,7 +64,9 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder implements Requ
 
     @Override
     public boolean midRequest() {
-        return message != null || state == State.PAYLOAD || state == State.HEADER && internalBuffer().isReadable();
+        return message != null
+                || state == State.PAYLOAD
+                || state == State.HEADER && internalBuffer().isReadable();
     }
 
     @Override
@@ -102,18 +110,21 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder implements Requ
             throw fail(in, new CorruptedFrameException("TDS packet length " + length + " is shorter than its header"));
         }
         if (message != null && packetType != messageType) {
-            throw fail(in, new CorruptedFrameException("TDS packet of type 0x" + Integer.toHexString(packetType)
-                    + " inside a message of type 0x" + Integer.toHexString(messageType)));
+            throw fail(
+                    in,
+                    new CorruptedFrameException("TDS packet of type 0x" + Integer.toHexString(packetType)
+                            + " inside a message of type 0x" + Integer.toHexString(messageType)));
         }
         payloadBytes = length - HEADER_BYTES;
         long messageBytes = (message == null ? 0L : message.readableBytes()) + payloadBytes;
         if (messageBytes > maxMessageBytes) {
-            throw fail(in, new TooLongFrameException("TDS message longer than the server's max message size of "
-                    + maxMessageBytes + " bytes"));
+            throw fail(
+                    in,
+                    new TooLongFrameException(
+                            "TDS message longer than the server's max message size of " + maxMessageBytes + " bytes"));
         }
         if (messagePackets + 1 > maxPacketsPerMessage) {
-            throw fail(in, new TooLongFrameException("TDS message in more than " + maxPacketsPerMessage
-                    + " packets"));
+            throw fail(in, new TooLongFrameException("TDS message in more than " + maxPacketsPerMessage + " packets"));
         }
     }
 
@@ -130,9 +141,10 @@ public final class TdsPacketDecoder extends ByteToMessageDecoder implements Requ
             messagePackets++;
             if (!inbound.reserve(HEADER_BYTES + payload.readableBytes())) {
                 payload.release();
-                throw fail(in, new TooLongFrameException(
-                        "no room for a TDS message of more than " + message.readableBytes() + " bytes: "
-                        + inbound.describe()));
+                throw fail(
+                        in,
+                        new TooLongFrameException("no room for a TDS message of more than " + message.readableBytes()
+                                + " bytes: " + inbound.describe()));
             }
             reservedBytes += HEADER_BYTES + payload.readableBytes();
             message.writeBytes(payload);

@@ -2,9 +2,6 @@ package aspstate.tds.proc;
 
 import aspstate.tds.error.SqlErrors;
 import aspstate.tds.error.SqlException;
-import aspstate.tds.proc.DeclaredType;
-import aspstate.tds.proc.ProcedureCall;
-import aspstate.tds.proc.ProcedureParameter;
 
 /**
  * The arguments of one ASPState call, read with the checks SQL Server makes: a parameter without a default must be
@@ -21,6 +18,7 @@ public final class CallArguments {
     public static final ProcedureParameter LOCK_COOKIE = ProcedureParameter.input("@lockCookie", DeclaredType.INT);
     /** @itemShort and the SessionItemShort column are varbinary(7000). */
     static final int ITEM_SHORT_LENGTH = 7000;
+
     public static final DeclaredType ITEM_SHORT_TYPE = DeclaredType.varbinary(ITEM_SHORT_LENGTH);
 
     private final String procedure;
@@ -65,8 +63,7 @@ public final class CallArguments {
     public byte[] itemShort() {
         byte[] item = value("@itemShort", byte[].class);
         if (item != null && item.length > ITEM_SHORT_LENGTH) {
-            throw SqlException.of(SqlErrors.truncated("@itemShort", item.length,
-                    ITEM_SHORT_LENGTH));
+            throw SqlException.of(SqlErrors.truncated("@itemShort", item.length, ITEM_SHORT_LENGTH));
         }
         return item;
     }
@@ -83,7 +80,8 @@ public final class CallArguments {
 
     /** @timeout in minutes, stored into the NOT NULL Timeout column of {@code qualifiedTable}. */
     public int timeoutIn(String qualifiedTable, String operation) {
-        return notNullIn(TIMEOUT.name(), Number.class, "Timeout", qualifiedTable, operation).intValue();
+        return notNullIn(TIMEOUT.name(), Number.class, "Timeout", qualifiedTable, operation)
+                .intValue();
     }
 
     /** @lockCookie; NULL is legal and matches no item. */

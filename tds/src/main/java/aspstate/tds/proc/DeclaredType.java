@@ -3,11 +3,11 @@ package aspstate.tds.proc;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
 import aspstate.tds.type.DateTimeNType;
-import aspstate.tds.type.TextPointerType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.SingleByteCharType;
 import aspstate.tds.type.TdsType;
+import aspstate.tds.type.TextPointerType;
 import java.util.Locale;
 
 /**
@@ -17,7 +17,16 @@ import java.util.Locale;
  */
 public final class DeclaredType {
     /** The system types the served procedures use. */
-    public enum Family { INT, BIT, DATETIME, CHAR, VARCHAR, NVARCHAR, VARBINARY, IMAGE }
+    public enum Family {
+        INT,
+        BIT,
+        DATETIME,
+        CHAR,
+        VARCHAR,
+        NVARCHAR,
+        VARBINARY,
+        IMAGE
+    }
 
     /** The length of varbinary(max). */
     public static final int MAX = -1;

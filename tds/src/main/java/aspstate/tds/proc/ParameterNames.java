@@ -12,8 +12,7 @@ import java.util.function.Function;
  * spelled exactly as asked wins.
  */
 final class ParameterNames {
-    private ParameterNames() {
-    }
+    private ParameterNames() {}
 
     /** The first candidate whose name is exactly {@code name}, else the first whose name is it ignoring case. */
     static <T> Optional<T> find(List<T> candidates, Function<T, String> nameOf, String name) {

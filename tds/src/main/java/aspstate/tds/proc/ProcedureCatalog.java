@@ -26,6 +26,7 @@ public final class ProcedureCatalog {
      * name), in the declared case: found without parsing or lower-casing the name.
      */
     private final Map<String, Procedure> byDeclaredSpelling = new HashMap<>();
+
     private final List<ProcedureFamily> families;
 
     public ProcedureCatalog(Iterable<? extends Procedure> procedures) {

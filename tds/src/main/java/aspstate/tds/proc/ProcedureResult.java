@@ -16,8 +16,8 @@ public final class ProcedureResult {
     private final List<StatementOutcome> outcomes;
     private final SqlError error;
 
-    private ProcedureResult(int returnStatus, Map<String, ?> outputs, List<? extends StatementOutcome> outcomes,
-                            SqlError error) {
+    private ProcedureResult(
+            int returnStatus, Map<String, ?> outputs, List<? extends StatementOutcome> outcomes, SqlError error) {
         this.returnStatus = returnStatus;
         this.outputs = new ParameterValues(outputs);
         this.outcomes = List.copyOf(outcomes);

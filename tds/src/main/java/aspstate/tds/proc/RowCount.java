@@ -6,5 +6,4 @@ package aspstate.tds.proc;
  *
  * @param command the statement's CurCmd, e.g. {@code DoneToken.UPDATE_COMMAND}
  */
-public record RowCount(int command, long rows) implements StatementOutcome {
-}
+public record RowCount(int command, long rows) implements StatementOutcome {}

@@ -1,10 +1,6 @@
 package aspstate.tds.proc;
 
 import aspstate.tds.error.SqlException;
-import aspstate.tds.proc.Procedure;
-import aspstate.tds.proc.ProcedureCall;
-import aspstate.tds.proc.ProcedureParameter;
-import aspstate.tds.proc.ProcedureResult;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -4,10 +4,10 @@ package aspstate.tds.proc;
 public final class SessionTables {
     /** The database aspnet_regsql makes, as errors name it. */
     public static final String DATABASE = "ASPState";
+
     public static final String SESSIONS_TABLE = "dbo.ASPStateTempSessions";
     /** The shipped table's primary key; SQL Server generates the suffix, so any stable one reads the same. */
     public static final String SESSIONS_PRIMARY_KEY = "PK__ASPState__C9F4929071D2A2A5";
 
-    private SessionTables() {
-    }
+    private SessionTables() {}
 }

@@ -9,8 +9,7 @@ import io.netty.buffer.ByteBuf;
  * not act on.
  */
 public final class AllHeaders {
-    private AllHeaders() {
-    }
+    private AllHeaders() {}
 
     public static void skip(ByteBuf payload) {
         if (payload.readableBytes() < 4) {

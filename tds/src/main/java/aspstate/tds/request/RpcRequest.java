@@ -1,10 +1,10 @@
 package aspstate.tds.request;
 
-import aspstate.tds.wire.TdsProtocolException;
-import aspstate.tds.wire.Utf16;
 import aspstate.tds.type.SqlValue;
 import aspstate.tds.type.TdsType;
 import aspstate.tds.type.TypeInfo;
+import aspstate.tds.wire.TdsProtocolException;
+import aspstate.tds.wire.Utf16;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +29,15 @@ public record RpcRequest(String procedureName, int procId, int optionFlags, List
     private static final String[] PROCEDURES_BY_ID = {
         "sp_cursor", "sp_cursoropen", "sp_cursorprepare", "sp_cursorexecute", "sp_cursorprepexec",
         "sp_cursorunprepare", "sp_cursorfetch", "sp_cursoroption", "sp_cursorclose", "sp_executesql",
-        "sp_prepare", "sp_execute", "sp_prepexec", "sp_prepexecrpc", "sp_unprepare"};
+        "sp_prepare", "sp_execute", "sp_prepexec", "sp_prepexecrpc", "sp_unprepare"
+    };
     /**
      * Separators between chained calls: BatchFlag, 0xFF since TDS 7.2 (SQL Server 2005) and 0x80 before, and
      * NoExecFlag 0xFE, which is answered like BatchFlag. None can start a parameter: its name length byte would
      * say 128 or more characters, and SQL Server names, '@' included, have at most 128.
      */
     private static final int BATCH_FLAG = 0xFF;
+
     private static final int OLD_BATCH_FLAG = 0x80;
     private static final int NO_EXEC_FLAG = 0xFE;
 

@@ -14,8 +14,7 @@ import java.util.List;
  * output parameter answered under the name the client sent, in the type the procedure declares it with.
  */
 final class ByNameBinder {
-    private ByNameBinder() {
-    }
+    private ByNameBinder() {}
 
     static ProcedureInvocation bind(Procedure procedure, RpcRequest rpc) {
         ProcedureArguments arguments = new ProcedureArguments(procedure);
@@ -30,9 +29,15 @@ final class ByNameBinder {
             }
             if (sent.output()) {
                 Object input = sent.value().value();
-                TdsType<?> type = procedure.parameter(parameter).filter(ProcedureParameter::output)
-                        .<TdsType<?>>map(declared -> declared.type().wireType()).orElse(sent.value().type());
-                outputs.add(new OutputParameter(ordinal, sent.name(), type,
+                TdsType<?> type = procedure
+                        .parameter(parameter)
+                        .filter(ProcedureParameter::output)
+                        .<TdsType<?>>map(declared -> declared.type().wireType())
+                        .orElse(sent.value().type());
+                outputs.add(new OutputParameter(
+                        ordinal,
+                        sent.name(),
+                        type,
                         result -> result.hasOutput(parameter) ? result.output(parameter) : input));
             }
         }

@@ -25,7 +25,8 @@ final class Declarations {
 
     /** The declarations of an @params text; null declares none. */
     static Declarations of(String text) {
-        return text == null ? NO_PARAMETERS
+        return text == null
+                ? NO_PARAMETERS
                 : PARSED.get(text, unparsed -> new Declarations(ParameterDeclarations.parse(unparsed)));
     }
 

@@ -1,13 +1,13 @@
 package aspstate.tds.rpc;
 
 import aspstate.tds.error.SqlErrors;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.rpc.SentVariables.Variable;
 import aspstate.tds.sql.ExecStatement;
 import aspstate.tds.sql.Expression;
-import aspstate.tds.error.SqlException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,8 +21,7 @@ import java.util.function.Function;
  * procedure's output for an argument marked OUTPUT, else the value it came with.
  */
 final class ExecuteSqlBinder {
-    private ExecuteSqlBinder() {
-    }
+    private ExecuteSqlBinder() {}
 
     /**
      * @param procedures  the procedures by the name the statement gives
@@ -30,10 +29,15 @@ final class ExecuteSqlBinder {
      * @param firstValue  the ordinal of the first of them in the RPC
      * @param leadOutputs outputs answered before the variables' (sp_prepexec's handle)
      */
-    static ProcedureInvocation bind(Function<String, Optional<Procedure>> procedures, PreparedCall prepared,
-                                    List<RpcParameter> values, int firstValue, List<OutputParameter> leadOutputs) {
+    static ProcedureInvocation bind(
+            Function<String, Optional<Procedure>> procedures,
+            PreparedCall prepared,
+            List<RpcParameter> values,
+            int firstValue,
+            List<OutputParameter> leadOutputs) {
         ExecStatement statement = prepared.statement();
-        Procedure procedure = procedures.apply(statement.procedureName())
+        Procedure procedure = procedures
+                .apply(statement.procedureName())
                 .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(statement.procedureName())));
         List<Variable> variables = SentVariables.match(prepared.declarations(), values, firstValue);
         // The variables that came with a value, by declaration: a declared variable sent no value is undeclared.
@@ -51,7 +55,12 @@ final class ExecuteSqlBinder {
                 continue;
             }
             int declaration = prepared.argumentDeclaration(position);
-            arguments.put(parameter, declared(byDeclaration, declaration, argument.variable()).sent().value().value());
+            arguments.put(
+                    parameter,
+                    declared(byDeclaration, declaration, argument.variable())
+                            .sent()
+                            .value()
+                            .value());
             if (argument.output()) {
                 assignedFrom[declaration] = parameter;
             }
@@ -79,14 +88,17 @@ final class ExecuteSqlBinder {
     private static OutputParameter output(PreparedCall prepared, Variable variable, String parameter) {
         String name = SentVariables.name(prepared.declarations(), variable);
         if (variable.declaration() == prepared.returnDeclaration()) {
-            return new OutputParameter(variable.ordinal(), name, variable.sent().value().type(),
-                    result -> result.returnStatus());
+            return new OutputParameter(
+                    variable.ordinal(), name, variable.sent().value().type(), result -> result.returnStatus());
         }
         if (parameter == null) {
             return SentVariables.unchanged(prepared.declarations(), variable);
         }
         Object input = variable.sent().value().value();
-        return new OutputParameter(variable.ordinal(), name, variable.sent().value().type(),
+        return new OutputParameter(
+                variable.ordinal(),
+                name,
+                variable.sent().value().type(),
                 result -> result.hasOutput(parameter) ? result.output(parameter) : input);
     }
 }

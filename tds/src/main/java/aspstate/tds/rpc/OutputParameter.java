@@ -12,5 +12,4 @@ import java.util.function.Function;
  * @param type    the type the client declared, in which the value goes back
  * @param value   its value once the procedure has run
  */
-record OutputParameter(int ordinal, String name, TdsType<?> type, Function<ProcedureResult, Object> value) {
-}
+record OutputParameter(int ordinal, String name, TdsType<?> type, Function<ProcedureResult, Object> value) {}

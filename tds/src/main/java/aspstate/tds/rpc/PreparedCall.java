@@ -7,12 +7,17 @@ import aspstate.tds.sql.ExecStatement;
  * what every execution of it would otherwise work out again (a prepared statement runs once per request): which
  * declaration each of the statement's variables names.
  */
-record PreparedCall(ExecStatement statement, Declarations declarations, int[] argumentDeclarations,
-                    int returnDeclaration) implements Prepared {
+record PreparedCall(
+        ExecStatement statement, Declarations declarations, int[] argumentDeclarations, int returnDeclaration)
+        implements Prepared {
 
     PreparedCall(ExecStatement statement, Declarations declarations) {
-        this(statement, declarations, argumentDeclarations(statement, declarations),
-                statement.returnVariable() == null ? Declarations.NONE
+        this(
+                statement,
+                declarations,
+                argumentDeclarations(statement, declarations),
+                statement.returnVariable() == null
+                        ? Declarations.NONE
                         : declarations.indexOf(statement.returnVariable()));
     }
 

@@ -23,8 +23,8 @@ public final class PreparedStatements {
     Prepared get(int handle) {
         Prepared call = byHandle.get(handle);
         if (call == null) {
-            throw SqlException.userError(SqlErrors.NO_SUCH_HANDLE,
-                    "Could not find prepared statement with handle " + handle + ".");
+            throw SqlException.userError(
+                    SqlErrors.NO_SUCH_HANDLE, "Could not find prepared statement with handle " + handle + ".");
         }
         return call;
     }

@@ -27,13 +27,17 @@ public final class ProcedureArguments {
      */
     public String parameterFor(String named, int position) {
         if (named != null) {
-            return procedure.parameter(named).map(ProcedureParameter::name)
-                    .orElseThrow(() -> SqlException.userError(SqlErrors.NOT_A_PARAMETER, named
-                            + " is not a parameter for procedure " + procedure.name() + "."));
+            return procedure
+                    .parameter(named)
+                    .map(ProcedureParameter::name)
+                    .orElseThrow(() -> SqlException.userError(
+                            SqlErrors.NOT_A_PARAMETER,
+                            named + " is not a parameter for procedure " + procedure.name() + "."));
         }
         if (position >= procedure.parameters().size()) {
-            throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS, "Procedure or function "
-                    + procedure.name() + " has too many arguments specified.");
+            throw SqlException.userError(
+                    SqlErrors.TOO_MANY_ARGUMENTS,
+                    "Procedure or function " + procedure.name() + " has too many arguments specified.");
         }
         return procedure.parameters().get(position).name();
     }

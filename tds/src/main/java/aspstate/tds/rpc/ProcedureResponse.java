@@ -1,9 +1,8 @@
 package aspstate.tds.rpc;
 
+import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
 import aspstate.tds.error.SqlException;
-import aspstate.tds.wire.TdsVersion;
-import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.StatementOutcome;
 import aspstate.tds.token.DoneToken;
@@ -13,6 +12,7 @@ import aspstate.tds.token.ReturnStatusToken;
 import aspstate.tds.token.ReturnValueToken;
 import aspstate.tds.type.SqlValue;
 import aspstate.tds.type.TdsType;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 
@@ -26,12 +26,11 @@ public final class ProcedureResponse {
     /** "The statement has been terminated.", which follows a statement-ending error. */
     private static final int STATEMENT_TERMINATED = 3621;
 
-    private ProcedureResponse() {
-    }
+    private ProcedureResponse() {}
 
     /** @param more DoneToken.MORE when another call of the same message follows, else DoneToken.FINAL */
-    public static void write(ByteBuf out, TdsVersion version, ProcedureResult result, List<OutputParameter> outputs,
-                             int more) {
+    public static void write(
+            ByteBuf out, TdsVersion version, ProcedureResult result, List<OutputParameter> outputs, int more) {
         if (result.error() != null) {
             failed(out, version, result.error(), more);
             return;
@@ -42,13 +41,12 @@ public final class ProcedureResponse {
         } catch (IllegalArgumentException e) {
             // A value that does not fit its declared type: nothing of the answer is kept, the call fails.
             out.writerIndex(start);
-            failed(out, version, SqlErrors.userError(SqlErrors.TYPE_CLASH, e.getMessage()),
-                    more);
+            failed(out, version, SqlErrors.userError(SqlErrors.TYPE_CLASH, e.getMessage()), more);
         }
     }
 
-    private static void succeeded(ByteBuf out, TdsVersion version, ProcedureResult result,
-                                  List<OutputParameter> outputs, int more) {
+    private static void succeeded(
+            ByteBuf out, TdsVersion version, ProcedureResult result, List<OutputParameter> outputs, int more) {
         for (StatementOutcome outcome : result.outcomes()) {
             StatementOutcomes.write(out, version, outcome, DoneToken.DONEINPROC, DoneToken.MORE);
         }
@@ -80,8 +78,8 @@ public final class ProcedureResponse {
     public static void failed(ByteBuf out, TdsVersion version, SqlError error, int more) {
         ErrorToken.write(out, version, error);
         InfoToken.write(out, version, STATEMENT_TERMINATED, 1, "The statement has been terminated.");
-        DoneToken.write(out, version, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.ERROR,
-                DoneToken.EXECUTE_COMMAND, 0);
+        DoneToken.write(
+                out, version, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.ERROR, DoneToken.EXECUTE_COMMAND, 0);
         ReturnStatusToken.write(out, 0);
         DoneToken.write(out, version, DoneToken.DONEPROC, more, DoneToken.EXECUTE_COMMAND, 0);
     }

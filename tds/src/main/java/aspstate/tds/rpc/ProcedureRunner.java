@@ -28,8 +28,7 @@ public final class ProcedureRunner {
     /** A fault of the server: logged with its stack trace, but at most once per interval however often. */
     private static final RepeatedEventLog FAILED = new RepeatedEventLog(LOG);
 
-    private ProcedureRunner() {
-    }
+    private ProcedureRunner() {}
 
     /** The call's result; never a failed stage. */
     public static CompletionStage<ProcedureResult> run(Procedure procedure, ProcedureCall call) {
@@ -42,29 +41,34 @@ public final class ProcedureRunner {
      * @param what      what it runs, for messages: {@code procedure TempGetStateItem3}, {@code statement ...}
      * @param arguments what it was given, for the log should it fail inside the server
      */
-    public static CompletionStage<ProcedureResult> run(String what, Supplier<CompletionStage<ProcedureResult>> call,
-                                                       Object arguments) {
+    public static CompletionStage<ProcedureResult> run(
+            String what, Supplier<CompletionStage<ProcedureResult>> call, Object arguments) {
         return start(call).handle((result, failure) -> {
             if (failure == null) {
                 return result;
             }
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
+            Throwable cause =
+                    failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
             if (cause instanceof StoreUnavailableException) {
                 UNAVAILABLE.occurred("store unavailable: {} procedure call(s) failed: {}", cause.getMessage());
-                return ProcedureResult.failed(SqlErrors.userError(SqlErrors.USER_DEFINED,
-                        "The session store is unavailable on this server ("
-                        + cause.getMessage() + "); try again later, or another server of a cluster."));
+                return ProcedureResult.failed(SqlErrors.userError(
+                        SqlErrors.USER_DEFINED,
+                        "The session store is unavailable on this server (" + cause.getMessage()
+                                + "); try again later, or another server of a cluster."));
             }
             if (cause instanceof StoreFullException) {
                 // The store has logged it (grouped); the client gets SQL Server's answer for a full database.
-                return ProcedureResult.failed(SqlErrors.databaseFull(
-                        "Could not allocate space for the session state of " + what
-                        + " because the server's session store is full: " + cause.getMessage() + "."));
+                return ProcedureResult.failed(
+                        SqlErrors.databaseFull("Could not allocate space for the session state of " + what
+                                + " because the server's session store is full: " + cause.getMessage() + "."));
             }
-            FAILED.occurred("{} call(s) failed inside the server (latest: {} with {})", what,
-                    LogText.client(String.valueOf(arguments)), cause);
-            return ProcedureResult.failed(SqlErrors.userError(SqlErrors.USER_DEFINED,
+            FAILED.occurred(
+                    "{} call(s) failed inside the server (latest: {} with {})",
+                    what,
+                    LogText.client(String.valueOf(arguments)),
+                    cause);
+            return ProcedureResult.failed(SqlErrors.userError(
+                    SqlErrors.USER_DEFINED,
                     Character.toUpperCase(what.charAt(0)) + what.substring(1)
                             + " failed inside the server; the server's log says why."));
         });

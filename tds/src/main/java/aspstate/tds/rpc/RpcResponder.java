@@ -1,19 +1,19 @@
 package aspstate.tds.rpc;
 
 import aspstate.tds.error.SqlErrors;
-import aspstate.tds.wire.TdsVersion;
+import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.request.RpcParameter;
 import aspstate.tds.request.RpcRequest;
 import aspstate.tds.sql.ExecStatement;
-import aspstate.tds.error.SqlException;
 import aspstate.tds.statement.BoundStatement;
 import aspstate.tds.statement.RecognizedStatement;
 import aspstate.tds.statement.StatementCatalog;
 import aspstate.tds.system.SystemProcedures;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.type.IntNType;
+import aspstate.tds.wire.TdsVersion;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Locale;
@@ -43,8 +43,12 @@ public final class RpcResponder {
      *                        connection's event loop
      * @param version         the TDS version the connection speaks, whose token layouts the answers use
      */
-    public RpcResponder(ProcedureCatalog catalog, StatementCatalog statements, PreparedStatements prepared,
-                        Supplier<String> currentDatabase, TdsVersion version) {
+    public RpcResponder(
+            ProcedureCatalog catalog,
+            StatementCatalog statements,
+            PreparedStatements prepared,
+            Supplier<String> currentDatabase,
+            TdsVersion version) {
         this.catalog = catalog;
         this.statements = statements;
         this.system = new SystemProcedures(catalog);
@@ -81,8 +85,12 @@ public final class RpcResponder {
                 case RpcRequest.SP_PREPEXEC -> prepareAndExecute(rpc);
                 case RpcRequest.SP_EXECUTE -> execute(rpc);
                 case RpcRequest.SP_UNPREPARE -> unprepare(rpc);
-                default -> invoke(ByNameBinder.bind(find(rpc.procedureName())
-                        .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(rpc.procedureName()))), rpc));
+                default ->
+                    invoke(ByNameBinder.bind(
+                            find(rpc.procedureName())
+                                    .orElseThrow(
+                                            () -> SqlException.of(SqlErrors.unknownProcedure(rpc.procedureName()))),
+                            rpc));
             };
         } catch (SqlException rejection) {
             return rejected(rejection);
@@ -117,8 +125,7 @@ public final class RpcResponder {
         RpcParameter handleParameter = fixedParameter(rpc, 0, "@handle");
         Prepared call = parse(fixed(rpc, 2, "@stmt", String.class), fixed(rpc, 1, "@params", String.class));
         int handle = prepared.prepare(call);
-        OutputParameter handleOutput = new OutputParameter(0, handleParameter.name(), IntNType.INT,
-                result -> handle);
+        OutputParameter handleOutput = new OutputParameter(0, handleParameter.name(), IntNType.INT, result -> handle);
         return run(call, values(rpc, 3), 3, List.of(handleOutput));
     }
 
@@ -168,10 +175,14 @@ public final class RpcResponder {
     private static <T> T fixed(RpcRequest rpc, int index, String name, Class<T> type) {
         Object value = fixedParameter(rpc, index, name).value().value();
         if (!type.isInstance(value)) {
-            throw SqlException.userError(SqlErrors.MISSING_PARAMETER, "Procedure or function '"
-                    + rpc.procedureName()
-                    + "' expects parameter '" + name + "' as " + type.getSimpleName().toLowerCase(Locale.ROOT)
-                    + ", got " + (value == null ? "NULL" : value.getClass().getSimpleName()) + ".");
+            throw SqlException.userError(
+                    SqlErrors.MISSING_PARAMETER,
+                    "Procedure or function '"
+                            + rpc.procedureName()
+                            + "' expects parameter '" + name + "' as "
+                            + type.getSimpleName().toLowerCase(Locale.ROOT)
+                            + ", got "
+                            + (value == null ? "NULL" : value.getClass().getSimpleName()) + ".");
         }
         return type.cast(value);
     }
@@ -183,8 +194,8 @@ public final class RpcResponder {
 
     private Answer invoke(StatementInvocation invocation) {
         BoundStatement statement = invocation.statement();
-        return (out, more) -> ProcedureRunner.run("statement " + statement.name(),
-                        () -> statement.run(invocation.arguments()), statement.name())
+        return (out, more) -> ProcedureRunner.run(
+                        "statement " + statement.name(), () -> statement.run(invocation.arguments()), statement.name())
                 .thenAccept(result -> ProcedureResponse.write(out, version, result, invocation.outputs(), more));
     }
 

@@ -17,11 +17,9 @@ final class SentVariables {
      * @param ordinal     its position among the RPC's parameters, from 0
      * @param declaration the index of the declaration it fills
      */
-    record Variable(int ordinal, int declaration, RpcParameter sent) {
-    }
+    record Variable(int ordinal, int declaration, RpcParameter sent) {}
 
-    private SentVariables() {
-    }
+    private SentVariables() {}
 
     /**
      * @param values     the RPC's parameters after the fixed ones (statement, declarations, handle)
@@ -32,12 +30,14 @@ final class SentVariables {
         List<Variable> variables = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
             RpcParameter sent = values.get(i);
-            int declaration = sent.named() ? declarations.indexOf(sent.name())
-                    : i < declarations.size() ? i : Declarations.NONE;
+            int declaration =
+                    sent.named() ? declarations.indexOf(sent.name()) : i < declarations.size() ? i : Declarations.NONE;
             if (declaration == Declarations.NONE) {
-                throw SqlException.userError(SqlErrors.TOO_MANY_ARGUMENTS, "Procedure or function "
-                        + "sp_executesql has too many arguments specified: value " + (i + 1) + " ("
-                        + (sent.named() ? sent.name() : "unnamed") + ") has no declaration in @params.");
+                throw SqlException.userError(
+                        SqlErrors.TOO_MANY_ARGUMENTS,
+                        "Procedure or function "
+                                + "sp_executesql has too many arguments specified: value " + (i + 1) + " ("
+                                + (sent.named() ? sent.name() : "unnamed") + ") has no declaration in @params.");
             }
             variables.add(new Variable(firstValue + i, declaration, sent));
         }
@@ -59,12 +59,17 @@ final class SentVariables {
      */
     static OutputParameter unchanged(Declarations declarations, Variable variable) {
         Object input = variable.sent().value().value();
-        return new OutputParameter(variable.ordinal(), name(declarations, variable), variable.sent().value().type(),
+        return new OutputParameter(
+                variable.ordinal(),
+                name(declarations, variable),
+                variable.sent().value().type(),
                 result -> input);
     }
 
     /** The name to answer an output under: the client's, or the declaration's when it sent the value unnamed. */
     static String name(Declarations declarations, Variable variable) {
-        return variable.sent().named() ? variable.sent().name() : declarations.get(variable.declaration()).name();
+        return variable.sent().named()
+                ? variable.sent().name()
+                : declarations.get(variable.declaration()).name();
     }
 }

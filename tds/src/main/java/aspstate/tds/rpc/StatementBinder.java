@@ -17,11 +17,10 @@ import java.util.Objects;
  * statements assign none of their parameters.
  */
 final class StatementBinder {
-    private StatementBinder() {
-    }
+    private StatementBinder() {}
 
-    static StatementInvocation bind(PreparedShape prepared, List<RpcParameter> values, int firstValue,
-                                    List<OutputParameter> leadOutputs) {
+    static StatementInvocation bind(
+            PreparedShape prepared, List<RpcParameter> values, int firstValue, List<OutputParameter> leadOutputs) {
         Declarations declarations = prepared.declarations();
         List<SentVariables.Variable> variables = SentVariables.match(declarations, values, firstValue);
         SentVariables.Variable[] byDeclaration = SentVariables.byDeclaration(declarations, variables);
@@ -32,12 +31,17 @@ final class StatementBinder {
                 outputs.add(SentVariables.unchanged(declarations, variable));
             }
         }
-        return new StatementInvocation(prepared.recognized().statement(),
-                variable -> value(match, declarations, byDeclaration, variable), List.copyOf(outputs));
+        return new StatementInvocation(
+                prepared.recognized().statement(),
+                variable -> value(match, declarations, byDeclaration, variable),
+                List.copyOf(outputs));
     }
 
-    private static Object value(ShapeMatch match, Declarations declarations, SentVariables.Variable[] byDeclaration,
-                                String templateVariable) {
+    private static Object value(
+            ShapeMatch match,
+            Declarations declarations,
+            SentVariables.Variable[] byDeclaration,
+            String templateVariable) {
         List<String> clients = match.variables(templateVariable);
         Object value = null;
         for (int i = 0; i < clients.size(); i++) {
@@ -49,9 +53,11 @@ final class StatementBinder {
             }
             Object next = sent.sent().value().value();
             if (i > 0 && !same(value, next)) {
-                throw SqlException.userError(SqlErrors.USER_DEFINED, "This server runs this statement with one value "
-                        + "for " + templateVariable + ", but " + clients.get(0) + " and " + client
-                        + " carry different ones.");
+                throw SqlException.userError(
+                        SqlErrors.USER_DEFINED,
+                        "This server runs this statement with one value "
+                                + "for " + templateVariable + ", but " + clients.get(0) + " and " + client
+                                + " carry different ones.");
             }
             value = next;
         }
@@ -59,7 +65,8 @@ final class StatementBinder {
     }
 
     private static boolean same(Object first, Object second) {
-        return first instanceof byte[] a && second instanceof byte[] b ? Arrays.equals(a, b)
+        return first instanceof byte[] a && second instanceof byte[] b
+                ? Arrays.equals(a, b)
                 : Objects.equals(first, second);
     }
 }

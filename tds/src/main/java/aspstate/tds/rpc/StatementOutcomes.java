@@ -16,8 +16,7 @@ import java.util.List;
  * token is DONEINPROC; in a SQL batch it is DONE, the batch's last one without DONE_MORE.
  */
 public final class StatementOutcomes {
-    private StatementOutcomes() {
-    }
+    private StatementOutcomes() {}
 
     /**
      * @param token DoneToken.DONEINPROC or DoneToken.DONE
@@ -29,7 +28,12 @@ public final class StatementOutcomes {
             for (List<Object> row : rowSet.rows()) {
                 RowToken.write(out, version, rowSet.columns(), row);
             }
-            DoneToken.write(out, version, token, more | DoneToken.COUNT, DoneToken.SELECT_COMMAND,
+            DoneToken.write(
+                    out,
+                    version,
+                    token,
+                    more | DoneToken.COUNT,
+                    DoneToken.SELECT_COMMAND,
                     rowSet.rows().size());
         } else {
             RowCount count = (RowCount) outcome;

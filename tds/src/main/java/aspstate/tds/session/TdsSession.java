@@ -15,6 +15,7 @@ public final class TdsSession {
     private String database;
     /** The descriptor of the transaction the client began, or {@link #NO_TRANSACTION}. */
     private long transaction = NO_TRANSACTION;
+
     private long lastTransaction;
 
     /**

@@ -21,8 +21,7 @@ public final class TransactionResponder {
     /** "MSDTC on server '%.*ls' is unavailable." */
     static final int NO_DISTRIBUTED_TRANSACTIONS = 8501;
 
-    private TransactionResponder() {
-    }
+    private TransactionResponder() {}
 
     public static void respond(TransactionManagerRequest request, TdsSession session, ByteBuf out) {
         TdsVersion version = session.login().version();
@@ -45,9 +44,15 @@ public final class TransactionResponder {
                 // A savepoint marks nothing: there is nothing a rollback could go back to.
             }
             default -> {
-                ErrorToken.write(out, version, new SqlError(NO_DISTRIBUTED_TRANSACTIONS, 1, 16,
-                        "MSDTC on server '" + ServerIdentity.SERVER_NAME + "' is unavailable: this "
-                        + "server runs no distributed transactions."));
+                ErrorToken.write(
+                        out,
+                        version,
+                        new SqlError(
+                                NO_DISTRIBUTED_TRANSACTIONS,
+                                1,
+                                16,
+                                "MSDTC on server '" + ServerIdentity.SERVER_NAME + "' is unavailable: this "
+                                        + "server runs no distributed transactions."));
                 DoneToken.write(out, version, DoneToken.DONE, DoneToken.ERROR, 0, 0);
                 return;
             }

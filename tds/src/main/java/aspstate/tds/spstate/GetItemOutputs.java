@@ -15,12 +15,13 @@ import java.util.Map;
  * only way data leaves a SharePoint procedure: [MS-SPSTATE] allows no result set.
  */
 final class GetItemOutputs {
-    static final List<ProcedureParameter> PARAMETERS = List.of(output("@item", DeclaredType.VARBINARY_MAX),
-            output("@locked", DeclaredType.BIT), output("@lockAgeInSeconds", DeclaredType.INT),
+    static final List<ProcedureParameter> PARAMETERS = List.of(
+            output("@item", DeclaredType.VARBINARY_MAX),
+            output("@locked", DeclaredType.BIT),
+            output("@lockAgeInSeconds", DeclaredType.INT),
             output("@lockCookie", DeclaredType.INT));
 
-    private GetItemOutputs() {
-    }
+    private GetItemOutputs() {}
 
     /** Every output, NULL included, so a missing item never echoes the client's input back. */
     static ProcedureResult answer(SharePointProcedureResult result) {

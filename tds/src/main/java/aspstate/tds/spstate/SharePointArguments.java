@@ -11,8 +11,7 @@ final class SharePointArguments {
     /** The table the state service keeps its items in; named in the errors an INSERT or UPDATE of it raises. */
     static final String ITEMS_TABLE = "dbo.TempData";
 
-    private SharePointArguments() {
-    }
+    private SharePointArguments() {}
 
     /**
      * @id, possibly NULL. SQL Server would silently cut a longer value to varchar(512), so two long ids sharing a
@@ -33,6 +32,8 @@ final class SharePointArguments {
 
     /** @timeout in minutes: a NULL has no expiry, so it fails as the NOT NULL column would. */
     static int timeout(CallArguments arguments, String operation) {
-        return arguments.notNull(CallArguments.TIMEOUT.name(), Number.class, "Timeout", ITEMS_TABLE, operation).intValue();
+        return arguments
+                .notNull(CallArguments.TIMEOUT.name(), Number.class, "Timeout", ITEMS_TABLE, operation)
+                .intValue();
     }
 }

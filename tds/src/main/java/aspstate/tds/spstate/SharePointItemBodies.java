@@ -4,11 +4,11 @@ import aspstate.core.spstate.SharePointProcedure;
 import aspstate.core.spstate.SharePointProcedureResult;
 import aspstate.core.spstate.SharePointStateItem;
 import aspstate.core.store.SessionStore;
-import aspstate.tds.error.SqlErrors;
-import aspstate.tds.proc.SessionProcedure.Body;
-import aspstate.tds.proc.CallArguments;
 import aspstate.tds.error.SqlError;
+import aspstate.tds.error.SqlErrors;
+import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.proc.SessionProcedure.Body;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -33,13 +33,15 @@ final class SharePointItemBodies {
      * Every procedure but proc_AddItem: a NULL @id matches no item, so the answer is the core's for a missing item
      * (which reads no clock). The other arguments are checked either way.
      */
-    Body onExistingItem(Function<CallArguments, SharePointProcedure> request,
-                        Function<SharePointProcedureResult, ProcedureResult> answer) {
+    Body onExistingItem(
+            Function<CallArguments, SharePointProcedure> request,
+            Function<SharePointProcedureResult, ProcedureResult> answer) {
         return arguments -> {
             String id = SharePointArguments.id(arguments);
             SharePointProcedure procedure = request.apply(arguments);
             if (id == null) {
-                return CompletableFuture.completedFuture(answer.apply(procedure.apply(null, 0).result()));
+                return CompletableFuture.completedFuture(
+                        answer.apply(procedure.apply(null, 0).result()));
             }
             return run(id, procedure, answer);
         };
@@ -62,8 +64,8 @@ final class SharePointItemBodies {
         return ProcedureResult.of(Map.of());
     }
 
-    private CompletionStage<ProcedureResult> run(String id, SharePointProcedure procedure,
-                                                 Function<SharePointProcedureResult, ProcedureResult> answer) {
+    private CompletionStage<ProcedureResult> run(
+            String id, SharePointProcedure procedure, Function<SharePointProcedureResult, ProcedureResult> answer) {
         return items.execute(key(id), procedure).thenApply(result -> switch (result.status()) {
             case OK -> answer.apply(result);
             case DUPLICATE_KEY -> ProcedureResult.failed(duplicate(id));

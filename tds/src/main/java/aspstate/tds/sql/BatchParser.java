@@ -13,11 +13,10 @@ import java.util.Set;
 public final class BatchParser {
     private static final Set<String> STATEMENT_KEYWORDS =
             Set.of("SELECT", "SET", "DECLARE", "EXEC", "EXECUTE", "USE", "IF");
-    private static final String SUBSET = "a statement this server runs: SELECT, SET, DECLARE, EXEC, USE or "
-            + "IF @@TRANCOUNT > 0 COMMIT";
+    private static final String SUBSET =
+            "a statement this server runs: SELECT, SET, DECLARE, EXEC, USE or " + "IF @@TRANCOUNT > 0 COMMIT";
 
-    private BatchParser() {
-    }
+    private BatchParser() {}
 
     /**
      * @throws SqlException  on text outside the subset (102)
@@ -74,10 +73,11 @@ public final class BatchParser {
         if (cursor.peek().is(Kind.VARIABLE)) {
             SqlToken name = cursor.next();
             cursor.expect("=");
-            return new SetVariableStatement(new Expression.Variable(name.text(), name.position()),
-                    Expression.parse(cursor));
+            return new SetVariableStatement(
+                    new Expression.Variable(name.text(), name.position()), Expression.parse(cursor));
         }
-        StringBuilder option = new StringBuilder(cursor.expect(Kind.WORD, "an option or a variable").text());
+        StringBuilder option = new StringBuilder(
+                cursor.expect(Kind.WORD, "an option or a variable").text());
         while (true) {
             SqlToken next = cursor.peek();
             if (next.is(Kind.END) || next.is(";") || startsStatement(next)) {

@@ -27,18 +27,27 @@ public final class Conversions {
      */
     private static final DateTimeFormatter DATE_TIME = new DateTimeFormatterBuilder()
             .append(DateTimeFormatter.ISO_LOCAL_DATE)
-            .optionalStart().appendLiteral(' ').optionalEnd()
-            .optionalStart().appendLiteral('T').optionalEnd()
-            .optionalStart().append(DateTimeFormatter.ISO_LOCAL_TIME).optionalEnd()
-            .optionalStart().appendLiteral(' ').optionalEnd()
-            .optionalStart().appendOffset("+HH:MM", "Z").optionalEnd()
+            .optionalStart()
+            .appendLiteral(' ')
+            .optionalEnd()
+            .optionalStart()
+            .appendLiteral('T')
+            .optionalEnd()
+            .optionalStart()
+            .append(DateTimeFormatter.ISO_LOCAL_TIME)
+            .optionalEnd()
+            .optionalStart()
+            .appendLiteral(' ')
+            .optionalEnd()
+            .optionalStart()
+            .appendOffset("+HH:MM", "Z")
+            .optionalEnd()
             .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
             .toFormatter(Locale.ROOT);
     /** The bounds of bigint as doubles: a float at or beyond them does not convert. */
     private static final double BIGINT_BOUND = 0x1p63;
 
-    private Conversions() {
-    }
+    private Conversions() {}
 
     /** {@code source} as a value of {@code target}; NULL stays NULL. */
     public static Object convert(TypedValue source, SqlDataType target) {
@@ -116,7 +125,8 @@ public final class Conversions {
     }
 
     private static SqlException overflow(SqlDataType target) {
-        return SqlException.userError(SqlErrors.ARITHMETIC_OVERFLOW,
+        return SqlException.userError(
+                SqlErrors.ARITHMETIC_OVERFLOW,
                 "Arithmetic overflow error converting expression to data type " + target + ".");
     }
 
@@ -132,8 +142,9 @@ public final class Conversions {
             try {
                 return Double.parseDouble(text.strip());
             } catch (NumberFormatException e) {
-                throw SqlException.userError(SqlErrors.CONVERSION_ERROR, "Error converting data type "
-                        + source.type().base().sqlName() + " to float.");
+                throw SqlException.userError(
+                        SqlErrors.CONVERSION_ERROR,
+                        "Error converting data type " + source.type().base().sqlName() + " to float.");
             }
         }
         throw notImplicit(source, target);
@@ -150,15 +161,16 @@ public final class Conversions {
             throw notImplicit(source, target);
         }
         return target.length() != SqlDataType.MAX && text.length() > target.length()
-                ? text.substring(0, target.length()) : text;
+                ? text.substring(0, target.length())
+                : text;
     }
 
     private static Object bytes(TypedValue source, SqlDataType target) {
         if (!(source.value() instanceof byte[] bytes)) {
             throw notImplicit(source, target);
         }
-        boolean cut = target.base() == Base.VARBINARY && target.length() != SqlDataType.MAX
-                && bytes.length > target.length();
+        boolean cut =
+                target.base() == Base.VARBINARY && target.length() != SqlDataType.MAX && bytes.length > target.length();
         return cut ? Arrays.copyOf(bytes, target.length()) : bytes;
     }
 
@@ -194,22 +206,27 @@ public final class Conversions {
     private static OffsetDateTime parsed(String text) {
         try {
             TemporalAccessor parsed = DATE_TIME.parse(text.strip());
-            ZoneOffset offset = parsed.isSupported(ChronoField.OFFSET_SECONDS) ? ZoneOffset.from(parsed)
-                    : ZoneOffset.UTC;
+            ZoneOffset offset =
+                    parsed.isSupported(ChronoField.OFFSET_SECONDS) ? ZoneOffset.from(parsed) : ZoneOffset.UTC;
             return LocalDateTime.from(parsed).atOffset(offset);
         } catch (DateTimeException e) {
-            throw SqlException.userError(SqlErrors.DATE_CONVERSION_FAILED,
+            throw SqlException.userError(
+                    SqlErrors.DATE_CONVERSION_FAILED,
                     "Conversion failed when converting date and/or time from character string.");
         }
     }
 
     private static SqlException failed(TypedValue source, SqlDataType target) {
-        return SqlException.userError(SqlErrors.CONVERSION_FAILED, "Conversion failed when converting the "
-                + source.type().base().sqlName() + " value '" + source.shown() + "' to data type " + target + ".");
+        return SqlException.userError(
+                SqlErrors.CONVERSION_FAILED,
+                "Conversion failed when converting the " + source.type().base().sqlName() + " value '" + source.shown()
+                        + "' to data type " + target + ".");
     }
 
     private static SqlException notImplicit(TypedValue source, SqlDataType target) {
-        return SqlException.userError(SqlErrors.IMPLICIT_CONVERSION, "Implicit conversion from data type "
-                + source.type().base().sqlName() + " to " + target.base().sqlName() + " is not allowed.");
+        return SqlException.userError(
+                SqlErrors.IMPLICIT_CONVERSION,
+                "Implicit conversion from data type " + source.type().base().sqlName() + " to "
+                        + target.base().sqlName() + " is not allowed.");
     }
 }

@@ -8,8 +8,7 @@ import java.util.List;
 /** {@code DECLARE @a type [= value], @b type ...}. */
 public record DeclareStatement(List<Declared> variables) implements BatchStatement {
     /** @param initial the value it starts with, or null for NULL */
-    public record Declared(String name, SqlDataType type, Expression initial) {
-    }
+    public record Declared(String name, SqlDataType type, Expression initial) {}
 
     static DeclareStatement parse(TokenCursor cursor) {
         cursor.expect("DECLARE");

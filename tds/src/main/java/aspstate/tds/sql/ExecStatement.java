@@ -92,11 +92,13 @@ public record ExecStatement(String returnVariable, String procedureName, List<Ar
             parameter = cursor.next().text();
             cursor.next();
         }
-        Expression value = bareName(cursor) ? new Expression.Literal(TypedValue.string(cursor.next().text(), true))
+        Expression value = bareName(cursor)
+                ? new Expression.Literal(TypedValue.string(cursor.next().text(), true))
                 : Expression.parse(cursor);
         boolean output = cursor.accept("OUT") || cursor.accept("OUTPUT");
         if (output && !(value instanceof Expression.Variable variable && !variable.isSystem())) {
-            throw SqlException.userError(SqlErrors.OUTPUT_OF_CONSTANT,
+            throw SqlException.userError(
+                    SqlErrors.OUTPUT_OF_CONSTANT,
                     "Cannot use the OUTPUT option when passing a constant to a stored procedure.");
         }
         return new Argument(parameter, value, output);

@@ -8,8 +8,7 @@ import java.math.BigInteger;
 /** A value in T-SQL text: a literal or a variable. The subset has no operators or functions. */
 public sealed interface Expression permits Expression.Literal, Expression.Variable {
     /** A constant: a number, 'text', N'text', 0x bytes or NULL. */
-    record Literal(TypedValue value) implements Expression {
-    }
+    record Literal(TypedValue value) implements Expression {}
 
     /**
      * A variable by name with its '@'; {@code @@VERSION} and the like are system variables.
@@ -64,7 +63,8 @@ public sealed interface Expression permits Expression.Literal, Expression.Variab
         if (number.bitLength() < Long.SIZE) {
             return new TypedValue(SqlDataType.BIGINT, number.longValue());
         }
-        throw SqlException.userError(SqlErrors.ARITHMETIC_OVERFLOW,
+        throw SqlException.userError(
+                SqlErrors.ARITHMETIC_OVERFLOW,
                 "Arithmetic overflow error converting expression to data type bigint: " + token.shown() + ".");
     }
 }

@@ -10,11 +10,9 @@ import java.util.List;
  */
 public final class ParameterDeclarations {
     /** One declared parameter, named with its '@'. */
-    public record Declaration(String name, boolean output) {
-    }
+    public record Declaration(String name, boolean output) {}
 
-    private ParameterDeclarations() {
-    }
+    private ParameterDeclarations() {}
 
     /** The declarations in order; empty or null text declares none. */
     public static List<Declaration> parse(String text) {
@@ -24,7 +22,8 @@ public final class ParameterDeclarations {
         TokenCursor cursor = new TokenCursor(text);
         List<Declaration> declarations = new ArrayList<>();
         do {
-            String name = cursor.expect(Kind.VARIABLE, "a parameter name such as @P1").text();
+            String name =
+                    cursor.expect(Kind.VARIABLE, "a parameter name such as @P1").text();
             typeName(cursor);
             boolean output = cursor.accept("OUT") || cursor.accept("OUTPUT");
             declarations.add(new Declaration(name, output));

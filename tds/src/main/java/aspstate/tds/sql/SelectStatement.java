@@ -8,12 +8,11 @@ import java.util.Set;
 /** {@code SELECT value [[AS] alias], ...} without FROM: variables, literals and system variables. */
 public record SelectStatement(List<Item> items) implements BatchStatement {
     /** @param alias the column's name, or empty: SQL Server sends no name for an unnamed expression */
-    public record Item(Expression value, String alias) {
-    }
+    public record Item(Expression value, String alias) {}
 
     /** Words that end a select list instead of naming a column. */
-    private static final Set<String> NOT_AN_ALIAS = Set.of("FROM", "WHERE", "INTO", "UNION", "ORDER", "GROUP",
-            "HAVING", "AND", "OR");
+    private static final Set<String> NOT_AN_ALIAS =
+            Set.of("FROM", "WHERE", "INTO", "UNION", "ORDER", "GROUP", "HAVING", "AND", "OR");
 
     /** A select list, or the sysobjects query when it starts with a column name. */
     static BatchStatement parse(TokenCursor cursor) {
@@ -37,8 +36,11 @@ public record SelectStatement(List<Item> items) implements BatchStatement {
             throw cursor.unexpected("a column name");
         }
         SqlToken next = cursor.peek();
-        boolean bareAlias = next.is(Kind.WORD) && !BatchParser.startsStatement(next)
+        boolean bareAlias = next.is(Kind.WORD)
+                && !BatchParser.startsStatement(next)
                 && NOT_AN_ALIAS.stream().noneMatch(next::is);
-        return bareAlias || next.is(Kind.QUOTED_NAME) || next.is(Kind.STRING) ? cursor.next().text() : "";
+        return bareAlias || next.is(Kind.QUOTED_NAME) || next.is(Kind.STRING)
+                ? cursor.next().text()
+                : "";
     }
 }

@@ -7,5 +7,4 @@ package aspstate.tds.sql;
  *
  * @param text the option as written, for logs
  */
-public record SetOptionStatement(String text) implements BatchStatement {
-}
+public record SetOptionStatement(String text) implements BatchStatement {}

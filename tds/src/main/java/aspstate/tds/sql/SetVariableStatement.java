@@ -1,5 +1,4 @@
 package aspstate.tds.sql;
 
 /** {@code SET @v = value}. */
-public record SetVariableStatement(Expression.Variable variable, Expression value) implements BatchStatement {
-}
+public record SetVariableStatement(Expression.Variable variable, Expression value) implements BatchStatement {}

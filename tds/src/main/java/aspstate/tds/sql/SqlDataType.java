@@ -8,11 +8,11 @@ import aspstate.tds.type.BitNType;
 import aspstate.tds.type.DateTimeNType;
 import aspstate.tds.type.DateTimeOffsetNType;
 import aspstate.tds.type.FltNType;
-import aspstate.tds.type.TextPointerType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.NVarCharType;
 import aspstate.tds.type.SingleByteCharType;
 import aspstate.tds.type.TdsType;
+import aspstate.tds.type.TextPointerType;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -31,8 +31,19 @@ public record SqlDataType(Base base, int length) {
 
     /** The types, each with its longest (n): 0 for a type without a length. */
     public enum Base {
-        TINYINT(0), SMALLINT(0), INT(0), BIGINT(0), BIT(0), FLOAT(0), CHAR(8000), VARCHAR(8000), NVARCHAR(4000),
-        VARBINARY(8000), IMAGE(0), DATETIME(0), DATETIMEOFFSET(0);
+        TINYINT(0),
+        SMALLINT(0),
+        INT(0),
+        BIGINT(0),
+        BIT(0),
+        FLOAT(0),
+        CHAR(8000),
+        VARCHAR(8000),
+        NVARCHAR(4000),
+        VARBINARY(8000),
+        IMAGE(0),
+        DATETIME(0),
+        DATETIMEOFFSET(0);
 
         private final int longest;
 
@@ -85,9 +96,12 @@ public record SqlDataType(Base base, int length) {
         if (name.text().equalsIgnoreCase("sysname")) {
             return new SqlDataType(Base.NVARCHAR, SYSNAME_LENGTH);
         }
-        Base base = base(name.text()).orElseThrow(() -> SqlException.userError(SqlErrors.UNKNOWN_TYPE,
-                "Column, parameter, or variable #" + ordinal + ": Cannot find data type " + name.text()
-                        + ". This server knows " + Arrays.toString(Base.values()).toLowerCase(Locale.ROOT) + "."));
+        Base base = base(name.text())
+                .orElseThrow(() -> SqlException.userError(
+                        SqlErrors.UNKNOWN_TYPE,
+                        "Column, parameter, or variable #" + ordinal + ": Cannot find data type " + name.text()
+                                + ". This server knows "
+                                + Arrays.toString(Base.values()).toLowerCase(Locale.ROOT) + "."));
         if (!base.hasLength() || !cursor.accept("(")) {
             return new SqlDataType(base, base.hasLength() ? 1 : 0);
         }
@@ -98,9 +112,12 @@ public record SqlDataType(Base base, int length) {
             SqlToken size = cursor.expect(Kind.NUMBER, base.allowsMax() ? "a length or max" : "a length");
             length = size.text().length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(size.text());
             if (length > base.longest) {
-                throw SqlException.userError(SqlErrors.SIZE_TOO_LARGE, "The size (" + size.text()
-                        + ") given to the type '" + base.sqlName() + "' exceeds the maximum allowed for any data type ("
-                        + base.longest + ").");
+                throw SqlException.userError(
+                        SqlErrors.SIZE_TOO_LARGE,
+                        "The size (" + size.text()
+                                + ") given to the type '" + base.sqlName()
+                                + "' exceeds the maximum allowed for any data type ("
+                                + base.longest + ").");
             }
             if (length == 0) {
                 throw SqlException.syntax(size.text(), size.position(), "a length of at least 1");
@@ -111,7 +128,9 @@ public record SqlDataType(Base base, int length) {
     }
 
     private static Optional<Base> base(String name) {
-        return Arrays.stream(Base.values()).filter(base -> base.sqlName().equalsIgnoreCase(name)).findFirst();
+        return Arrays.stream(Base.values())
+                .filter(base -> base.sqlName().equalsIgnoreCase(name))
+                .findFirst();
     }
 
     /** The type a result column or output of this type has on the wire. */

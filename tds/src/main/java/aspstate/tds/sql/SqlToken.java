@@ -9,7 +9,17 @@ package aspstate.tds.sql;
  * @param position 1-based character position in the text
  */
 record SqlToken(Kind kind, String text, int position) {
-    enum Kind { WORD, QUOTED_NAME, VARIABLE, NUMBER, STRING, UNICODE_STRING, BINARY, PUNCTUATION, END }
+    enum Kind {
+        WORD,
+        QUOTED_NAME,
+        VARIABLE,
+        NUMBER,
+        STRING,
+        UNICODE_STRING,
+        BINARY,
+        PUNCTUATION,
+        END
+    }
 
     boolean is(Kind expected) {
         return kind == expected;

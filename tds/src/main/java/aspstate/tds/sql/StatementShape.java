@@ -23,11 +23,15 @@ import java.util.Optional;
  * A placeholder that occurs more than once must be filled the same way (case aside) every time.
  */
 public final class StatementShape {
-    private enum ElementKind { FIXED, VARIABLE, NAME, LITERAL }
+    private enum ElementKind {
+        FIXED,
+        VARIABLE,
+        NAME,
+        LITERAL
+    }
 
     /** @param token the token to find (FIXED), or null; @param key the placeholder's or variable's key */
-    private record Element(ElementKind kind, SqlToken token, String key) {
-    }
+    private record Element(ElementKind kind, SqlToken token, String key) {}
 
     private static final int MAX_NAME_PARTS = 3;
 
@@ -38,7 +42,8 @@ public final class StatementShape {
         this.elements = List.copyOf(elements);
         Element first = elements.get(0);
         this.firstWord = first.kind == ElementKind.FIXED && first.token.is(Kind.WORD)
-                ? first.token.text().toUpperCase(Locale.ROOT) : "";
+                ? first.token.text().toUpperCase(Locale.ROOT)
+                : "";
     }
 
     /** @throws IllegalArgumentException for a template that is not T-SQL text with well-formed placeholders */
@@ -53,8 +58,10 @@ public final class StatementShape {
                     continue;
                 }
                 boolean variable = token.is(Kind.VARIABLE) && !token.text().startsWith("@@");
-                elements.add(variable ? new Element(ElementKind.VARIABLE, null, ShapeMatch.key(token.text()))
-                        : new Element(ElementKind.FIXED, token, null));
+                elements.add(
+                        variable
+                                ? new Element(ElementKind.VARIABLE, null, ShapeMatch.key(token.text()))
+                                : new Element(ElementKind.FIXED, token, null));
             }
             if (open < 0) {
                 break;
@@ -65,8 +72,10 @@ public final class StatementShape {
             }
             String placeholder = template.substring(open + 1, close);
             boolean literal = placeholder.length() > 2 && placeholder.startsWith("'") && placeholder.endsWith("'");
-            elements.add(literal ? new Element(ElementKind.LITERAL, null, placeholder.substring(1, placeholder.length() - 1))
-                    : new Element(ElementKind.NAME, null, placeholder));
+            elements.add(
+                    literal
+                            ? new Element(ElementKind.LITERAL, null, placeholder.substring(1, placeholder.length() - 1))
+                            : new Element(ElementKind.NAME, null, placeholder));
             at = close + 1;
         }
         if (elements.isEmpty()) {
@@ -175,10 +184,13 @@ public final class StatementShape {
     private static boolean same(SqlToken template, SqlToken text) {
         return switch (template.kind()) {
             case WORD, QUOTED_NAME -> isName(text) && template.text().equalsIgnoreCase(text.text());
-            case STRING, UNICODE_STRING -> (text.is(Kind.STRING) || text.is(Kind.UNICODE_STRING))
-                    && template.text().equalsIgnoreCase(text.text());
-            case VARIABLE, BINARY -> text.kind() == template.kind() && template.text().equalsIgnoreCase(text.text());
-            case NUMBER, PUNCTUATION -> text.kind() == template.kind() && template.text().equals(text.text());
+            case STRING, UNICODE_STRING ->
+                (text.is(Kind.STRING) || text.is(Kind.UNICODE_STRING))
+                        && template.text().equalsIgnoreCase(text.text());
+            case VARIABLE, BINARY ->
+                text.kind() == template.kind() && template.text().equalsIgnoreCase(text.text());
+            case NUMBER, PUNCTUATION ->
+                text.kind() == template.kind() && template.text().equals(text.text());
             case END -> text.is(Kind.END);
         };
     }

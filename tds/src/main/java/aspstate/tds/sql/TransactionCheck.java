@@ -13,8 +13,10 @@ public record TransactionCheck(boolean commit) implements BatchStatement {
         cursor.expect("IF");
         SqlToken count = cursor.expect(Kind.VARIABLE, "@@TRANCOUNT");
         if (!count.text().equalsIgnoreCase("@@TRANCOUNT")) {
-            throw SqlException.syntax(count.text(), count.position(), "@@TRANCOUNT: this server runs only "
-                    + "IF @@TRANCOUNT > 0 COMMIT|ROLLBACK");
+            throw SqlException.syntax(
+                    count.text(),
+                    count.position(),
+                    "@@TRANCOUNT: this server runs only " + "IF @@TRANCOUNT > 0 COMMIT|ROLLBACK");
         }
         cursor.expect(">");
         SqlToken zero = cursor.expect(Kind.NUMBER, "0");

@@ -26,10 +26,10 @@ import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShort;
 import aspstate.core.sqlstate.SqlStateProcedure.TempUpdateStateItemShortNullLong;
 import aspstate.core.sqlstate.SqlStateServerProcedures;
 import aspstate.core.store.SessionStore;
+import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.SessionProcedure;
@@ -51,9 +51,11 @@ import java.util.function.Function;
 public final class AspStateCatalog {
     /** The session id, tSessionId in the shipped script: nvarchar(88), session id and application suffix. */
     private static final ProcedureParameter ID = input("@id", DeclaredType.nvarchar(88));
+
     private static final ProcedureParameter ITEM_SHORT = input("@itemShort", CallArguments.ITEM_SHORT_TYPE);
     /** tSessionItemLong: image. */
     private static final ProcedureParameter ITEM_LONG = input("@itemLong", DeclaredType.IMAGE);
+
     private static final List<ProcedureParameter> ID_ONLY = List.of(ID);
     private static final List<ProcedureParameter> ID_COOKIE = List.of(ID, CallArguments.LOCK_COOKIE);
     private static final List<ProcedureParameter> INSERT_SHORT = List.of(ID, ITEM_SHORT, CallArguments.TIMEOUT);
@@ -70,16 +72,13 @@ public final class AspStateCatalog {
     /** tAppName: varchar(280). */
     private static final int APP_NAME_LENGTH = 280;
     /** ASPStateTempSessions: its keys are the ids alone. */
-    private static final SessionRows ASPSTATE_ROWS = new SessionRows("", ID.name(), SessionTables.DATABASE,
-            SessionTables.SESSIONS_TABLE, SessionTables.SESSIONS_PRIMARY_KEY);
+    private static final SessionRows ASPSTATE_ROWS = new SessionRows(
+            "", ID.name(), SessionTables.DATABASE, SessionTables.SESSIONS_TABLE, SessionTables.SESSIONS_PRIMARY_KEY);
 
-
-    private AspStateCatalog() {
-    }
+    private AspStateCatalog() {}
 
     /** The catalog as a SQL Server 2022 in this JVM's time zone serves it. */
-    public static ProcedureCatalog create(SessionStore<SqlSessionItem> sessions,
-                                          SessionStore<AppRegistration> appIds) {
+    public static ProcedureCatalog create(SessionStore<SqlSessionItem> sessions, SessionStore<AppRegistration> appIds) {
         return create(sessions, appIds, new SqlStateServerProcedures(), ZoneId.systemDefault());
     }
 
@@ -91,61 +90,126 @@ public final class AspStateCatalog {
      * @param server    the version this server claims
      * @param localZone the zone of v1 @lockDate, which the shipped procedures give in the server's local time
      */
-    public static ProcedureCatalog create(SessionStore<SqlSessionItem> sessions, SessionStore<AppRegistration> appIds,
-                                          SqlStateServerProcedures server, ZoneId localZone) {
+    public static ProcedureCatalog create(
+            SessionStore<SqlSessionItem> sessions,
+            SessionStore<AppRegistration> appIds,
+            SqlStateServerProcedures server,
+            ZoneId localZone) {
         SessionItemBodies items = new SessionItemBodies(sessions, ASPSTATE_ROWS);
         AppIds applications = new AppIds(appIds);
         return new ProcedureCatalog(List.of(
-                new SessionProcedure("TempGetVersion",
-                        List.of(output("@ver", DeclaredType.fixedChar(VERSION_LENGTH))), arguments ->
-                        answer("@ver", String.format("%-" + VERSION_LENGTH + "s", server.tempGetVersion()))),
-                new SessionProcedure("GetMajorVersion", List.of(output("@@ver", DeclaredType.INT)),
+                new SessionProcedure(
+                        "TempGetVersion",
+                        List.of(output("@ver", DeclaredType.fixedChar(VERSION_LENGTH))),
+                        arguments ->
+                                answer("@ver", String.format("%-" + VERSION_LENGTH + "s", server.tempGetVersion()))),
+                new SessionProcedure(
+                        "GetMajorVersion",
+                        List.of(output("@@ver", DeclaredType.INT)),
                         arguments -> answer("@@ver", server.getMajorVersion())),
-                new SessionProcedure("TempGetAppID", List.of(input("@appName", DeclaredType.varchar(APP_NAME_LENGTH)),
-                        output("@appId", DeclaredType.INT)),
-                        arguments -> applications.tempGetAppId(appName(arguments)).thenApply(AspStateCatalog::appId)),
-                new SessionProcedure("GetHashCode", List.of(input("@input", DeclaredType.varchar(APP_NAME_LENGTH)),
-                        output("@hash", DeclaredType.INT)), arguments -> answer("@hash", hashCode(arguments))),
-                new SessionProcedure("DeleteExpiredSessions", List.of(), arguments -> CompletableFuture
-                        .completedFuture(ItemOutputs.NONE.answer(server.deleteExpiredSessions(), localZone))),
-
+                new SessionProcedure(
+                        "TempGetAppID",
+                        List.of(
+                                input("@appName", DeclaredType.varchar(APP_NAME_LENGTH)),
+                                output("@appId", DeclaredType.INT)),
+                        arguments ->
+                                applications.tempGetAppId(appName(arguments)).thenApply(AspStateCatalog::appId)),
+                new SessionProcedure(
+                        "GetHashCode",
+                        List.of(
+                                input("@input", DeclaredType.varchar(APP_NAME_LENGTH)),
+                                output("@hash", DeclaredType.INT)),
+                        arguments -> answer("@hash", hashCode(arguments))),
+                new SessionProcedure(
+                        "DeleteExpiredSessions",
+                        List.of(),
+                        arguments -> CompletableFuture.completedFuture(
+                                ItemOutputs.NONE.answer(server.deleteExpiredSessions(), localZone))),
                 get(items, "TempGetStateItem", ItemOutputs.LOCK_DATE, localZone, new TempGetStateItem()),
                 get(items, "TempGetStateItem2", ItemOutputs.LOCK_AGE, localZone, new TempGetStateItem2()),
-                get(items, "TempGetStateItem3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS, localZone,
+                get(
+                        items,
+                        "TempGetStateItem3",
+                        ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS,
+                        localZone,
                         new TempGetStateItem3()),
-                get(items, "TempGetStateItemExclusive", ItemOutputs.LOCK_DATE, localZone,
+                get(
+                        items,
+                        "TempGetStateItemExclusive",
+                        ItemOutputs.LOCK_DATE,
+                        localZone,
                         new TempGetStateItemExclusive()),
-                get(items, "TempGetStateItemExclusive2", ItemOutputs.LOCK_AGE, localZone,
+                get(
+                        items,
+                        "TempGetStateItemExclusive2",
+                        ItemOutputs.LOCK_AGE,
+                        localZone,
                         new TempGetStateItemExclusive2()),
-                get(items, "TempGetStateItemExclusive3", ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS, localZone,
+                get(
+                        items,
+                        "TempGetStateItemExclusive3",
+                        ItemOutputs.LOCK_AGE_AND_ACTION_FLAGS,
+                        localZone,
                         new TempGetStateItemExclusive3()),
-
-                change(items, "TempReleaseStateItemExclusive", ID_COOKIE,
+                change(
+                        items,
+                        "TempReleaseStateItemExclusive",
+                        ID_COOKIE,
                         arguments -> new TempReleaseStateItemExclusive(arguments.lockCookie())),
-                change(items, "TempRemoveStateItem", ID_COOKIE,
+                change(
+                        items,
+                        "TempRemoveStateItem",
+                        ID_COOKIE,
                         arguments -> new TempRemoveStateItem(arguments.lockCookie())),
                 change(items, "TempResetTimeout", ID_ONLY, arguments -> new TempResetTimeout()),
-
-                insert(items, "TempInsertStateItemShort", INSERT_SHORT, arguments -> new TempInsertStateItemShort(
-                        arguments.itemShort(), arguments.timeout(CallArguments.INSERT))),
-                insert(items, "TempInsertStateItemLong", INSERT_LONG, arguments -> new TempInsertStateItemLong(
-                        arguments.itemLong(), arguments.timeout(CallArguments.INSERT))),
-                insert(items, "TempInsertUninitializedItem", INSERT_SHORT,
-                        arguments -> new TempInsertUninitializedItem(arguments.itemShort(),
-                                arguments.timeout(CallArguments.INSERT))),
-
-                change(items, "TempUpdateStateItemShort", UPDATE_SHORT, arguments -> new TempUpdateStateItemShort(
-                        arguments.itemShort(), arguments.timeout(CallArguments.UPDATE),
-                        arguments.lockCookie())),
-                change(items, "TempUpdateStateItemLong", UPDATE_LONG, arguments -> new TempUpdateStateItemLong(
-                        arguments.itemLong(), arguments.timeout(CallArguments.UPDATE),
-                        arguments.lockCookie())),
-                change(items, "TempUpdateStateItemShortNullLong", UPDATE_SHORT,
-                        arguments -> new TempUpdateStateItemShortNullLong(arguments.itemShort(),
-                                arguments.timeout(CallArguments.UPDATE), arguments.lockCookie())),
-                change(items, "TempUpdateStateItemLongNullShort", UPDATE_LONG,
-                        arguments -> new TempUpdateStateItemLongNullShort(arguments.itemLong(),
-                                arguments.timeout(CallArguments.UPDATE), arguments.lockCookie()))));
+                insert(
+                        items,
+                        "TempInsertStateItemShort",
+                        INSERT_SHORT,
+                        arguments -> new TempInsertStateItemShort(
+                                arguments.itemShort(), arguments.timeout(CallArguments.INSERT))),
+                insert(
+                        items,
+                        "TempInsertStateItemLong",
+                        INSERT_LONG,
+                        arguments -> new TempInsertStateItemLong(
+                                arguments.itemLong(), arguments.timeout(CallArguments.INSERT))),
+                insert(
+                        items,
+                        "TempInsertUninitializedItem",
+                        INSERT_SHORT,
+                        arguments -> new TempInsertUninitializedItem(
+                                arguments.itemShort(), arguments.timeout(CallArguments.INSERT))),
+                change(
+                        items,
+                        "TempUpdateStateItemShort",
+                        UPDATE_SHORT,
+                        arguments -> new TempUpdateStateItemShort(
+                                arguments.itemShort(),
+                                arguments.timeout(CallArguments.UPDATE),
+                                arguments.lockCookie())),
+                change(
+                        items,
+                        "TempUpdateStateItemLong",
+                        UPDATE_LONG,
+                        arguments -> new TempUpdateStateItemLong(
+                                arguments.itemLong(), arguments.timeout(CallArguments.UPDATE), arguments.lockCookie())),
+                change(
+                        items,
+                        "TempUpdateStateItemShortNullLong",
+                        UPDATE_SHORT,
+                        arguments -> new TempUpdateStateItemShortNullLong(
+                                arguments.itemShort(),
+                                arguments.timeout(CallArguments.UPDATE),
+                                arguments.lockCookie())),
+                change(
+                        items,
+                        "TempUpdateStateItemLongNullShort",
+                        UPDATE_LONG,
+                        arguments -> new TempUpdateStateItemLongNullShort(
+                                arguments.itemLong(),
+                                arguments.timeout(CallArguments.UPDATE),
+                                arguments.lockCookie()))));
     }
 
     /**
@@ -153,27 +217,35 @@ public final class AspStateCatalog {
      *
      * @param localZone the zone of the v1 gets' @lockDate
      */
-    private static SessionProcedure get(SessionItemBodies items, String name, ItemOutputs outputs, ZoneId localZone,
-                                         SqlStateProcedure procedure) {
-        return new SessionProcedure(name, outputs.parameters(ID_ONLY),
+    private static SessionProcedure get(
+            SessionItemBodies items, String name, ItemOutputs outputs, ZoneId localZone, SqlStateProcedure procedure) {
+        return new SessionProcedure(
+                name,
+                outputs.parameters(ID_ONLY),
                 items.onExistingItem(result -> outputs.answer(result, localZone), arguments -> procedure));
     }
 
     /** An update, release, remove or reset of an existing item: inputs only. */
-    private static SessionProcedure change(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
-                                            Function<CallArguments, SqlStateProcedure> request) {
+    private static SessionProcedure change(
+            SessionItemBodies items,
+            String name,
+            List<ProcedureParameter> inputs,
+            Function<CallArguments, SqlStateProcedure> request) {
         return new SessionProcedure(name, inputs, items.onExistingItem(SessionItemBodies.NO_OUTPUTS, request));
     }
 
-    private static SessionProcedure insert(SessionItemBodies items, String name, List<ProcedureParameter> inputs,
-                                            Function<CallArguments, SqlStateProcedure> request) {
+    private static SessionProcedure insert(
+            SessionItemBodies items,
+            String name,
+            List<ProcedureParameter> inputs,
+            Function<CallArguments, SqlStateProcedure> request) {
         return new SessionProcedure(name, inputs, items.insert(request));
     }
 
     /** The shipped procedure inserts LOWER(@appName) into a NOT NULL column when the name is new. */
     private static String appName(CallArguments arguments) {
-        return arguments.notNull("@appName", String.class, "AppName", "dbo.ASPStateTempApplications",
-                CallArguments.INSERT);
+        return arguments.notNull(
+                "@appName", String.class, "AppName", "dbo.ASPStateTempApplications", CallArguments.INSERT);
     }
 
     /**
@@ -187,8 +259,8 @@ public final class AspStateCatalog {
 
     private static ProcedureResult appId(AppIdResult result) {
         if (result.isCollision()) {
-            return ProcedureResult.failed(new SqlError(AppIdResult.COLLISION_ERROR_NUMBER, 1,
-                    AppIdResult.COLLISION_SEVERITY, result.collisionMessage()));
+            return ProcedureResult.failed(new SqlError(
+                    AppIdResult.COLLISION_ERROR_NUMBER, 1, AppIdResult.COLLISION_SEVERITY, result.collisionMessage()));
         }
         return ProcedureResult.of(Map.of("@appId", result.appId()));
     }

@@ -18,7 +18,6 @@ import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
-import aspstate.tds.proc.ProcedureFamily;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.proc.RowSet;
@@ -48,9 +47,12 @@ public final class AsyncProviderCatalog {
     private static final ProcedureParameter TIMEOUT = input("@Timeout", DeclaredType.INT);
     private static final ProcedureParameter LOCK_COOKIE = input("@LockCookie", DeclaredType.INT);
     private static final ProcedureParameter ITEM = input("@SessionItemLong", DeclaredType.VARBINARY_MAX);
-    private static final List<ProcedureParameter> GET_PARAMETERS = List.of(SESSION_ID,
-            output("@Locked", DeclaredType.BIT), output("@LockAge", DeclaredType.INT),
-            output("@LockCookie", DeclaredType.INT), output("@ActionFlags", DeclaredType.INT));
+    private static final List<ProcedureParameter> GET_PARAMETERS = List.of(
+            SESSION_ID,
+            output("@Locked", DeclaredType.BIT),
+            output("@LockAge", DeclaredType.INT),
+            output("@LockCookie", DeclaredType.INT),
+            output("@ActionFlags", DeclaredType.INT));
     /** {@code SELECT @stateItem}: a column without a name, of @stateItem's varbinary(max). */
     private static final List<Column<?>> ITEM_COLUMNS = List.of(new Column<>("", BigVarBinaryType.MAX, true));
     /** Names looked up are remembered up to this many: a client names few. */
@@ -74,40 +76,72 @@ public final class AsyncProviderCatalog {
 
     /** Remembered under the name as spelled: a client spells a procedure's name the same way every time. */
     private Optional<Procedure> find(String name) {
-        return remembered.get(name, spelled -> AsyncProviderProcedureName.parse(spelled)
-                .map(parsed -> procedure(spelled, parsed)));
+        return remembered.get(
+                name, spelled -> AsyncProviderProcedureName.parse(spelled).map(parsed -> procedure(spelled, parsed)));
     }
 
     private Procedure procedure(String name, AsyncProviderProcedureName parsed) {
         List<String> table = List.of(TableKeys.DEFAULT_SCHEMA, parsed.table());
         String qualified = TableKeys.qualified(table);
-        SessionItemBodies items = new SessionItemBodies(sessions, new SessionRows(TableKeys.prefix(table),
-                SESSION_ID.name(), "", qualified, primaryKey(parsed.table())));
+        SessionItemBodies items = new SessionItemBodies(
+                sessions,
+                new SessionRows(TableKeys.prefix(table), SESSION_ID.name(), "", qualified, primaryKey(parsed.table())));
         return switch (parsed.base()) {
-            case GET_STATE_ITEM_EXCLUSIVE -> new SessionProcedure(name, GET_PARAMETERS,
-                    items.onExistingItem(result -> answer(result, parsed.inMemory()), arguments ->
-                            new GetStateItemExclusive()));
-            case GET_STATE_ITEM -> new SessionProcedure(name, GET_PARAMETERS,
-                    items.onExistingItem(result -> answer(result, false), arguments -> new GetStateItem()));
-            case DELETE_EXPIRED_SESSION_STATE -> new SessionProcedure(name, List.of(),
-                    arguments -> CompletableFuture.completedFuture(ProcedureResult.of(Map.of())));
-            case INSERT_STATE_ITEM -> new SessionProcedure(name, List.of(SESSION_ID, TIMEOUT, ITEM),
-                    items.insert(arguments -> new InsertStateItem(item(arguments),
-                            arguments.timeoutIn(qualified, CallArguments.INSERT))));
-            case INSERT_UNINITIALIZED_ITEM -> new SessionProcedure(name, List.of(SESSION_ID, TIMEOUT, ITEM),
-                    items.insert(arguments -> new InsertUninitializedItem(item(arguments),
-                            arguments.timeoutIn(qualified, CallArguments.INSERT))));
-            case RELEASE_ITEM_EXCLUSIVE -> new SessionProcedure(name, List.of(SESSION_ID, LOCK_COOKIE),
-                    items.onExistingItem(SessionItemBodies.NO_OUTPUTS,
-                            arguments -> new ReleaseItemExclusive(arguments.lockCookie())));
-            case REMOVE_STATE_ITEM -> new SessionProcedure(name, List.of(SESSION_ID, LOCK_COOKIE),
-                    items.onExistingItem(SessionItemBodies.NO_OUTPUTS,
-                            arguments -> new RemoveStateItem(arguments.lockCookie())));
-            case RESET_ITEM_TIMEOUT -> new SessionProcedure(name, List.of(SESSION_ID),
-                    items.onExistingItem(SessionItemBodies.NO_OUTPUTS, arguments -> new ResetItemTimeout()));
-            case UPDATE_STATE_ITEM -> new SessionProcedure(name, List.of(SESSION_ID, LOCK_COOKIE, TIMEOUT, ITEM),
-                    items.onExistingItem(SessionItemBodies.NO_OUTPUTS, arguments -> new UpdateStateItem(item(arguments),
-                            arguments.timeoutIn(qualified, CallArguments.UPDATE), arguments.lockCookie())));
+            case GET_STATE_ITEM_EXCLUSIVE ->
+                new SessionProcedure(
+                        name,
+                        GET_PARAMETERS,
+                        items.onExistingItem(
+                                result -> answer(result, parsed.inMemory()), arguments -> new GetStateItemExclusive()));
+            case GET_STATE_ITEM ->
+                new SessionProcedure(
+                        name,
+                        GET_PARAMETERS,
+                        items.onExistingItem(result -> answer(result, false), arguments -> new GetStateItem()));
+            case DELETE_EXPIRED_SESSION_STATE ->
+                new SessionProcedure(
+                        name, List.of(), arguments -> CompletableFuture.completedFuture(ProcedureResult.of(Map.of())));
+            case INSERT_STATE_ITEM ->
+                new SessionProcedure(
+                        name,
+                        List.of(SESSION_ID, TIMEOUT, ITEM),
+                        items.insert(arguments -> new InsertStateItem(
+                                item(arguments), arguments.timeoutIn(qualified, CallArguments.INSERT))));
+            case INSERT_UNINITIALIZED_ITEM ->
+                new SessionProcedure(
+                        name,
+                        List.of(SESSION_ID, TIMEOUT, ITEM),
+                        items.insert(arguments -> new InsertUninitializedItem(
+                                item(arguments), arguments.timeoutIn(qualified, CallArguments.INSERT))));
+            case RELEASE_ITEM_EXCLUSIVE ->
+                new SessionProcedure(
+                        name,
+                        List.of(SESSION_ID, LOCK_COOKIE),
+                        items.onExistingItem(
+                                SessionItemBodies.NO_OUTPUTS,
+                                arguments -> new ReleaseItemExclusive(arguments.lockCookie())));
+            case REMOVE_STATE_ITEM ->
+                new SessionProcedure(
+                        name,
+                        List.of(SESSION_ID, LOCK_COOKIE),
+                        items.onExistingItem(
+                                SessionItemBodies.NO_OUTPUTS,
+                                arguments -> new RemoveStateItem(arguments.lockCookie())));
+            case RESET_ITEM_TIMEOUT ->
+                new SessionProcedure(
+                        name,
+                        List.of(SESSION_ID),
+                        items.onExistingItem(SessionItemBodies.NO_OUTPUTS, arguments -> new ResetItemTimeout()));
+            case UPDATE_STATE_ITEM ->
+                new SessionProcedure(
+                        name,
+                        List.of(SESSION_ID, LOCK_COOKIE, TIMEOUT, ITEM),
+                        items.onExistingItem(
+                                SessionItemBodies.NO_OUTPUTS,
+                                arguments -> new UpdateStateItem(
+                                        item(arguments),
+                                        arguments.timeoutIn(qualified, CallArguments.UPDATE),
+                                        arguments.lockCookie())));
         };
     }
 
@@ -129,8 +163,8 @@ public final class AsyncProviderCatalog {
         if (!result.hasItemLongResultSet()) {
             return ProcedureResult.of(outputs);
         }
-        return ProcedureResult.of(outputs, List.of(new RowSet(ITEM_COLUMNS,
-                List.of(Arrays.asList((Object) result.itemLongResultSet())))));
+        return ProcedureResult.of(outputs, List.of(new RowSet(ITEM_COLUMNS, List.of(Arrays.asList((Object)
+                result.itemLongResultSet())))));
     }
 
     /** SQL Server names a primary key after the first 8 characters of its table and a generated suffix. */

@@ -34,27 +34,29 @@ public final class AsyncProviderStatements {
     /** FrameworkCompat's question: which kind of ASPStateTempSessions the database has. */
     static final String TABLE_DETECTION = ClientTexts.template("async-provider/table-detection.sql", "table");
     /** repositoryType SqlServer's table. */
-    static final String CREATE_TABLE_ON_DISK = ClientTexts.template("async-provider/create-table-sqlserver.sql",
-            "table");
+    static final String CREATE_TABLE_ON_DISK =
+            ClientTexts.template("async-provider/create-table-sqlserver.sql", "table");
     /** InMemory's and InMemoryDurable's: memory-optimized, durable or not. */
-    static final String CREATE_TABLE_IN_MEMORY = ClientTexts.template("async-provider/create-table-inmemory.sql",
-            "table", "durability");
+    static final String CREATE_TABLE_IN_MEMORY =
+            ClientTexts.template("async-provider/create-table-inmemory.sql", "table", "durability");
     /** Whether a procedure exists, asked before it is created. */
     static final String ROUTINE_COUNT = ClientTexts.template("async-provider/routine-count.sql", "procedure");
 
     /** The two int variables SELECTed: columns without names. */
     private static final List<Column<?>> DETECTION_COLUMNS =
             List.of(new Column<>("", IntNType.INT, true), new Column<>("", IntNType.INT, true));
+
     private static final List<Column<?>> COUNT_COLUMNS = List.of(new Column<>("", IntNType.INT, true));
     /** FrameworkCompat's SessionTableType.Fx8: what aspnet_regsql makes for SQL Server 2000 and later. */
     private static final int ASPNET_REGSQL_TABLES = 2;
+
     private static final int NOT_MEMORY_OPTIMIZED = 0;
-    private static final ProcedureResult DETECTED = ProcedureResult.of(Map.of(), List.of(new RowSet(DETECTION_COLUMNS,
-            List.of(List.of(ASPNET_REGSQL_TABLES, NOT_MEMORY_OPTIMIZED)))));
+    private static final ProcedureResult DETECTED = ProcedureResult.of(
+            Map.of(),
+            List.of(new RowSet(DETECTION_COLUMNS, List.of(List.of(ASPNET_REGSQL_TABLES, NOT_MEMORY_OPTIMIZED)))));
     private static final ProcedureResult DONE = ProcedureResult.of(Map.of());
 
-    private AsyncProviderStatements() {
-    }
+    private AsyncProviderStatements() {}
 
     /** @param served every procedure the server serves, which the count of a procedure's name is asked of */
     public static StatementCatalog create(ProcedureCatalog served) {
@@ -62,12 +64,17 @@ public final class AsyncProviderStatements {
                 ServedStatement.of(TABLE_DETECTION, match -> BoundStatement.answering("DetectSessionTable", DETECTED)),
                 ServedStatement.of(CREATE_TABLE_ON_DISK, match -> BoundStatement.answering("CreateSessionTable", DONE)),
                 ServedStatement.of(CREATE_TABLE_IN_MEMORY, AsyncProviderStatements::createInMemoryTable),
-                ServedStatement.of(ROUTINE_COUNT, match -> BoundStatement.answering("CountProcedure",
-                        count(served.named(match.literal("procedure")).isPresent() ? 1 : 0)))));
+                ServedStatement.of(
+                        ROUTINE_COUNT,
+                        match -> BoundStatement.answering(
+                                "CountProcedure",
+                                count(served.named(match.literal("procedure")).isPresent() ? 1 : 0)))));
         for (Base base : Base.values()) {
             for (String tables : List.of("sqlserver", "inmemory")) {
-                statements.add(ServedStatement.of(ClientTexts.template("async-provider/" + tables + "/"
-                        + base.procedureName + ".sql", "table", "procedure"), match -> createProcedure(match, base)));
+                statements.add(ServedStatement.of(
+                        ClientTexts.template(
+                                "async-provider/" + tables + "/" + base.procedureName + ".sql", "table", "procedure"),
+                        match -> createProcedure(match, base)));
             }
         }
         return new StatementCatalog(statements);
@@ -81,8 +88,9 @@ public final class AsyncProviderStatements {
     private static BoundStatement createInMemoryTable(ShapeMatch match) {
         String durability = match.name("durability").get(0);
         if (!durability.equalsIgnoreCase("SCHEMA_ONLY") && !durability.equalsIgnoreCase("SCHEMA_AND_DATA")) {
-            return refusing("CreateSessionTable", SqlException.syntax(durability, 1,
-                    "DURABILITY = SCHEMA_ONLY or SCHEMA_AND_DATA"));
+            return refusing(
+                    "CreateSessionTable",
+                    SqlException.syntax(durability, 1, "DURABILITY = SCHEMA_ONLY or SCHEMA_AND_DATA"));
         }
         return BoundStatement.answering("CreateSessionTable", DONE);
     }
@@ -95,10 +103,16 @@ public final class AsyncProviderStatements {
         String name = String.join(".", match.name("procedure"));
         String bare = match.name("procedure").get(match.name("procedure").size() - 1);
         if (AsyncProviderCatalog.baseOf(bare).filter(base::equals).isEmpty()) {
-            return refusing("CreateProcedure", SqlException.userError(SqlErrors.USER_DEFINED, "This server serves "
-                    + base.procedureName + " only under the names SqlSessionStateProviderAsync gives it ("
-                    + base.procedureName + ", " + base.procedureName + "M, " + base.procedureName + "MD or <table>_"
-                    + base.procedureName + "), not as " + name + "."));
+            return refusing(
+                    "CreateProcedure",
+                    SqlException.userError(
+                            SqlErrors.USER_DEFINED,
+                            "This server serves "
+                                    + base.procedureName
+                                    + " only under the names SqlSessionStateProviderAsync gives it ("
+                                    + base.procedureName + ", " + base.procedureName + "M, " + base.procedureName
+                                    + "MD or <table>_"
+                                    + base.procedureName + "), not as " + name + "."));
         }
         return BoundStatement.answering("CreateProcedure", DONE);
     }

@@ -31,8 +31,8 @@ enum ItemOutputs {
     /** v2 gets. */
     LOCK_AGE(Output.ITEM_SHORT, Output.LOCKED, Output.LOCK_AGE, Output.LOCK_COOKIE),
     /** v3 gets, what current ASP.NET calls. */
-    LOCK_AGE_AND_ACTION_FLAGS(Output.ITEM_SHORT, Output.LOCKED, Output.LOCK_AGE, Output.LOCK_COOKIE,
-            Output.ACTION_FLAGS);
+    LOCK_AGE_AND_ACTION_FLAGS(
+            Output.ITEM_SHORT, Output.LOCKED, Output.LOCK_AGE, Output.LOCK_COOKIE, Output.ACTION_FLAGS);
 
     private static final List<Column<?>> ITEM_LONG_COLUMNS =
             List.of(new Column<>("SessionItemLong", TextPointerType.IMAGE, true));
@@ -41,8 +41,12 @@ enum ItemOutputs {
         ITEM_SHORT("@itemShort", CallArguments.ITEM_SHORT_TYPE, (result, zone) -> result.itemShort()),
         LOCKED("@locked", DeclaredType.BIT, (result, zone) -> result.locked()),
         LOCK_AGE("@lockAge", DeclaredType.INT, (result, zone) -> result.lockAgeSeconds()),
-        LOCK_DATE("@lockDate", DeclaredType.DATETIME, (result, zone) -> result.lockDateMillis() == null ? null
-                : LocalDateTime.ofInstant(Instant.ofEpochMilli(result.lockDateMillis()), zone)),
+        LOCK_DATE(
+                "@lockDate",
+                DeclaredType.DATETIME,
+                (result, zone) -> result.lockDateMillis() == null
+                        ? null
+                        : LocalDateTime.ofInstant(Instant.ofEpochMilli(result.lockDateMillis()), zone)),
         LOCK_COOKIE("@lockCookie", DeclaredType.INT, (result, zone) -> result.lockCookie()),
         ACTION_FLAGS("@actionFlags", DeclaredType.INT, (result, zone) -> result.actionFlags());
 
@@ -63,7 +67,8 @@ enum ItemOutputs {
 
     /** The procedure's parameters: {@code inputs} (from @id on), then these outputs. */
     List<ProcedureParameter> parameters(List<ProcedureParameter> inputs) {
-        return Stream.concat(inputs.stream(), outputs.stream().map(output -> output.parameter)).toList();
+        return Stream.concat(inputs.stream(), outputs.stream().map(output -> output.parameter))
+                .toList();
     }
 
     /** @param zone the server's time zone, for @lockDate */

@@ -5,8 +5,8 @@ import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.sqlstate.SqlSessionProcedure;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.proc.CallArguments;
-import aspstate.tds.proc.SessionProcedure.Body;
 import aspstate.tds.proc.ProcedureResult;
+import aspstate.tds.proc.SessionProcedure.Body;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -34,8 +34,9 @@ final class SessionItemBodies {
      *
      * @param answer what the procedure answers for what it did: its outputs and result set
      */
-    Body onExistingItem(Function<SqlProcedureResult, ProcedureResult> answer,
-                        Function<CallArguments, ? extends SqlSessionProcedure> request) {
+    Body onExistingItem(
+            Function<SqlProcedureResult, ProcedureResult> answer,
+            Function<CallArguments, ? extends SqlSessionProcedure> request) {
         return arguments -> {
             String id = arguments.value(rows.idParameter(), String.class);
             SqlSessionProcedure procedure = request.apply(arguments);
@@ -49,14 +50,14 @@ final class SessionItemBodies {
     /** An insert: the id is the primary key, so NULL fails as SQL Server's INSERT does. */
     Body insert(Function<CallArguments, ? extends SqlSessionProcedure> request) {
         return arguments -> {
-            String id = arguments.notNullIn(rows.idParameter(), String.class, "SessionId", rows.qualifiedTable(),
-                    CallArguments.INSERT);
+            String id = arguments.notNullIn(
+                    rows.idParameter(), String.class, "SessionId", rows.qualifiedTable(), CallArguments.INSERT);
             return run(id, request.apply(arguments), NO_OUTPUTS);
         };
     }
 
-    private CompletionStage<ProcedureResult> run(String id, SqlSessionProcedure procedure,
-                                                 Function<SqlProcedureResult, ProcedureResult> answer) {
+    private CompletionStage<ProcedureResult> run(
+            String id, SqlSessionProcedure procedure, Function<SqlProcedureResult, ProcedureResult> answer) {
         return sessions.execute(rows.key(id), procedure).thenApply(result -> switch (result.status()) {
             case OK -> answer.apply(result);
             case DUPLICATE_KEY -> ProcedureResult.failed(rows.duplicate(id));

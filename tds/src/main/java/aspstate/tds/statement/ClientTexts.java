@@ -14,8 +14,7 @@ import java.nio.charset.StandardCharsets;
 public final class ClientTexts {
     private static final String DIRECTORY = "/aspstate/tds/statements/";
 
-    private ClientTexts() {
-    }
+    private ClientTexts() {}
 
     /** @param path under docs/spec/statements, such as {@code aspnetcore-cache/get.sql} */
     public static String text(String path) {
@@ -36,8 +35,8 @@ public final class ClientTexts {
     public static String template(String path, String... names) {
         String template = text(path);
         for (int i = 0; i < names.length; i++) {
-            template = template.replace("'{" + i + "}'", "{'" + names[i] + "'}").replace("{" + i + "}",
-                    "{" + names[i] + "}");
+            template = template.replace("'{" + i + "}'", "{'" + names[i] + "'}")
+                    .replace("{" + i + "}", "{" + names[i] + "}");
         }
         return template;
     }

@@ -36,7 +36,9 @@ public final class StatementCatalog {
     public StatementCatalog(List<ServedStatement> statements) {
         this.statements = List.copyOf(statements);
         for (ServedStatement statement : statements) {
-            byFirstWord.computeIfAbsent(statement.shape().firstWord(), word -> new ArrayList<>()).add(statement);
+            byFirstWord
+                    .computeIfAbsent(statement.shape().firstWord(), word -> new ArrayList<>())
+                    .add(statement);
         }
     }
 
@@ -61,7 +63,8 @@ public final class StatementCatalog {
         for (ServedStatement statement : byFirstWord.getOrDefault(text.firstWord(), List.of())) {
             Optional<ShapeMatch> match = statement.shape().match(text);
             if (match.isPresent()) {
-                return Optional.of(new RecognizedStatement(match.get(), statement.binder().apply(match.get())));
+                return Optional.of(
+                        new RecognizedStatement(match.get(), statement.binder().apply(match.get())));
             }
         }
         return Optional.empty();

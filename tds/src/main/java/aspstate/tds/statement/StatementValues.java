@@ -16,8 +16,7 @@ public final class StatementValues {
     private static final SqlDataType TEXT = SqlDataType.of(Base.NVARCHAR, SqlDataType.MAX);
     private static final SqlDataType BYTES = SqlDataType.of(Base.VARBINARY, SqlDataType.MAX);
 
-    private StatementValues() {
-    }
+    private StatementValues() {}
 
     public static String text(Object value) {
         return (String) Conversions.convert(TypedValue.of(value), TEXT);

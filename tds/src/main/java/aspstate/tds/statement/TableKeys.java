@@ -13,8 +13,7 @@ public final class TableKeys {
     /** The schema a one-part name is in. */
     public static final String DEFAULT_SCHEMA = "dbo";
 
-    private TableKeys() {
-    }
+    private TableKeys() {}
 
     /** The prefix of the keys of the table named by these parts: table, schema.table or database.schema.table. */
     public static String prefix(List<String> nameParts) {

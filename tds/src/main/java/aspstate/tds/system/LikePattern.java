@@ -11,8 +11,7 @@ import java.util.Locale;
  * collation compares; a {@code [} without a closing bracket is itself.
  */
 final class LikePattern {
-    private LikePattern() {
-    }
+    private LikePattern() {}
 
     static boolean matches(String pattern, String text) {
         return matches(elements(pattern.toLowerCase(Locale.ROOT)), text.toLowerCase(Locale.ROOT));

@@ -7,13 +7,23 @@ import aspstate.tds.proc.DeclaredType;
  * columns: the ODBC type code, the sizes, and SS_DATA_TYPE, the code extended stored procedures know the type by.
  * Sizes and codes that do not apply to a type are null.
  */
-record OdbcType(int dataType, String typeName, Integer precision, Integer length, Integer scale, Integer radix,
-                int sqlDataType, Integer datetimeSubcode, Integer octetLength, int ssDataType) {
+record OdbcType(
+        int dataType,
+        String typeName,
+        Integer precision,
+        Integer length,
+        Integer scale,
+        Integer radix,
+        int sqlDataType,
+        Integer datetimeSubcode,
+        Integer octetLength,
+        int ssDataType) {
     private static final int SQL_CHAR = 1;
     private static final int SQL_INTEGER = 4;
     private static final int SQL_DATETIME = 9;
     /** ODBC 2 has one timestamp code; ODBC 3 renamed it SQL_TYPE_TIMESTAMP with another number. */
     private static final int SQL_TIMESTAMP_ODBC2 = 11;
+
     private static final int SQL_TYPE_TIMESTAMP = 93;
     private static final int SQL_CODE_TIMESTAMP = 3;
     private static final int SQL_VARCHAR = 12;
@@ -33,6 +43,7 @@ record OdbcType(int dataType, String typeName, Integer precision, Integer length
     private static final int LONG_SIZE = Integer.MAX_VALUE;
     /** datetime: 23 characters as text ("yyyy-mm-dd hh:mm:ss.fff"), 16 bytes as SQL_TIMESTAMP_STRUCT. */
     private static final int DATETIME_PRECISION = 23;
+
     private static final int DATETIME_LENGTH = 16;
     private static final int DATETIME_SCALE = 3;
     private static final int INT_PRECISION = 10;
@@ -40,8 +51,8 @@ record OdbcType(int dataType, String typeName, Integer precision, Integer length
     private static final int DECIMAL_RADIX = 10;
 
     /** A procedure's return status: int NOT NULL, which the server knows as INT4 rather than the nullable INTN. */
-    static final OdbcType RETURN_STATUS = new OdbcType(SQL_INTEGER, "int", INT_PRECISION, INT_LENGTH, 0,
-            DECIMAL_RADIX, SQL_INTEGER, null, null, SS_INT4);
+    static final OdbcType RETURN_STATUS = new OdbcType(
+            SQL_INTEGER, "int", INT_PRECISION, INT_LENGTH, 0, DECIMAL_RADIX, SQL_INTEGER, null, null, SS_INT4);
 
     /**
      * @param odbcVersion        the caller's @ODBCVer, 2 or 3
@@ -52,12 +63,31 @@ record OdbcType(int dataType, String typeName, Integer precision, Integer length
         String name = type.typeName();
         int n = type.length();
         return switch (type.family()) {
-            case INT -> new OdbcType(SQL_INTEGER, name, INT_PRECISION, INT_LENGTH, 0, DECIMAL_RADIX, SQL_INTEGER,
-                    null, null, SS_INTN);
+            case INT ->
+                new OdbcType(
+                        SQL_INTEGER,
+                        name,
+                        INT_PRECISION,
+                        INT_LENGTH,
+                        0,
+                        DECIMAL_RADIX,
+                        SQL_INTEGER,
+                        null,
+                        null,
+                        SS_INTN);
             case BIT -> new OdbcType(SQL_BIT, name, 1, 1, null, null, SQL_BIT, null, null, SS_BIT);
-            case DATETIME -> new OdbcType(odbcVersion >= 3 ? SQL_TYPE_TIMESTAMP : SQL_TIMESTAMP_ODBC2, name,
-                    DATETIME_PRECISION, DATETIME_LENGTH, DATETIME_SCALE, null, SQL_DATETIME, SQL_CODE_TIMESTAMP,
-                    null, SS_DATETIMN);
+            case DATETIME ->
+                new OdbcType(
+                        odbcVersion >= 3 ? SQL_TYPE_TIMESTAMP : SQL_TIMESTAMP_ODBC2,
+                        name,
+                        DATETIME_PRECISION,
+                        DATETIME_LENGTH,
+                        DATETIME_SCALE,
+                        null,
+                        SQL_DATETIME,
+                        SQL_CODE_TIMESTAMP,
+                        null,
+                        SS_DATETIMN);
             case CHAR -> text(SQL_CHAR, name, n, n, SS_CHAR);
             case VARCHAR -> text(SQL_VARCHAR, name, n, n, SS_VARCHAR);
             case NVARCHAR -> text(SQL_WVARCHAR, name, n, 2 * n, SS_VARCHAR);
@@ -65,7 +95,8 @@ record OdbcType(int dataType, String typeName, Integer precision, Integer length
                 if (!type.isMax()) {
                     yield text(SQL_VARBINARY, name, n, n, SS_VARBINARY);
                 }
-                yield maxLengthIsUnknown ? text(SQL_VARBINARY, name, 0, 0, SS_VARBINARY)
+                yield maxLengthIsUnknown
+                        ? text(SQL_VARBINARY, name, 0, 0, SS_VARBINARY)
                         : text(SQL_LONGVARBINARY, name, LONG_SIZE, LONG_SIZE, SS_IMAGE);
             }
             case IMAGE -> text(SQL_LONGVARBINARY, name, LONG_SIZE, LONG_SIZE, SS_IMAGE);

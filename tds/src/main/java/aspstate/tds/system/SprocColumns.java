@@ -83,8 +83,7 @@ public final class SprocColumns implements Procedure {
         try {
             result = ProcedureResult.of(Map.of(), List.of(describe(SprocColumnsQuery.of(call))));
         } catch (SprocColumnsQuery.ConversionFailedException e) {
-            result = ProcedureResult.failed(SqlErrors.userError(SqlErrors.CONVERSION_FAILED,
-                    e.getMessage()));
+            result = ProcedureResult.failed(SqlErrors.userError(SqlErrors.CONVERSION_FAILED, e.getMessage()));
         }
         return CompletableFuture.completedFuture(result);
     }
@@ -109,16 +108,27 @@ public final class SprocColumns implements Procedure {
     private List<List<Object>> rows(SprocColumnsQuery query, String qualifier, Procedure procedure) {
         List<List<Object>> rows = new ArrayList<>();
         if (query.matchesColumn(SprocColumnsResultSet.RETURN_VALUE_NAME)) {
-            rows.add(SprocColumnsResultSet.row(qualifier, procedure.name(), SprocColumnsResultSet.RETURN_VALUE_NAME,
-                    SprocColumnsResultSet.RETURN_VALUE, OdbcType.RETURN_STATUS, false, 0));
+            rows.add(SprocColumnsResultSet.row(
+                    qualifier,
+                    procedure.name(),
+                    SprocColumnsResultSet.RETURN_VALUE_NAME,
+                    SprocColumnsResultSet.RETURN_VALUE,
+                    OdbcType.RETURN_STATUS,
+                    false,
+                    0));
         }
         List<ProcedureParameter> parameters = procedure.parameters();
         for (int i = 0; i < parameters.size(); i++) {
             ProcedureParameter parameter = parameters.get(i);
             if (query.matchesColumn(parameter.name())) {
-                rows.add(SprocColumnsResultSet.row(qualifier, procedure.name(), parameter.name(),
+                rows.add(SprocColumnsResultSet.row(
+                        qualifier,
+                        procedure.name(),
+                        parameter.name(),
                         parameter.output() ? SprocColumnsResultSet.INPUT_OUTPUT : SprocColumnsResultSet.INPUT,
-                        OdbcType.of(parameter.type(), query.odbcVersion(), version.maxLengthIsUnknown), true, i + 1));
+                        OdbcType.of(parameter.type(), query.odbcVersion(), version.maxLengthIsUnknown),
+                        true,
+                        i + 1));
             }
         }
         return rows;

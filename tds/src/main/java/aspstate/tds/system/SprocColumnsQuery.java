@@ -10,8 +10,8 @@ import aspstate.tds.proc.ProcedureCall;
  * @param usePattern  whether name, owner and column are LIKE patterns ({@code %}, {@code _}, {@code [...]}) rather
  *                    than names compared case-insensitively
  */
-public record SprocColumnsQuery(String procedureName, String owner, String qualifier, String columnName,
-                                int odbcVersion, boolean usePattern) {
+public record SprocColumnsQuery(
+        String procedureName, String owner, String qualifier, String columnName, int odbcVersion, boolean usePattern) {
     /** sp_sproc_columns's own defaults: ODBC 2, patterns on. */
     private static final int DEFAULT_ODBC_VERSION = 2;
 
@@ -31,8 +31,11 @@ public record SprocColumnsQuery(String procedureName, String owner, String quali
     static SprocColumnsQuery of(ProcedureCall call) {
         Object odbcVersion = call.value("@ODBCVer", Object.class);
         Object usePattern = call.value("@fUsePattern", Object.class);
-        return new SprocColumnsQuery(text(call, "@procedure_name"), text(call, "@procedure_owner"),
-                text(call, "@procedure_qualifier"), text(call, "@column_name"),
+        return new SprocColumnsQuery(
+                text(call, "@procedure_name"),
+                text(call, "@procedure_owner"),
+                text(call, "@procedure_qualifier"),
+                text(call, "@column_name"),
                 odbcVersion == null ? DEFAULT_ODBC_VERSION : integer(odbcVersion),
                 usePattern == null || integer(usePattern) != 0);
     }

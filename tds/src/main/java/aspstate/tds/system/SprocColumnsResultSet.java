@@ -16,6 +16,7 @@ import java.util.List;
 final class SprocColumnsResultSet {
     /** COLUMN_TYPE values: SQL_PARAM_INPUT, SQL_PARAM_INPUT_OUTPUT (T-SQL's OUTPUT is both), SQL_RETURN_VALUE. */
     static final int INPUT = 1;
+
     static final int INPUT_OUTPUT = 2;
     static final int RETURN_VALUE = 5;
     /** The name of the return status's row, which comes first, at ordinal 0. */
@@ -24,6 +25,7 @@ final class SprocColumnsResultSet {
     private static final NVarCharType SYSNAME = NVarCharType.ofCharacters(128);
     /** A procedure name with ";number", the group number T-SQL still allows (always 1 here). */
     private static final int PROCEDURE_NAME_LENGTH = 134;
+
     private static final int REMARKS_LENGTH = 254;
     private static final int COLUMN_DEF_LENGTH = 4000;
 
@@ -49,8 +51,7 @@ final class SprocColumnsResultSet {
             new Column<>("IS_NULLABLE", SingleByteCharType.varchar(REMARKS_LENGTH), true),
             new Column<>("SS_DATA_TYPE", IntNType.TINYINT, true));
 
-    private SprocColumnsResultSet() {
-    }
+    private SprocColumnsResultSet() {}
 
     /**
      * One row. A parameter may always be NULL; a return status never is. There are no remarks and no defaults to
@@ -58,11 +59,34 @@ final class SprocColumnsResultSet {
      *
      * @param ordinal 0 for the return status, else the parameter's position from 1
      */
-    static List<Object> row(String qualifier, String procedure, String column, int columnType, OdbcType type,
-                            boolean nullable, int ordinal) {
-        return Arrays.asList(qualifier, ProcedureCatalog.SCHEMA, procedure + ";1", column, columnType,
-                type.dataType(), type.typeName(), type.precision(), type.length(), type.scale(), type.radix(),
-                nullable ? 1 : 0, null, null, type.sqlDataType(), type.datetimeSubcode(), type.octetLength(), ordinal,
-                nullable ? "YES" : "NO", type.ssDataType());
+    static List<Object> row(
+            String qualifier,
+            String procedure,
+            String column,
+            int columnType,
+            OdbcType type,
+            boolean nullable,
+            int ordinal) {
+        return Arrays.asList(
+                qualifier,
+                ProcedureCatalog.SCHEMA,
+                procedure + ";1",
+                column,
+                columnType,
+                type.dataType(),
+                type.typeName(),
+                type.precision(),
+                type.length(),
+                type.scale(),
+                type.radix(),
+                nullable ? 1 : 0,
+                null,
+                null,
+                type.sqlDataType(),
+                type.datetimeSubcode(),
+                type.octetLength(),
+                ordinal,
+                nullable ? "YES" : "NO",
+                type.ssDataType());
     }
 }

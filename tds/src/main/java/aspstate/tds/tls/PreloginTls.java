@@ -9,8 +9,7 @@ import io.netty.handler.ssl.SslContext;
  * travels in PRELOGIN packets, then TLS records flow raw on the socket and TDS packets travel inside them.
  */
 public final class PreloginTls {
-    private PreloginTls() {
-    }
+    private PreloginTls() {}
 
     /**
      * Puts the TLS handlers at the front of {@code pipeline}, before the TDS packet decoder. Call after the
@@ -20,6 +19,9 @@ public final class PreloginTls {
      */
     public static void start(ChannelPipeline pipeline, SslContext context, TdsPacketWriter writer) {
         PreloginTlsWrapper wrapper = new PreloginTlsWrapper(writer);
-        pipeline.addFirst(new PreloginTlsUnwrapper(wrapper), wrapper, context.newHandler(pipeline.channel().alloc()));
+        pipeline.addFirst(
+                new PreloginTlsUnwrapper(wrapper),
+                wrapper,
+                context.newHandler(pipeline.channel().alloc()));
     }
 }

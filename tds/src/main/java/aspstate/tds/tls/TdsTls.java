@@ -26,8 +26,7 @@ import javax.net.ssl.SSLException;
 public final class TdsTls {
     private static final String PROTOCOL = "TLSv1.2";
 
-    private TdsTls() {
-    }
+    private TdsTls() {}
 
     /** A certificate generated now for this process; clients must be told to trust the server's certificate. */
     public static SslContext selfSigned() {

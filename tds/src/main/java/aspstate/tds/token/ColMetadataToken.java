@@ -1,8 +1,8 @@
 package aspstate.tds.token;
 
+import aspstate.tds.type.TdsType;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.wire.Utf16;
-import aspstate.tds.type.TdsType;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 
@@ -12,8 +12,7 @@ public final class ColMetadataToken {
 
     private static final int NULLABLE = 0x0001;
 
-    private ColMetadataToken() {
-    }
+    private ColMetadataToken() {}
 
     public static void write(ByteBuf out, TdsVersion version, List<Column<?>> columns) {
         out.writeByte(TOKEN);
@@ -38,5 +37,4 @@ public final class ColMetadataToken {
         }
         Utf16.writeUsVarchar(out, table);
     }
-
 }

@@ -16,6 +16,7 @@ public final class DoneToken {
     public static final int FINAL = 0x00;
     /** More results follow in this request. */
     public static final int MORE = 0x01;
+
     public static final int ERROR = 0x02;
     /** The row count is valid. */
     public static final int COUNT = 0x10;
@@ -24,14 +25,14 @@ public final class DoneToken {
 
     /** CurCmd of a SELECT statement. */
     public static final int SELECT_COMMAND = 0xC1;
+
     public static final int INSERT_COMMAND = 0xC3;
     public static final int DELETE_COMMAND = 0xC4;
     public static final int UPDATE_COMMAND = 0xC5;
     /** CurCmd of an EXECUTE statement, which a procedure call is. */
     public static final int EXECUTE_COMMAND = 0xE0;
 
-    private DoneToken() {
-    }
+    private DoneToken() {}
 
     public static void write(ByteBuf out, TdsVersion version, int token, int status, int command, long rowCount) {
         out.writeByte(token);
@@ -44,5 +45,4 @@ public final class DoneToken {
             out.writeIntLE((int) rowCount);
         }
     }
-
 }

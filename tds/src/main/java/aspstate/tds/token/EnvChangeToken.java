@@ -16,11 +16,11 @@ public final class EnvChangeToken {
     private static final int ROLLBACK_TRANSACTION = 10;
     /** A transaction descriptor is 8 bytes. */
     private static final int DESCRIPTOR_LENGTH = 8;
+
     private static final int MIRRORING_PARTNER = 13;
     private static final int RESET_ACKNOWLEDGEMENT = 18;
 
-    private EnvChangeToken() {
-    }
+    private EnvChangeToken() {}
 
     public static void database(ByteBuf out, String newDatabase, String oldDatabase) {
         strings(out, DATABASE, newDatabase, oldDatabase);

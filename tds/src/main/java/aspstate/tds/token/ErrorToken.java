@@ -17,12 +17,10 @@ public final class ErrorToken {
     /** The usual severity of an error the user's request caused. */
     public static final int USER_ERROR_SEVERITY = 16;
 
-    private ErrorToken() {
-    }
+    private ErrorToken() {}
 
     public static void write(ByteBuf out, TdsVersion version, SqlError error) {
-        MessageTokenLayout.write(out, version, TOKEN, error.number(), error.state(), error.severity(), error.message(),
-                "", 1);
+        MessageTokenLayout.write(
+                out, version, TOKEN, error.number(), error.state(), error.severity(), error.message(), "", 1);
     }
-
 }

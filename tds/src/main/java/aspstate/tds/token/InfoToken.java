@@ -7,11 +7,9 @@ import io.netty.buffer.ByteBuf;
 public final class InfoToken {
     public static final int TOKEN = 0xAB;
 
-    private InfoToken() {
-    }
+    private InfoToken() {}
 
     public static void write(ByteBuf out, TdsVersion version, int number, int state, String text) {
         MessageTokenLayout.write(out, version, TOKEN, number, state, 0, text, "", 1);
     }
-
 }

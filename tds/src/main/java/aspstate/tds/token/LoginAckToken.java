@@ -11,8 +11,7 @@ public final class LoginAckToken {
     /** Interface: the client speaks T-SQL. */
     private static final int SQL_TSQL = 1;
 
-    private LoginAckToken() {
-    }
+    private LoginAckToken() {}
 
     /** @param version the version the connection speaks, which must be one the client knows */
     public static void write(ByteBuf out, TdsVersion version) {

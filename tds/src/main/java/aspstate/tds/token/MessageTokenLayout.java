@@ -18,8 +18,7 @@ final class MessageTokenLayout {
     /** sysname: a procedure name longer than this is no name SQL Server could have sent. */
     static final int MAX_PROCEDURE_CHARS = 128;
 
-    private MessageTokenLayout() {
-    }
+    private MessageTokenLayout() {}
 
     /** {@code text} as SQL Server would send it: cut with an ellipsis when too long, never inside a surrogate pair. */
     static String fitted(String text, int max, int keep) {
@@ -30,8 +29,16 @@ final class MessageTokenLayout {
         return text.substring(0, end) + "...";
     }
 
-    static void write(ByteBuf out, TdsVersion version, int token, int number, int state, int severity, String text,
-                      String procedure, int line) {
+    static void write(
+            ByteBuf out,
+            TdsVersion version,
+            int token,
+            int number,
+            int state,
+            int severity,
+            String text,
+            String procedure,
+            int line) {
         out.writeByte(token);
         int lengthAt = out.writerIndex();
         out.writeShortLE(0);

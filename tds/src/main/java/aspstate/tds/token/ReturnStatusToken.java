@@ -9,8 +9,7 @@ import io.netty.buffer.ByteBuf;
 public final class ReturnStatusToken {
     public static final int TOKEN = 0x79;
 
-    private ReturnStatusToken() {
-    }
+    private ReturnStatusToken() {}
 
     public static void write(ByteBuf out, int status) {
         out.writeByte(TOKEN).writeIntLE(status);

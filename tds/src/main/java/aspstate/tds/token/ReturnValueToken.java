@@ -1,8 +1,8 @@
 package aspstate.tds.token;
 
+import aspstate.tds.type.SqlValue;
 import aspstate.tds.wire.TdsVersion;
 import aspstate.tds.wire.Utf16;
-import aspstate.tds.type.SqlValue;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -17,8 +17,7 @@ public final class ReturnValueToken {
     /** Flags: fNullable, as every procedure parameter is. */
     private static final int NULLABLE = 0x0001;
 
-    private ReturnValueToken() {
-    }
+    private ReturnValueToken() {}
 
     /**
      * @param ordinal the parameter's position in the RPC, from 0

@@ -8,8 +8,7 @@ import java.util.List;
 public final class RowToken {
     public static final int TOKEN = 0xD1;
 
-    private RowToken() {
-    }
+    private RowToken() {}
 
     public static void write(ByteBuf out, TdsVersion version, List<Column<?>> columns, List<?> values) {
         if (values.size() != columns.size()) {

@@ -5,8 +5,7 @@ import io.netty.buffer.ByteBuf;
 
 /** The UserType field of COLMETADATA and RETURNVALUE: 0, no user-defined type. */
 final class UserType {
-    private UserType() {
-    }
+    private UserType() {}
 
     /** 4 bytes since TDS 7.2, 2 before. */
     static void write(ByteBuf out, TdsVersion version) {

@@ -8,8 +8,7 @@ public final class BitNType implements TdsType<Boolean> {
     public static final int TYPE = 0x68;
     public static final BitNType BIT = new BitNType();
 
-    private BitNType() {
-    }
+    private BitNType() {}
 
     static BitNType readTypeInfo(ByteBuf in) {
         int length = in.readUnsignedByte();

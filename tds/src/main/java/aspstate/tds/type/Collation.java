@@ -10,10 +10,10 @@ import io.netty.buffer.ByteBuf;
 public final class Collation {
     /** SQL_Latin1_General_CP1_CI_AS: LCID 0x0409 with its flags, sort id 52. */
     public static final byte[] SERVER_DEFAULT = {0x09, 0x04, (byte) 0xD0, 0x00, 0x34};
+
     private static final int LENGTH = 5;
 
-    private Collation() {
-    }
+    private Collation() {}
 
     static void skip(ByteBuf in) {
         in.skipBytes(LENGTH);

@@ -18,6 +18,7 @@ final class DateTime2Encoding {
     private static final LocalDate FIRST_DAY = LocalDate.of(1, 1, 1);
     /** 9999-12-31, the last day both types have. */
     private static final int LAST_DAY = 3_652_058;
+
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
     private final int scale;

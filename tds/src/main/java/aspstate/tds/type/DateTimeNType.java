@@ -22,6 +22,7 @@ public final class DateTimeNType implements TdsType<LocalDateTime> {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** datetime runs from 1753-01-01 to 9999-12-31: days -53,690 to 2,958,463 since 1900-01-01. */
     private static final int FIRST_DATETIME_DAY = -53_690;
+
     private static final int LAST_DATETIME_DAY = 2_958_463;
     private static final long TICKS_PER_DAY = TICKS_PER_SECOND * 86_400;
     private static final int MINUTES_PER_DAY = 1_440;
@@ -74,8 +75,8 @@ public final class DateTimeNType implements TdsType<LocalDateTime> {
     public LocalDateTime readValue(ByteBuf in) {
         int valueLength = in.readUnsignedByte();
         if (valueLength != 0 && valueLength != length) {
-            throw new TdsProtocolException("DATETIMN value of length " + valueLength + " in a type of length "
-                    + length);
+            throw new TdsProtocolException(
+                    "DATETIMN value of length " + valueLength + " in a type of length " + length);
         }
         return switch (valueLength) {
             case 0 -> null;
@@ -95,8 +96,8 @@ public final class DateTimeNType implements TdsType<LocalDateTime> {
                 int days = in.readUnsignedShortLE();
                 int minutes = in.readUnsignedShortLE();
                 if (minutes >= MINUTES_PER_DAY) {
-                    throw new TdsProtocolException("smalldatetime of minute " + minutes + "; a day has "
-                            + MINUTES_PER_DAY);
+                    throw new TdsProtocolException(
+                            "smalldatetime of minute " + minutes + "; a day has " + MINUTES_PER_DAY);
                 }
                 yield EPOCH.plusDays(days).atTime(LocalTime.MIDNIGHT).plusMinutes(minutes);
             }

@@ -13,8 +13,7 @@ final class Plp {
     private static final long NULL = 0xFFFFFFFFFFFFFFFFL;
     private static final long UNKNOWN_LENGTH = 0xFFFFFFFFFFFFFFFEL;
 
-    private Plp() {
-    }
+    private Plp() {}
 
     static byte[] read(ByteBuf in) {
         long total = in.readLongLE();
@@ -24,22 +23,22 @@ final class Plp {
         // The length is an unsigned 64-bit number: read signed, a huge one looked negative, passed this check and
         // then failed as a negative array size, an unexpected error logged with its stack trace on every request.
         if (total != UNKNOWN_LENGTH && Long.compareUnsigned(total, in.readableBytes()) > 0) {
-            throw new TdsProtocolException("PLP value of " + Long.toUnsignedString(total)
-                    + " bytes is longer than the rest of the request");
+            throw new TdsProtocolException(
+                    "PLP value of " + Long.toUnsignedString(total) + " bytes is longer than the rest of the request");
         }
         ByteArrayOutputStream value = new ByteArrayOutputStream(total == UNKNOWN_LENGTH ? 256 : (int) total);
         for (long chunk = in.readUnsignedIntLE(); chunk != 0; chunk = in.readUnsignedIntLE()) {
             if (chunk > in.readableBytes()) {
-                throw new TdsProtocolException("PLP chunk of " + chunk
-                        + " bytes is longer than the rest of the request");
+                throw new TdsProtocolException(
+                        "PLP chunk of " + chunk + " bytes is longer than the rest of the request");
             }
             byte[] data = new byte[(int) chunk];
             in.readBytes(data);
             value.writeBytes(data);
         }
         if (total != UNKNOWN_LENGTH && total != value.size()) {
-            throw new TdsProtocolException("PLP value announced " + total + " bytes but its chunks hold "
-                    + value.size());
+            throw new TdsProtocolException(
+                    "PLP value announced " + total + " bytes but its chunks hold " + value.size());
         }
         return value.toByteArray();
     }

@@ -56,7 +56,8 @@ public final class SingleByteCharType implements TdsType<String> {
     @Override
     public void writeValue(ByteBuf out, String value) {
         String padded = value != null && type == CHAR && value.length() < maxLength
-                ? value + " ".repeat(maxLength - value.length()) : value;
+                ? value + " ".repeat(maxLength - value.length())
+                : value;
         VariableBytes.write(out, maxLength, padded == null ? null : padded.getBytes(CODE_PAGE_1252));
     }
 

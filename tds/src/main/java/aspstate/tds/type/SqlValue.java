@@ -10,7 +10,8 @@ import io.netty.buffer.ByteBuf;
 public record SqlValue(TdsType<?> type, Object value) {
     public SqlValue {
         if (value != null && !type.javaType().isInstance(value)) {
-            throw new IllegalArgumentException(type + " cannot hold a " + value.getClass().getSimpleName());
+            throw new IllegalArgumentException(
+                    type + " cannot hold a " + value.getClass().getSimpleName());
         }
     }
 

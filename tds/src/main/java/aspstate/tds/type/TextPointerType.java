@@ -22,17 +22,24 @@ public final class TextPointerType<T> implements TdsType<T> {
     public static final int NTEXT_TYPE = 0x63;
     private static final Charset CODE_PAGE_1252 = Charset.forName("windows-1252");
 
-    public static final TextPointerType<byte[]> IMAGE = new TextPointerType<>(IMAGE_TYPE, "image", byte[].class,
-            0x7FFFFFFF, false, bytes -> bytes, bytes -> bytes);
-    public static final TextPointerType<String> TEXT = new TextPointerType<>(TEXT_TYPE, "text", String.class,
-            0x7FFFFFFF, true, bytes -> new String(bytes, CODE_PAGE_1252), text -> text.getBytes(CODE_PAGE_1252));
+    public static final TextPointerType<byte[]> IMAGE =
+            new TextPointerType<>(IMAGE_TYPE, "image", byte[].class, 0x7FFFFFFF, false, bytes -> bytes, bytes -> bytes);
+    public static final TextPointerType<String> TEXT = new TextPointerType<>(
+            TEXT_TYPE,
+            "text",
+            String.class,
+            0x7FFFFFFF,
+            true,
+            bytes -> new String(bytes, CODE_PAGE_1252),
+            text -> text.getBytes(CODE_PAGE_1252));
     /** ntext holds at most 2^30 - 1 characters. */
-    public static final TextPointerType<String> NTEXT = new TextPointerType<>(NTEXT_TYPE, "ntext", String.class,
-            0x7FFFFFFE, true, Utf16::decode, Utf16::encode);
+    public static final TextPointerType<String> NTEXT =
+            new TextPointerType<>(NTEXT_TYPE, "ntext", String.class, 0x7FFFFFFE, true, Utf16::decode, Utf16::encode);
 
     private static final long NULL_LENGTH = 0xFFFFFFFFL;
     /** Clients only test the pointer for presence; a real server's pointer locates the value in its storage. */
     private static final int TEXT_POINTER_LENGTH = 16;
+
     private static final int TIMESTAMP_LENGTH = 8;
     private static final String TABLE = "ASPStateTempSessions";
 
@@ -44,8 +51,14 @@ public final class TextPointerType<T> implements TdsType<T> {
     private final Function<byte[], T> decode;
     private final Function<T, byte[]> encode;
 
-    private TextPointerType(int type, String name, Class<T> javaType, int maxLength, boolean collated,
-                            Function<byte[], T> decode, Function<T, byte[]> encode) {
+    private TextPointerType(
+            int type,
+            String name,
+            Class<T> javaType,
+            int maxLength,
+            boolean collated,
+            Function<byte[], T> decode,
+            Function<T, byte[]> encode) {
         this.type = type;
         this.name = name;
         this.javaType = javaType;
@@ -107,8 +120,8 @@ public final class TextPointerType<T> implements TdsType<T> {
             return null;
         }
         if (pointerLength != TEXT_POINTER_LENGTH) {
-            throw new TdsProtocolException("text pointer of " + pointerLength + " bytes; " + TEXT_POINTER_LENGTH
-                    + " is the only length");
+            throw new TdsProtocolException(
+                    "text pointer of " + pointerLength + " bytes; " + TEXT_POINTER_LENGTH + " is the only length");
         }
         in.skipBytes(TEXT_POINTER_LENGTH + TIMESTAMP_LENGTH);
         return readValue(in);
@@ -121,8 +134,8 @@ public final class TextPointerType<T> implements TdsType<T> {
             return null;
         }
         if (length > in.readableBytes()) {
-            throw new TdsProtocolException(name + " value of " + length
-                    + " bytes is longer than the rest of the request");
+            throw new TdsProtocolException(
+                    name + " value of " + length + " bytes is longer than the rest of the request");
         }
         byte[] value = new byte[(int) length];
         in.readBytes(value);

@@ -5,8 +5,7 @@ import io.netty.buffer.ByteBuf;
 
 /** Reads a TYPE_INFO ([MS-TDS] 2.2.5.6): the type byte picks the codec, which reads the rest of it. */
 public final class TypeInfo {
-    private TypeInfo() {
-    }
+    private TypeInfo() {}
 
     public static TdsType<?> read(ByteBuf in) {
         int type = in.readUnsignedByte();
@@ -21,11 +20,12 @@ public final class TypeInfo {
             case NVarCharType.TYPE -> NVarCharType.readTypeInfo(in);
             case SingleByteCharType.VARCHAR, SingleByteCharType.CHAR -> SingleByteCharType.readTypeInfo(type, in);
             case TextPointerType.IMAGE_TYPE, TextPointerType.TEXT_TYPE, TextPointerType.NTEXT_TYPE ->
-                    TextPointerType.readTypeInfo(type, in);
+                TextPointerType.readTypeInfo(type, in);
             // The value's length depends on the type, so nothing after it can be read: the request is lost.
-            default -> throw new TdsProtocolException("parameter of TDS type 0x" + Integer.toHexString(type)
-                    + ", which this server does not read; session-state clients send int, bit, float, datetime, "
-                    + "datetimeoffset, binary and character types");
+            default ->
+                throw new TdsProtocolException("parameter of TDS type 0x" + Integer.toHexString(type)
+                        + ", which this server does not read; session-state clients send int, bit, float, datetime, "
+                        + "datetimeoffset, binary and character types");
         };
     }
 }

@@ -10,10 +10,10 @@ import io.netty.buffer.ByteBuf;
 final class VariableBytes {
     /** The maximum length that marks varbinary(max), varchar(max) and nvarchar(max). */
     static final int MAX = 0xFFFF;
+
     private static final int NULL_LENGTH = 0xFFFF;
 
-    private VariableBytes() {
-    }
+    private VariableBytes() {}
 
     static byte[] read(ByteBuf in, int maxLength) {
         if (maxLength == MAX) {
@@ -25,8 +25,8 @@ final class VariableBytes {
         }
         if (length > in.readableBytes()) {
             // Checked before allocating, so that a client's length costs nothing when the bytes are not there.
-            throw new TdsProtocolException("value of " + length + " bytes is cut short: " + in.readableBytes()
-                    + " left in the request");
+            throw new TdsProtocolException(
+                    "value of " + length + " bytes is cut short: " + in.readableBytes() + " left in the request");
         }
         byte[] value = new byte[length];
         in.readBytes(value);

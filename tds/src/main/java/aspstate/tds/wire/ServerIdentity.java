@@ -8,6 +8,7 @@ public final class ServerIdentity {
     public static final String PROGRAM_NAME = "Microsoft SQL Server";
     /** SQL Server 2022 (16.0): mssql-jdbc refuses a PRELOGIN VERSION major below 9. */
     public static final int MAJOR_VERSION = 16;
+
     public static final int MINOR_VERSION = 0;
     public static final int BUILD = 1000;
     /** The login's language, which the login reply announces. */
@@ -20,6 +21,5 @@ public final class ServerIdentity {
             + BUILD + ".0 (X64)\n\taspstate session-state server: serves the ASPState and SharePoint session-state "
             + "procedures over TDS; it is not a general SQL Server.";
 
-    private ServerIdentity() {
-    }
+    private ServerIdentity() {}
 }

@@ -12,8 +12,7 @@ import java.nio.charset.StandardCharsets;
  * encoding of its own).
  */
 public final class Utf16 {
-    private Utf16() {
-    }
+    private Utf16() {}
 
     /** B_VARCHAR: one length byte, so at most 255 characters. */
     public static void writeBVarchar(ByteBuf out, String text) {
@@ -45,8 +44,8 @@ public final class Utf16 {
     public static String get(ByteBuf in, int index, int chars) {
         if (chars < 0 || index + 2L * chars > in.writerIndex()) {
             // Checked before allocating, so that a length a client sent costs nothing when the text is not there.
-            throw new IndexOutOfBoundsException(chars + " characters at " + index + " run past the "
-                    + in.writerIndex() + " bytes there are");
+            throw new IndexOutOfBoundsException(
+                    chars + " characters at " + index + " run past the " + in.writerIndex() + " bytes there are");
         }
         byte[] bytes = new byte[chars * 2];
         in.getBytes(index, bytes);

@@ -73,8 +73,11 @@ class TdsClientTest {
     }
 
     private TdsListener listen(LoginAuthenticator logins) throws InterruptedException {
-        return TdsListener.start(TdsSettings.defaults().withPort(0), AspStateCatalog.create(sessions, appIds),
-                logins, InboundBudget.unshared(TdsSettings.DEFAULT_MAX_MESSAGE_BYTES));
+        return TdsListener.start(
+                TdsSettings.defaults().withPort(0),
+                AspStateCatalog.create(sessions, appIds),
+                logins,
+                InboundBudget.unshared(TdsSettings.DEFAULT_MAX_MESSAGE_BYTES));
     }
 
     @AfterEach
@@ -99,8 +102,10 @@ class TdsClientTest {
             assertThat(appId.returnStatus()).isZero();
 
             byte[] item = {1, 2, 3, 4};
-            await(client.call(RpcCall.of("dbo.TempInsertStateItemShort").input("@id", ID, "s1")
-                    .input("@itemShort", ITEM_SHORT, item).input("@timeout", IntNType.INT, 20)));
+            await(client.call(RpcCall.of("dbo.TempInsertStateItemShort")
+                    .input("@id", ID, "s1")
+                    .input("@itemShort", ITEM_SHORT, item)
+                    .input("@timeout", IntNType.INT, 20)));
             RpcReply locked = await(client.call(getExclusive("s1")));
             assertThat(locked.output("@locked")).isEqualTo(false);
             assertThat((byte[]) locked.output("@itemShort")).containsExactly(item);
@@ -112,8 +117,8 @@ class TdsClientTest {
             assertThat(second.output("@lockCookie")).isEqualTo(locked.output("@lockCookie"));
 
             RpcReply missing = await(client.call(getExclusive("nobody")));
-            assertThat(missing.outputs()).containsKeys("@itemShort", "@locked", "@lockAge", "@lockCookie",
-                    "@actionFlags");
+            assertThat(missing.outputs())
+                    .containsKeys("@itemShort", "@locked", "@lockAge", "@lockCookie", "@actionFlags");
             assertThat(missing.output("@lockCookie")).isNull();
         }
     }
@@ -123,11 +128,16 @@ class TdsClientTest {
         byte[] item = new byte[9000];
         Arrays.fill(item, (byte) 7);
         try (TdsClient client = connect()) {
-            await(client.call(RpcCall.of("dbo.TempInsertStateItemLong").input("@id", ID, "long")
-                    .image("@itemLong", item).input("@timeout", IntNType.INT, 20)));
-            RpcReply reply = await(client.call(RpcCall.of("dbo.TempGetStateItem3").input("@id", ID, "long")
-                    .output("@itemShort", ITEM_SHORT).output("@locked", BitNType.BIT)
-                    .output("@lockAge", IntNType.INT).output("@lockCookie", IntNType.INT)
+            await(client.call(RpcCall.of("dbo.TempInsertStateItemLong")
+                    .input("@id", ID, "long")
+                    .image("@itemLong", item)
+                    .input("@timeout", IntNType.INT, 20)));
+            RpcReply reply = await(client.call(RpcCall.of("dbo.TempGetStateItem3")
+                    .input("@id", ID, "long")
+                    .output("@itemShort", ITEM_SHORT)
+                    .output("@locked", BitNType.BIT)
+                    .output("@lockAge", IntNType.INT)
+                    .output("@lockCookie", IntNType.INT)
                     .output("@actionFlags", IntNType.INT)));
             assertThat(reply.output("@itemShort")).isNull();
             assertThat(reply.rows()).hasSize(1);
@@ -138,18 +148,24 @@ class TdsClientTest {
     @Test
     void aServerErrorFailsItsCallWithTheErrorNumberAndTheConnectionGoesOn() throws Exception {
         try (TdsClient client = connect()) {
-            RpcCall insert = RpcCall.of("dbo.TempInsertStateItemShort").input("@id", ID, "twice")
-                    .input("@itemShort", ITEM_SHORT, new byte[] {1}).input("@timeout", IntNType.INT, 20);
+            RpcCall insert = RpcCall.of("dbo.TempInsertStateItemShort")
+                    .input("@id", ID, "twice")
+                    .input("@itemShort", ITEM_SHORT, new byte[] {1})
+                    .input("@timeout", IntNType.INT, 20);
             await(client.call(insert));
-            assertThatThrownBy(() -> await(client.call(insert))).cause().isInstanceOfSatisfying(TdsServerError.class,
-                    error -> {
+            assertThatThrownBy(() -> await(client.call(insert)))
+                    .cause()
+                    .isInstanceOfSatisfying(TdsServerError.class, error -> {
                         assertThat(error.error().number()).isEqualTo(2627);
                         assertThat(error.getMessage()).contains("dbo.TempInsertStateItemShort", "2627");
                     });
-            assertThatThrownBy(() -> await(client.call(RpcCall.of("dbo.NoSuchProcedure")))).cause()
-                    .isInstanceOfSatisfying(TdsServerError.class,
+            assertThatThrownBy(() -> await(client.call(RpcCall.of("dbo.NoSuchProcedure"))))
+                    .cause()
+                    .isInstanceOfSatisfying(
+                            TdsServerError.class,
                             error -> assertThat(error.error().number()).isEqualTo(2812));
-            assertThat(await(client.call(getExclusive("twice"))).output("@locked")).isEqualTo(false);
+            assertThat(await(client.call(getExclusive("twice"))).output("@locked"))
+                    .isEqualTo(false);
         }
     }
 
@@ -158,15 +174,21 @@ class TdsClientTest {
         try (TdsClient client = connect()) {
             List<CompletableFuture<RpcReply>> gets = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
-                client.call(RpcCall.of("dbo.TempInsertStateItemShort").input("@id", ID, "s" + i)
-                        .input("@itemShort", ITEM_SHORT, new byte[] {(byte) i}).input("@timeout", IntNType.INT, 20));
-                gets.add(client.call(RpcCall.of("dbo.TempGetStateItem3").input("@id", ID, "s" + i)
-                        .output("@itemShort", ITEM_SHORT).output("@locked", BitNType.BIT)
-                        .output("@lockAge", IntNType.INT).output("@lockCookie", IntNType.INT)
+                client.call(RpcCall.of("dbo.TempInsertStateItemShort")
+                        .input("@id", ID, "s" + i)
+                        .input("@itemShort", ITEM_SHORT, new byte[] {(byte) i})
+                        .input("@timeout", IntNType.INT, 20));
+                gets.add(client.call(RpcCall.of("dbo.TempGetStateItem3")
+                        .input("@id", ID, "s" + i)
+                        .output("@itemShort", ITEM_SHORT)
+                        .output("@locked", BitNType.BIT)
+                        .output("@lockAge", IntNType.INT)
+                        .output("@lockCookie", IntNType.INT)
                         .output("@actionFlags", IntNType.INT)));
             }
             for (int i = 0; i < gets.size(); i++) {
-                assertThat((byte[]) await(gets.get(i)).output("@itemShort")).as("item " + i)
+                assertThat((byte[]) await(gets.get(i)).output("@itemShort"))
+                        .as("item " + i)
                         .containsExactly((byte) i);
             }
         }
@@ -175,8 +197,10 @@ class TdsClientTest {
     @Test
     void theServerReadsTheLoginAsSent() throws Exception {
         listener.close();
-        listener = listen((login, peer) -> CompletableFuture.completedFuture(login.userName().equals("user")
-                && login.password().equals("pässword") && login.version().isAtLeast(TdsVersion.V7_2)));
+        listener = listen((login, peer) ->
+                CompletableFuture.completedFuture(login.userName().equals("user")
+                        && login.password().equals("pässword")
+                        && login.version().isAtLeast(TdsVersion.V7_2)));
         try (TdsClient client = connect()) {
             assertThat(client.isOpen()).isTrue();
         }
@@ -186,8 +210,10 @@ class TdsClientTest {
     void aRefusedLoginFailsTheConnectWithTheServersReason() throws InterruptedException {
         listener.close();
         listener = listen((login, peer) -> CompletableFuture.completedFuture(false));
-        assertThatThrownBy(this::connect).isInstanceOf(IOException.class)
-                .hasMessageContaining("login as user refused").hasMessageContaining("Login failed");
+        assertThatThrownBy(this::connect)
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("login as user refused")
+                .hasMessageContaining("Login failed");
     }
 
     @Test
@@ -195,7 +221,8 @@ class TdsClientTest {
         TdsClient client = connect();
         client.close();
         assertThat(client.isOpen()).isFalse();
-        assertThatThrownBy(() -> await(client.call(getExclusive("s1")))).cause()
+        assertThatThrownBy(() -> await(client.call(getExclusive("s1"))))
+                .cause()
                 .isInstanceOf(ClosedChannelException.class);
     }
 
@@ -215,8 +242,8 @@ class TdsClientTest {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<TdsClient> connecting = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return TdsClient.connect((InetSocketAddress) server.getLocalSocketAddress(), group, "u", "p",
-                            TIMEOUT);
+                    return TdsClient.connect(
+                            (InetSocketAddress) server.getLocalSocketAddress(), group, "u", "p", TIMEOUT);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -226,7 +253,9 @@ class TdsClientTest {
                 assertThat(readMessage(in)[0]).isEqualTo((byte) PacketType.PRELOGIN);
                 reply(socket, PacketType.PRELOGIN, out -> PreloginResponse.write(out, Encryption.NOT_SUPPORTED));
                 assertThat(readMessage(in)[0]).isEqualTo((byte) PacketType.LOGIN7);
-                reply(socket, PacketType.TABULAR_RESULT,
+                reply(
+                        socket,
+                        PacketType.TABULAR_RESULT,
                         out -> LoginResponse.write(out, TdsVersion.V7_4, "master", 4096, 4096, null));
                 try (TdsClient client = connecting.get()) {
                     CompletableFuture<RpcReply> first = client.call(RpcCall.of("dbo.First"));
@@ -281,9 +310,12 @@ class TdsClientTest {
     }
 
     private static RpcCall getExclusive(String id) {
-        return RpcCall.of("dbo.TempGetStateItemExclusive3").input("@id", ID, id)
-                .output("@itemShort", ITEM_SHORT).output("@locked", BitNType.BIT)
-                .output("@lockAge", IntNType.INT).output("@lockCookie", IntNType.INT)
+        return RpcCall.of("dbo.TempGetStateItemExclusive3")
+                .input("@id", ID, id)
+                .output("@itemShort", ITEM_SHORT)
+                .output("@locked", BitNType.BIT)
+                .output("@lockAge", IntNType.INT)
+                .output("@lockCookie", IntNType.INT)
                 .output("@actionFlags", IntNType.INT);
     }
 

@@ -15,7 +15,8 @@ class SqlErrorsTest {
     void eachErrorNumberIsDefinedOnce() throws IllegalAccessException {
         List<Integer> numbers = new ArrayList<>();
         for (Field field : SqlErrors.class.getDeclaredFields()) {
-            if (Modifier.isStatic(field.getModifiers()) && field.getType() == int.class
+            if (Modifier.isStatic(field.getModifiers())
+                    && field.getType() == int.class
                     && !field.getName().endsWith("SEVERITY")) {
                 field.setAccessible(true);
                 numbers.add(field.getInt(null));
@@ -27,8 +28,12 @@ class SqlErrorsTest {
     @Test
     void anExceptionCarriesItsErrorWithoutAStackTrace() {
         SqlException syntax = SqlException.syntax("FROM", 8, "a name");
-        assertThat(syntax.error()).isEqualTo(new SqlError(SqlErrors.INCORRECT_SYNTAX, 1,
-                SqlErrors.USER_ERROR_SEVERITY, "Incorrect syntax near 'FROM' at character 8: expected a name."));
+        assertThat(syntax.error())
+                .isEqualTo(new SqlError(
+                        SqlErrors.INCORRECT_SYNTAX,
+                        1,
+                        SqlErrors.USER_ERROR_SEVERITY,
+                        "Incorrect syntax near 'FROM' at character 8: expected a name."));
         assertThat(syntax.getMessage()).isEqualTo(syntax.error().message());
         assertThat(syntax.getStackTrace()).isEmpty();
     }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class TdsPacketDecoderTest {
-    private final EmbeddedChannel channel = new EmbeddedChannel(new TdsPacketDecoder(100, 4, InboundBudget.unshared(1000)));
+    private final EmbeddedChannel channel =
+            new EmbeddedChannel(new TdsPacketDecoder(100, 4, InboundBudget.unshared(1000)));
 
     @AfterEach
     void close() {
@@ -23,9 +24,15 @@ class TdsPacketDecoderTest {
     }
 
     private static byte[] packet(int type, int status, byte... payload) {
-        return ByteBuffer.allocate(8 + payload.length).put((byte) type).put((byte) status)
-                .putShort((short) (8 + payload.length)).putShort((short) 0).put((byte) 1).put((byte) 0)
-                .put(payload).array();
+        return ByteBuffer.allocate(8 + payload.length)
+                .put((byte) type)
+                .put((byte) status)
+                .putShort((short) (8 + payload.length))
+                .putShort((short) 0)
+                .put((byte) 1)
+                .put((byte) 0)
+                .put(payload)
+                .array();
     }
 
     private static byte[] concat(byte[]... parts) {
@@ -78,8 +85,8 @@ class TdsPacketDecoderTest {
 
     @Test
     void resetBitsCountOnlyInTheFirstPacket() {
-        channel.writeInbound(Unpooled.wrappedBuffer(concat(packet(0x03, 0x00, (byte) 1), packet(0x03, 0x19),
-                packet(0x01, 0x11, (byte) 2))));
+        channel.writeInbound(Unpooled.wrappedBuffer(
+                concat(packet(0x03, 0x00, (byte) 1), packet(0x03, 0x19), packet(0x01, 0x11, (byte) 2))));
         TdsMessage laterPacketReset = channel.readInbound();
         assertThat(laterPacketReset.resetsConnection()).isFalse();
         payloadOf(laterPacketReset);
@@ -91,8 +98,8 @@ class TdsPacketDecoderTest {
 
     @Test
     void pipelinedMessagesInOneReadAreAllDecoded() {
-        channel.writeInbound(Unpooled.wrappedBuffer(concat(packet(0x12, 0x01, (byte) 7), packet(0x10, 0x01),
-                packet(0x01, 0x01, (byte) 8, (byte) 9))));
+        channel.writeInbound(Unpooled.wrappedBuffer(
+                concat(packet(0x12, 0x01, (byte) 7), packet(0x10, 0x01), packet(0x01, 0x01, (byte) 8, (byte) 9))));
         assertThat(payloadOf(channel.readInbound())).containsExactly(7);
         TdsMessage empty = channel.readInbound();
         assertThat(empty.type()).isEqualTo(0x10);
@@ -102,8 +109,8 @@ class TdsPacketDecoderTest {
 
     @Test
     void messageTheClientMarksIgnoreIsDropped() {
-        channel.writeInbound(Unpooled.wrappedBuffer(concat(packet(0x01, 0x00, (byte) 1),
-                packet(0x01, 0x03, (byte) 2), packet(0x01, 0x01, (byte) 3))));
+        channel.writeInbound(Unpooled.wrappedBuffer(
+                concat(packet(0x01, 0x00, (byte) 1), packet(0x01, 0x03, (byte) 2), packet(0x01, 0x01, (byte) 3))));
         assertThat(payloadOf(channel.readInbound())).containsExactly(3);
         assertThat(channel.<Object>readInbound()).isNull();
     }
@@ -121,8 +128,9 @@ class TdsPacketDecoderTest {
     @Test
     void emptyPacketsWithoutEndOfMessageCountTowardsThePacketLimit() {
         byte[] empty = packet(0x12, 0x00);
-        assertThatThrownBy(() -> channel.writeInbound(Unpooled.wrappedBuffer(concat(empty, empty, empty, empty,
-                empty)))).isInstanceOf(TooLongFrameException.class);
+        assertThatThrownBy(
+                        () -> channel.writeInbound(Unpooled.wrappedBuffer(concat(empty, empty, empty, empty, empty))))
+                .isInstanceOf(TooLongFrameException.class);
         channel.writeInbound(Unpooled.wrappedBuffer(packet(0x12, 0x01, (byte) 1)));
         assertThat(channel.<Object>readInbound()).isNull();
     }
@@ -130,15 +138,15 @@ class TdsPacketDecoderTest {
     @Test
     void aMessageInExactlyThePacketLimitIsAccepted() {
         byte[] one = packet(0x12, 0x00, (byte) 1);
-        channel.writeInbound(Unpooled.wrappedBuffer(concat(one, packet(0x12, 0x00), one, packet(0x12, 0x01,
-                (byte) 2))));
+        channel.writeInbound(
+                Unpooled.wrappedBuffer(concat(one, packet(0x12, 0x00), one, packet(0x12, 0x01, (byte) 2))));
         assertThat(payloadOf(channel.readInbound())).containsExactly(1, 1, 2);
     }
 
     @Test
     void messageExactlyAtTheLimitIsAccepted() {
-        channel.writeInbound(Unpooled.wrappedBuffer(concat(packet(0x01, 0x00, new byte[60]),
-                packet(0x01, 0x01, new byte[40]))));
+        channel.writeInbound(
+                Unpooled.wrappedBuffer(concat(packet(0x01, 0x00, new byte[60]), packet(0x01, 0x01, new byte[40]))));
         assertThat(payloadOf(channel.readInbound())).hasSize(100);
     }
 
@@ -152,8 +160,8 @@ class TdsPacketDecoderTest {
 
     @Test
     void packetOfAnotherTypeInsideAMessageFails() {
-        assertThatThrownBy(() -> channel.writeInbound(Unpooled.wrappedBuffer(concat(packet(0x01, 0x00, (byte) 1),
-                packet(0x03, 0x01, (byte) 2)))))
+        assertThatThrownBy(() -> channel.writeInbound(
+                        Unpooled.wrappedBuffer(concat(packet(0x01, 0x00, (byte) 1), packet(0x03, 0x01, (byte) 2)))))
                 .isInstanceOf(CorruptedFrameException.class)
                 .hasMessageContaining("inside a message");
     }

@@ -30,6 +30,8 @@ class TdsPacketFramingFuzzTest {
         } finally {
             channel.finishAndReleaseAll();
         }
-        assertThat(budget.heldBytes()).as("budget held after the connection closed").isZero();
+        assertThat(budget.heldBytes())
+                .as("budget held after the connection closed")
+                .isZero();
     }
 }

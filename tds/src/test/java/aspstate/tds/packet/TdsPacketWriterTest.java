@@ -17,13 +17,14 @@ class TdsPacketWriterTest {
         for (int i = 0; i < message.length; i++) {
             message[i] = (byte) i;
         }
-        ByteBuf packets = new TdsPacketWriter(SPID, 4096).packets(ByteBufAllocator.DEFAULT,
-                Unpooled.wrappedBuffer(message));
+        ByteBuf packets =
+                new TdsPacketWriter(SPID, 4096).packets(ByteBufAllocator.DEFAULT, Unpooled.wrappedBuffer(message));
         int[] payloadLengths = {4088, 4088, 1824};
         ByteBuf payload = Unpooled.buffer(message.length);
         for (int i = 0; i < payloadLengths.length; i++) {
             assertThat((int) packets.readUnsignedByte()).isEqualTo(0x04);
-            assertThat((int) packets.readUnsignedByte()).as("status of packet %d", i)
+            assertThat((int) packets.readUnsignedByte())
+                    .as("status of packet %d", i)
                     .isEqualTo(i == payloadLengths.length - 1 ? 0x01 : 0x00);
             assertThat(packets.readUnsignedShort()).isEqualTo(8 + payloadLengths[i]);
             assertThat(packets.readUnsignedShort()).isEqualTo(SPID);

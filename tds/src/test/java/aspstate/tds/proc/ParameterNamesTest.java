@@ -10,9 +10,12 @@ class ParameterNamesTest {
     @Test
     void aNameIsFoundInAnyCase() {
         List<String> names = List.of("@id", "@lockCookie");
-        assertThat(ParameterNames.find(names, Function.identity(), "@LOCKCOOKIE")).contains("@lockCookie");
-        assertThat(ParameterNames.find(names, Function.identity(), new String("@id"))).contains("@id");
-        assertThat(ParameterNames.find(names, Function.identity(), "@lockCookies")).isEmpty();
+        assertThat(ParameterNames.find(names, Function.identity(), "@LOCKCOOKIE"))
+                .contains("@lockCookie");
+        assertThat(ParameterNames.find(names, Function.identity(), new String("@id")))
+                .contains("@id");
+        assertThat(ParameterNames.find(names, Function.identity(), "@lockCookies"))
+                .isEmpty();
     }
 
     /** No procedure declares such a pair; should one, the name spelled exactly as asked wins, wherever it stands. */

@@ -54,7 +54,9 @@ class ParameterValuesTest {
         assertThat(result.output("@LOCKED")).isEqualTo(true);
         assertThat(result.hasOutput("@lockage")).as("an output set to NULL").isTrue();
         assertThat(result.output("@lockage")).isNull();
-        assertThat(result.hasOutput("@actionFlags")).as("an output the procedure left out").isFalse();
+        assertThat(result.hasOutput("@actionFlags"))
+                .as("an output the procedure left out")
+                .isFalse();
     }
 
     /** Names stay paired with their values; among names in another case, the first in the map's order wins. */

@@ -35,15 +35,29 @@ class ProcedureCatalogTest {
     private final ProcedureCatalog catalog = new ProcedureCatalog(List.of(named("TempGetVersion")));
 
     @ParameterizedTest
-    @ValueSource(strings = {"TempGetVersion", "tempgetversion", "dbo.TempGetVersion", "[dbo].[TempGetVersion]",
-        "ASPState.dbo.TempGetVersion", "[ASPState].DBO.[tempGetVersion]", "other..TempGetVersion"})
+    @ValueSource(
+            strings = {
+                "TempGetVersion",
+                "tempgetversion",
+                "dbo.TempGetVersion",
+                "[dbo].[TempGetVersion]",
+                "ASPState.dbo.TempGetVersion",
+                "[ASPState].DBO.[tempGetVersion]",
+                "other..TempGetVersion"
+            })
     void namesClientsUseAreFound(String name) {
         assertThat(catalog.find(name)).isPresent();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "TempGetVersion2", "sys.TempGetVersion", "srv.ASPState.dbo.TempGetVersion",
-        "[TempGetVersion].x"})
+    @ValueSource(
+            strings = {
+                "",
+                "TempGetVersion2",
+                "sys.TempGetVersion",
+                "srv.ASPState.dbo.TempGetVersion",
+                "[TempGetVersion].x"
+            })
     void otherNamesAreNot(String name) {
         assertThat(catalog.find(name)).isEmpty();
     }
@@ -70,22 +84,25 @@ class ProcedureCatalogTest {
 
     @Test
     void combiningRefusesANameInBoth() {
-        assertThatThrownBy(() -> ProcedureCatalog.combine(catalog,
-                new ProcedureCatalog(List.of(named("TEMPGETVERSION")))))
+        assertThatThrownBy(
+                        () -> ProcedureCatalog.combine(catalog, new ProcedureCatalog(List.of(named("TEMPGETVERSION")))))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void aFamilyServesTheNamesOfItsPatternAfterTheListedProcedures() {
-        ProcedureFamily perTable = name -> name.toLowerCase().endsWith("_getstateitem")
-                ? Optional.of(named(name)) : Optional.empty();
-        ProcedureCatalog withFamily = ProcedureCatalog.combine(catalog,
-                new ProcedureCatalog(List.of(), List.of(perTable)));
+        ProcedureFamily perTable =
+                name -> name.toLowerCase().endsWith("_getstateitem") ? Optional.of(named(name)) : Optional.empty();
+        ProcedureCatalog withFamily =
+                ProcedureCatalog.combine(catalog, new ProcedureCatalog(List.of(), List.of(perTable)));
 
-        assertThat(withFamily.find("[dbo].[Sessions_GetStateItem]")).map(Procedure::name)
+        assertThat(withFamily.find("[dbo].[Sessions_GetStateItem]"))
+                .map(Procedure::name)
                 .contains("Sessions_GetStateItem");
         assertThat(withFamily.named("TEMPGETVERSION")).map(Procedure::name).contains("TempGetVersion");
-        assertThat(withFamily.find("other.Sessions_GetStateItem")).as("not in dbo").isEmpty();
+        assertThat(withFamily.find("other.Sessions_GetStateItem"))
+                .as("not in dbo")
+                .isEmpty();
         assertThat(withFamily.find("Sessions_GetStateItemX")).isEmpty();
         assertThat(withFamily.procedures()).hasSize(1);
     }

@@ -10,8 +10,8 @@ class RpcRequestFuzzTest {
     void anyBytes(byte[] input) {
         if (input.length > 0) {
             // The first byte says whether the client is TDS 7.2+ (ALL_HEADERS first); the rest is the payload.
-            ClientsFault.readOrRefuse(() -> RpcRequest.parseAll(Unpooled.wrappedBuffer(input, 1, input.length - 1),
-                    (input[0] & 1) == 0));
+            ClientsFault.readOrRefuse(
+                    () -> RpcRequest.parseAll(Unpooled.wrappedBuffer(input, 1, input.length - 1), (input[0] & 1) == 0));
         }
     }
 }

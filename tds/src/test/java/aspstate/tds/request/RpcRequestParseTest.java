@@ -26,13 +26,14 @@ class RpcRequestParseTest {
 
     @Test
     void nameOptionFlagsAndParameters() {
-        RpcRequest rpc = parse(call("dbo.TempGetAppID", nvarchar("@appName", 280, "/lm"), integer("@appId", true,
-                null))).get(0);
+        RpcRequest rpc = parse(
+                        call("dbo.TempGetAppID", nvarchar("@appName", 280, "/lm"), integer("@appId", true, null)))
+                .get(0);
         assertThat(rpc.procedureName()).isEqualTo("dbo.TempGetAppID");
         assertThat(rpc.procId()).isEqualTo(RpcRequest.BY_NAME);
-        assertThat(rpc.parameters()).extracting(RpcParameter::name, RpcParameter::output)
-                .containsExactly(Tuple.tuple("@appName", false),
-                        Tuple.tuple("@appId", true));
+        assertThat(rpc.parameters())
+                .extracting(RpcParameter::name, RpcParameter::output)
+                .containsExactly(Tuple.tuple("@appName", false), Tuple.tuple("@appId", true));
         assertThat(rpc.parameters().get(0).value().value()).isEqualTo("/lm");
         assertThat(rpc.parameters().get(1).value().value()).isNull();
     }
@@ -49,8 +50,8 @@ class RpcRequestParseTest {
     void callsChainedByEverySeparatorEvenATrailingOne(int separator) {
         byte[] first = call("A", bit("@b", true, true));
         byte[] second = call("B");
-        List<RpcRequest> calls = parse(concat(first, new byte[] {(byte) separator}, second,
-                new byte[] {(byte) separator}));
+        List<RpcRequest> calls =
+                parse(concat(first, new byte[] {(byte) separator}, second, new byte[] {(byte) separator}));
         assertThat(calls).extracting(RpcRequest::procedureName).containsExactly("A", "B");
         assertThat(calls.get(0).parameters()).hasSize(1);
         assertThat(calls.get(1).parameters()).isEmpty();

@@ -11,8 +11,8 @@ class SqlBatchRequestFuzzTest {
         if (input.length > 0) {
             // The first byte says whether the client is TDS 7.2+ (ALL_HEADERS first); the rest is the payload.
             SqlBatchRequest[] batch = new SqlBatchRequest[1];
-            ClientsFault.readOrRefuse(() -> batch[0] = SqlBatchRequest.parse(
-                    Unpooled.wrappedBuffer(input, 1, input.length - 1), (input[0] & 1) == 0));
+            ClientsFault.readOrRefuse(() -> batch[0] =
+                    SqlBatchRequest.parse(Unpooled.wrappedBuffer(input, 1, input.length - 1), (input[0] & 1) == 0));
             if (batch[0] != null) {
                 ClientsFault.parseOrRefuse(batch[0].text());
             }

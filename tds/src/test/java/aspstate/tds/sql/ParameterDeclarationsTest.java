@@ -11,9 +11,13 @@ class ParameterDeclarationsTest {
     @Test
     void mssqlJdbcDeclarations() {
         assertThat(ParameterDeclarations.parse(
-                "@P0 int OUTPUT,@P1 nvarchar(4000),@P2 varbinary(max),@P3 decimal(18, 2),@P4 bit OUT"))
-                .containsExactly(new Declaration("@P0", true), new Declaration("@P1", false),
-                        new Declaration("@P2", false), new Declaration("@P3", false), new Declaration("@P4", true));
+                        "@P0 int OUTPUT,@P1 nvarchar(4000),@P2 varbinary(max),@P3 decimal(18, 2),@P4 bit OUT"))
+                .containsExactly(
+                        new Declaration("@P0", true),
+                        new Declaration("@P1", false),
+                        new Declaration("@P2", false),
+                        new Declaration("@P3", false),
+                        new Declaration("@P4", true));
     }
 
     @Test
@@ -25,10 +29,13 @@ class ParameterDeclarationsTest {
     @Test
     void malformedDeclarationsAreSyntaxErrors() {
         assertThatThrownBy(() -> ParameterDeclarations.parse("@P0 int OUTPUT @P1 int"))
-                .isInstanceOf(SqlException.class).hasMessageContaining("'@P1' at character 16");
+                .isInstanceOf(SqlException.class)
+                .hasMessageContaining("'@P1' at character 16");
         assertThatThrownBy(() -> ParameterDeclarations.parse("@P0 nvarchar(4000"))
-                .isInstanceOf(SqlException.class).hasMessageContaining("expected ')'");
+                .isInstanceOf(SqlException.class)
+                .hasMessageContaining("expected ')'");
         assertThatThrownBy(() -> ParameterDeclarations.parse("P0 int"))
-                .isInstanceOf(SqlException.class).hasMessageContaining("'P0' at character 1");
+                .isInstanceOf(SqlException.class)
+                .hasMessageContaining("'P0' at character 1");
     }
 }

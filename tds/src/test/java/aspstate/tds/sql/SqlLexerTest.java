@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 
 class SqlLexerTest {
     private static List<String> shown(String text) {
-        return SqlLexer.tokens(text).stream().filter(token -> !token.is(Kind.END)).map(SqlToken::shown).toList();
+        return SqlLexer.tokens(text).stream()
+                .filter(token -> !token.is(Kind.END))
+                .map(SqlToken::shown)
+                .toList();
     }
 
     /** Regression: a name with ']' inside, as SqlClient-based libraries delimit it ([a]]b]), ended at the first ']'. */
@@ -33,15 +36,18 @@ class SqlLexerTest {
     @Test
     void operatorsAreTokensOfOneCharacter() {
         assertThat(shown("Flags & ~1 <> 0 * 2 + a/b % c != d | e ^ f"))
-                .containsExactly("Flags", "&", "~", "1", "<", ">", "0", "*", "2", "+", "a", "/", "b", "%", "c", "!",
-                        "=", "d", "|", "e", "^", "f");
+                .containsExactly(
+                        "Flags", "&", "~", "1", "<", ">", "0", "*", "2", "+", "a", "/", "b", "%", "c", "!", "=", "d",
+                        "|", "e", "^", "f");
     }
 
     @Test
     void unclosedDelimitersAreSyntaxErrorsAtTheirStart() {
-        assertThatThrownBy(() -> SqlLexer.tokens("SELECT [open")).isInstanceOf(SqlException.class)
+        assertThatThrownBy(() -> SqlLexer.tokens("SELECT [open"))
+                .isInstanceOf(SqlException.class)
                 .hasMessageContaining("at character 8");
-        assertThatThrownBy(() -> SqlLexer.tokens("SELECT 'it''s")).isInstanceOf(SqlException.class)
+        assertThatThrownBy(() -> SqlLexer.tokens("SELECT 'it''s"))
+                .isInstanceOf(SqlException.class)
                 .hasMessageContaining("a quote to close the string");
     }
 }

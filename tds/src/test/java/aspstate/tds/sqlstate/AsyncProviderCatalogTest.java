@@ -47,16 +47,29 @@ class AsyncProviderCatalogTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"GetStateItemExclusive", "dbo.GetStateItemExclusiveM", "[dbo].[GetStateItemExclusiveMD]",
-        "MySessions_GetStateItemExclusive", "my_sessions_getstateitemexclusive", "UpdateStateItem",
-        "DeleteExpiredSessionState"})
+    @ValueSource(
+            strings = {
+                "GetStateItemExclusive",
+                "dbo.GetStateItemExclusiveM",
+                "[dbo].[GetStateItemExclusiveMD]",
+                "MySessions_GetStateItemExclusive",
+                "my_sessions_getstateitemexclusive",
+                "UpdateStateItem",
+                "DeleteExpiredSessionState"
+            })
     void everyNameTheProviderGivesIsServed(String name) {
         assertThat(catalog.find(name)).isPresent();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"GetStateItemExclusiveX", "MySessions_GetStateItemExclusiveM", "_GetStateItem",
-        "MySessions_TempGetStateItem3", "sys.GetStateItem"})
+    @ValueSource(
+            strings = {
+                "GetStateItemExclusiveX",
+                "MySessions_GetStateItemExclusiveM",
+                "_GetStateItem",
+                "MySessions_TempGetStateItem3",
+                "sys.GetStateItem"
+            })
     void otherNamesAreNot(String name) {
         assertThat(catalog.find(name)).isEmpty();
     }

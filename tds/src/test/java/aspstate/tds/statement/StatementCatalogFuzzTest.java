@@ -29,8 +29,12 @@ class StatementCatalogFuzzTest {
                 CATALOGS.statements().recognize(new String(input, StandardCharsets.UTF_8));
         if (recognized.isPresent()) {
             try {
-                recognized.get().statement().run(StatementArguments.none(recognized.get().match()))
-                        .toCompletableFuture().join();
+                recognized
+                        .get()
+                        .statement()
+                        .run(StatementArguments.none(recognized.get().match()))
+                        .toCompletableFuture()
+                        .join();
             } catch (SqlException refused) {
                 // a batch has no parameters: a statement that needs one is refused (137)
             }

@@ -49,6 +49,7 @@ class LikePatternTest {
     @Timeout(value = 5, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void manyPercentSignsThatCannotMatchFailFast() {
         assertThat(LikePattern.matches("%a".repeat(30) + "%b", "a".repeat(100))).isFalse();
-        assertThat(LikePattern.matches("%a".repeat(30) + "%b", "a".repeat(100) + "b")).isTrue();
+        assertThat(LikePattern.matches("%a".repeat(30) + "%b", "a".repeat(100) + "b"))
+                .isTrue();
     }
 }

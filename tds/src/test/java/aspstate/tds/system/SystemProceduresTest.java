@@ -12,9 +12,16 @@ class SystemProceduresTest {
     private final SystemProcedures system = new SystemProcedures(new ProcedureCatalog(List.of()));
 
     @ParameterizedTest
-    @ValueSource(strings = {"sp_sproc_columns", "SP_SPROC_COLUMNS", "sys.sp_sproc_columns",
-        "[sys].[sp_sproc_columns]", "master.sys.sp_sproc_columns", "master..sp_sproc_columns",
-        "dbo.sp_sproc_columns"})
+    @ValueSource(
+            strings = {
+                "sp_sproc_columns",
+                "SP_SPROC_COLUMNS",
+                "sys.sp_sproc_columns",
+                "[sys].[sp_sproc_columns]",
+                "master.sys.sp_sproc_columns",
+                "master..sp_sproc_columns",
+                "dbo.sp_sproc_columns"
+            })
     void spSprocColumnsIsFoundAsSqlServerFindsIt(String name) {
         assertThat(system.find(name, "ASPState")).map(Procedure::name).hasValue("sp_sproc_columns");
     }

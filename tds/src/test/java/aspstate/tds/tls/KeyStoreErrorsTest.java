@@ -38,8 +38,8 @@ class KeyStoreErrorsTest {
 
     @Test
     void aPemFileIsNotAPkcs12Store() throws Exception {
-        Path pem = Files.writeString(dir.resolve("server.pem"),
-                "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+        Path pem = Files.writeString(
+                dir.resolve("server.pem"), "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
 
         assertThatThrownBy(() -> TdsTls.pkcs12(pem, "x".toCharArray()))
                 .hasMessageStartingWith("cannot use " + pem + ": not a PKCS12 key store (a PEM file, or a JKS store?");

@@ -1,15 +1,15 @@
 package aspstate.tds.token;
 
-import aspstate.tds.error.SqlError;
 import static aspstate.tds.wire.TdsVersion.V7_1;
 import static aspstate.tds.wire.TdsVersion.V7_4;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import aspstate.tds.error.SqlError;
 import aspstate.tds.type.BigVarBinaryType;
 import aspstate.tds.type.BitNType;
-import aspstate.tds.type.TextPointerType;
 import aspstate.tds.type.IntNType;
 import aspstate.tds.type.SqlValue;
+import aspstate.tds.type.TextPointerType;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -110,19 +110,19 @@ class TokenBytesTest {
         assertThat(hex(out -> InfoToken.write(out, V7_4, 5701, 2, "ok")))
                 .isEqualTo("ab" + String.format("%02x00", expectedBody.length() / 2) + expectedBody);
         // Number 102, state 1, class 16.
-        String errorBody = "66000000" + "01" + "10" + "0200" + utf16("no") + "08" + utf16("aspstate") + "00"
-                + "01000000";
+        String errorBody =
+                "66000000" + "01" + "10" + "0200" + utf16("no") + "08" + utf16("aspstate") + "00" + "01000000";
         assertThat(hex(out -> ErrorToken.write(out, V7_4, new SqlError(102, 1, 16, "no"))))
                 .isEqualTo("aa" + String.format("%02x00", errorBody.length() / 2) + errorBody);
     }
 
     @Test
     void colMetadataAndRowOfOneIntColumn() {
-        List<Column<?>> columns = List.of(new Column<>("", IntNType.INT, false), new Column<>("n", IntNType.BIGINT,
-                true));
+        List<Column<?>> columns =
+                List.of(new Column<>("", IntNType.INT, false), new Column<>("n", IntNType.BIGINT, true));
         assertThat(hex(out -> ColMetadataToken.write(out, V7_4, columns)))
-                .isEqualTo("81" + "0200" + "00000000" + "0000" + "2604" + "00"
-                        + "00000000" + "0100" + "2608" + "01" + utf16("n"));
+                .isEqualTo("81" + "0200" + "00000000" + "0000" + "2604" + "00" + "00000000" + "0100" + "2608" + "01"
+                        + utf16("n"));
         assertThat(hex(out -> RowToken.write(out, V7_4, columns, Arrays.asList(1, null))))
                 .isEqualTo("d1" + "04" + "01000000" + "00");
         assertThat(hex(out -> RowToken.write(out, V7_4, columns, List.of(-2, 1L << 40))))
@@ -139,8 +139,8 @@ class TokenBytesTest {
     void returnValueOfAnIntEchoesOrdinalAndName() {
         // Ordinal 3, name "@n", status 1 (output), UserType 0, flags nullable, INTN(4), value 42.
         assertThat(hex(out -> ReturnValueToken.write(out, V7_4, 3, "@n", new SqlValue(IntNType.INT, 42))))
-                .isEqualTo("ac" + "0300" + "02" + utf16("@n") + "01" + "00000000" + "0100" + "2604" + "04"
-                        + "2a000000");
+                .isEqualTo(
+                        "ac" + "0300" + "02" + utf16("@n") + "01" + "00000000" + "0100" + "2604" + "04" + "2a000000");
     }
 
     @Test
@@ -151,19 +151,29 @@ class TokenBytesTest {
 
     @Test
     void returnValueOfVarbinaryMaxIsPlp() {
-        assertThat(hex(out -> ReturnValueToken.write(out, V7_4, 1, "@b", new SqlValue(BigVarBinaryType.MAX,
-                new byte[] {7}))))
+        assertThat(hex(out ->
+                        ReturnValueToken.write(out, V7_4, 1, "@b", new SqlValue(BigVarBinaryType.MAX, new byte[] {7}))))
                 .isEqualTo("ac" + "0100" + "02" + utf16("@b") + "01" + "00000000" + "0100" + "a5ffff"
                         + "0100000000000000" + "0100000007" + "00000000");
     }
 
     @Test
     void doneInProcAfterARowSetCountsIn8BytesSinceTds72And4Before() {
-        assertThat(hex(out -> DoneToken.write(out, V7_4, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
-                DoneToken.SELECT_COMMAND, 1)))
+        assertThat(hex(out -> DoneToken.write(
+                        out,
+                        V7_4,
+                        DoneToken.DONEINPROC,
+                        DoneToken.MORE | DoneToken.COUNT,
+                        DoneToken.SELECT_COMMAND,
+                        1)))
                 .isEqualTo("ff" + "1100" + "c100" + "0100000000000000");
-        assertThat(hex(out -> DoneToken.write(out, V7_1, DoneToken.DONEINPROC, DoneToken.MORE | DoneToken.COUNT,
-                DoneToken.SELECT_COMMAND, 1)))
+        assertThat(hex(out -> DoneToken.write(
+                        out,
+                        V7_1,
+                        DoneToken.DONEINPROC,
+                        DoneToken.MORE | DoneToken.COUNT,
+                        DoneToken.SELECT_COMMAND,
+                        1)))
                 .isEqualTo("ff" + "1100" + "c100" + "01000000");
     }
 

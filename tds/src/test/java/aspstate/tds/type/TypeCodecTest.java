@@ -21,20 +21,27 @@ class TypeCodecTest {
     static Stream<Arguments> valuesOfEveryType() {
         LocalDateTime when = LocalDateTime.of(2026, 11, 21, 8, 30, 15, 120_000_000);
         return Stream.of(
-                Arguments.of(IntNType.INT, -5), Arguments.of(IntNType.BIGINT, 1L << 40),
-                Arguments.of(IntNType.TINYINT, 255), Arguments.of(IntNType.SMALLINT, -300),
-                Arguments.of(BitNType.BIT, true), Arguments.of(BitNType.BIT, false),
+                Arguments.of(IntNType.INT, -5),
+                Arguments.of(IntNType.BIGINT, 1L << 40),
+                Arguments.of(IntNType.TINYINT, 255),
+                Arguments.of(IntNType.SMALLINT, -300),
+                Arguments.of(BitNType.BIT, true),
+                Arguments.of(BitNType.BIT, false),
                 Arguments.of(BigVarBinaryType.of(7000), new byte[] {1, 2, 3}),
                 Arguments.of(BigVarBinaryType.of(7000), new byte[0]),
-                Arguments.of(BigVarBinaryType.MAX, new byte[70_000]), Arguments.of(BigVarBinaryType.MAX, new byte[0]),
+                Arguments.of(BigVarBinaryType.MAX, new byte[70_000]),
+                Arguments.of(BigVarBinaryType.MAX, new byte[0]),
                 Arguments.of(NVarCharType.ofCharacters(88), "sessionid-€"),
                 Arguments.of(NVarCharType.MAX, "x".repeat(9000)),
                 Arguments.of(SingleByteCharType.varchar(280), "/LM/W3SVC/1/ROOT/é"),
                 Arguments.of(SingleByteCharType.fixedChar(10), "2         "),
-                Arguments.of(DateTimeNType.DATETIME, when), Arguments.of(DateTimeNType.SMALLDATETIME, when.withSecond(0)
-                        .withNano(0)),
-                Arguments.of(FltNType.FLOAT, 1200.5), Arguments.of(FltNType.REAL, -0.25),
-                Arguments.of(DateTimeOffsetNType.DATETIMEOFFSET, when.plusNanos(4_567_800).atOffset(ZoneOffset.UTC)),
+                Arguments.of(DateTimeNType.DATETIME, when),
+                Arguments.of(DateTimeNType.SMALLDATETIME, when.withSecond(0).withNano(0)),
+                Arguments.of(FltNType.FLOAT, 1200.5),
+                Arguments.of(FltNType.REAL, -0.25),
+                Arguments.of(
+                        DateTimeOffsetNType.DATETIMEOFFSET,
+                        when.plusNanos(4_567_800).atOffset(ZoneOffset.UTC)),
                 Arguments.of(DateTimeOffsetNType.DATETIMEOFFSET, when.atOffset(ZoneOffset.ofHoursMinutes(-5, -30))));
     }
 
@@ -74,8 +81,8 @@ class TypeCodecTest {
 
     @Test
     void plpOfUnknownLengthInSeveralChunksIsJoined() {
-        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump(
-                "feffffffffffffff" + "020000000102" + "01000000" + "03" + "00000000"));
+        ByteBuf in = Unpooled.wrappedBuffer(
+                ByteBufUtil.decodeHexDump("feffffffffffffff" + "020000000102" + "01000000" + "03" + "00000000"));
         assertThat(BigVarBinaryType.MAX.readValue(in)).containsExactly(1, 2, 3);
         assertThat(in.isReadable()).isFalse();
     }
@@ -90,14 +97,16 @@ class TypeCodecTest {
     @Test
     void plpLengthsAreUnsigned() {
         ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("00000080ffffffff" + "0100000001" + "00000000"));
-        assertThatThrownBy(() -> BigVarBinaryType.MAX.readValue(in)).isInstanceOf(TdsProtocolException.class)
+        assertThatThrownBy(() -> BigVarBinaryType.MAX.readValue(in))
+                .isInstanceOf(TdsProtocolException.class)
                 .hasMessageContaining("18446744071562067968 bytes");
     }
 
     @Test
     void aLengthPastTheEndBreaksTheProtocol() {
         ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("feff" + "0102"));
-        assertThatThrownBy(() -> BigVarBinaryType.of(8000).readValue(in)).isInstanceOf(TdsProtocolException.class)
+        assertThatThrownBy(() -> BigVarBinaryType.of(8000).readValue(in))
+                .isInstanceOf(TdsProtocolException.class)
                 .hasMessageContaining("65534 bytes");
     }
 
@@ -111,7 +120,8 @@ class TypeCodecTest {
         ByteBuf pastADay = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2a07" + "08" + "ffffffffff" + "010000"));
         assertThatThrownBy(() -> TypeInfo.read(pastADay).readValue(pastADay)).isInstanceOf(TdsProtocolException.class);
         // datetime2(7): day 3,652,059, the day after 9999-12-31.
-        ByteBuf pastYear9999 = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2a07" + "08" + "0000000000" + "dbb937"));
+        ByteBuf pastYear9999 =
+                Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2a07" + "08" + "0000000000" + "dbb937"));
         assertThatThrownBy(() -> TypeInfo.read(pastYear9999).readValue(pastYear9999))
                 .isInstanceOf(TdsProtocolException.class);
         // datetime: tick 25,920,000 (24:00:00), day 0; and day 2,958,464 (10000-01-01).
@@ -125,8 +135,8 @@ class TypeCodecTest {
         assertThatThrownBy(() -> TypeInfo.read(small).readValue(small)).isInstanceOf(TdsProtocolException.class);
         // The last instants of each range are read.
         ByteBuf last = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6f08" + "08" + "7f242d00" + "ff818b01"));
-        assertThat(TypeInfo.read(last).readValue(last)).isEqualTo(LocalDateTime.of(9999, 12, 31, 23, 59, 59,
-                997_000_000));
+        assertThat(TypeInfo.read(last).readValue(last))
+                .isEqualTo(LocalDateTime.of(9999, 12, 31, 23, 59, 59, 997_000_000));
     }
 
     /**
@@ -135,7 +145,8 @@ class TypeCodecTest {
      */
     @Test
     void aValueOfAnotherLengthThanItsTypeBreaksTheProtocol() {
-        ByteBuf intWithBigintValue = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2604" + "08" + "0100000000000000"));
+        ByteBuf intWithBigintValue =
+                Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2604" + "08" + "0100000000000000"));
         assertThatThrownBy(() -> TypeInfo.read(intWithBigintValue).readValue(intWithBigintValue))
                 .isInstanceOf(TdsProtocolException.class);
         ByteBuf datetimeWithShortValue = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6f08" + "04" + "00000000"));
@@ -169,11 +180,12 @@ class TypeCodecTest {
     @Test
     void datetimeoffsetIsTheUtcDateTime2AndTheOffsetInMinutes() {
         // 0001-01-02 00:00:01 UTC at +01:00 (60 minutes): 10^7 units, day 1, then 3c00.
-        ByteBuf in = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2b07" + "0a" + "8096980000" + "010000" + "3c00"));
-        assertThat(TypeInfo.read(in).readValue(in)).isEqualTo(OffsetDateTime.of(1, 1, 2, 1, 0, 1, 0,
-                ZoneOffset.ofHours(1)));
-        ByteBuf beyondFourteenHours = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2b07" + "0a" + "0000000000"
-                + "010000" + "4903"));
+        ByteBuf in =
+                Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2b07" + "0a" + "8096980000" + "010000" + "3c00"));
+        assertThat(TypeInfo.read(in).readValue(in))
+                .isEqualTo(OffsetDateTime.of(1, 1, 2, 1, 0, 1, 0, ZoneOffset.ofHours(1)));
+        ByteBuf beyondFourteenHours =
+                Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("2b07" + "0a" + "0000000000" + "010000" + "4903"));
         assertThatThrownBy(() -> TypeInfo.read(beyondFourteenHours).readValue(beyondFourteenHours))
                 .isInstanceOf(TdsProtocolException.class);
     }
@@ -181,8 +193,8 @@ class TypeCodecTest {
     @Test
     void floatIsAnIeeeDoubleLittleEndian() {
         assertThat(hex(raw(FltNType.FLOAT), 1200.0)).isEqualTo("6d08" + "08" + "0000000000c09240");
-        ByteBuf realWithDoubleValue = Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6d04" + "08"
-                + "0000000000c09240"));
+        ByteBuf realWithDoubleValue =
+                Unpooled.wrappedBuffer(ByteBufUtil.decodeHexDump("6d04" + "08" + "0000000000c09240"));
         assertThatThrownBy(() -> TypeInfo.read(realWithDoubleValue).readValue(realWithDoubleValue))
                 .isInstanceOf(TdsProtocolException.class);
     }

@@ -50,7 +50,9 @@ class Utf16Test {
     void malformedTextReadsAsTheCharsetReadsIt() {
         byte[] unpaired = {0x41, 0x00, 0x00, (byte) 0xD8, 0x42, 0x00};
         byte[] odd = {0x41, 0x00, 0x42};
-        assertThat(Utf16.decode(unpaired)).isEqualTo(new String(unpaired, UTF_16LE)).startsWith("A\uFFFD");
+        assertThat(Utf16.decode(unpaired))
+                .isEqualTo(new String(unpaired, UTF_16LE))
+                .startsWith("A\uFFFD");
         assertThat(Utf16.decode(odd)).isEqualTo(new String(odd, UTF_16LE)).startsWith("A");
     }
 }

@@ -15,8 +15,7 @@ final class Der {
     private static final int SEQUENCE = 0x30;
     private static final int SET = 0x31;
 
-    private Der() {
-    }
+    private Der() {}
 
     static byte[] sequence(byte[]... parts) {
         return tagged(SEQUENCE, concat(parts));

@@ -32,8 +32,9 @@ public record SelfSignedCertificate(KeyPair keyPair, X509Certificate certificate
     private static final byte[] SHA256_WITH_RSA = {0x2A, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xF7, 0x0D, 1, 1, 11};
     /** 2.5.4.3, the commonName attribute. */
     private static final byte[] COMMON_NAME = {0x55, 0x04, 0x03};
-    private static final DateTimeFormatter UTC_TIME = DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'")
-            .withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter UTC_TIME =
+            DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'").withZone(ZoneOffset.UTC);
     private static final int VALID_DAYS = 365;
 
     /** A new key pair and a certificate for {@code commonName}, valid from a day ago (clock skew) for a year. */
@@ -56,19 +57,23 @@ public record SelfSignedCertificate(KeyPair keyPair, X509Certificate certificate
         byte[] algorithm = Der.sequence(Der.oid(SHA256_WITH_RSA), Der.nullValue());
         byte[] name = Der.sequence(Der.set(Der.sequence(Der.oid(COMMON_NAME), Der.utf8(commonName))));
         Instant now = Instant.now();
-        byte[] validity = Der.sequence(Der.utcTime(UTC_TIME.format(now.minus(1, ChronoUnit.DAYS))),
+        byte[] validity = Der.sequence(
+                Der.utcTime(UTC_TIME.format(now.minus(1, ChronoUnit.DAYS))),
                 Der.utcTime(UTC_TIME.format(now.plus(VALID_DAYS, ChronoUnit.DAYS))));
         byte[] tbs = Der.sequence(
                 Der.explicit(0, Der.integer(BigInteger.TWO)), // version v3
                 Der.integer(new BigInteger(64, random)),
-                algorithm, name, validity, name,
+                algorithm,
+                name,
+                validity,
+                name,
                 keyPair.getPublic().getEncoded()); // SubjectPublicKeyInfo already
         Signature signer = Signature.getInstance(SIGNATURE);
         signer.initSign(keyPair.getPrivate());
         signer.update(tbs);
         byte[] der = Der.sequence(tbs, algorithm, Der.bitString(signer.sign()));
-        X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
-                .generateCertificate(new ByteArrayInputStream(der));
+        X509Certificate certificate = (X509Certificate)
+                CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
         return new SelfSignedCertificate(keyPair, certificate);
     }
 }

@@ -13,10 +13,16 @@ import org.infinispan.protostream.annotations.ProtoTypeId;
 public final class SessionEntryAdapter {
 
     @ProtoFactory
-    SessionEntry create(byte[] data, int timeoutMinutes, long expiresAtMillis, boolean locked, long lockedAtMillis,
-                        int lockCookie, boolean uninitialized) {
-        return new SessionEntry(data, timeoutMinutes, expiresAtMillis, locked, lockedAtMillis, lockCookie,
-                uninitialized);
+    SessionEntry create(
+            byte[] data,
+            int timeoutMinutes,
+            long expiresAtMillis,
+            boolean locked,
+            long lockedAtMillis,
+            int lockCookie,
+            boolean uninitialized) {
+        return new SessionEntry(
+                data, timeoutMinutes, expiresAtMillis, locked, lockedAtMillis, lockCookie, uninitialized);
     }
 
     @ProtoField(1)

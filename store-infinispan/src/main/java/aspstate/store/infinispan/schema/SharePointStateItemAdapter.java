@@ -13,8 +13,13 @@ import org.infinispan.protostream.annotations.ProtoTypeId;
 public final class SharePointStateItemAdapter {
 
     @ProtoFactory
-    SharePointStateItem create(byte[] item, int timeoutMinutes, long expiresAtMillis, boolean locked,
-                               long lockTimeMillis, int lockCookie) {
+    SharePointStateItem create(
+            byte[] item,
+            int timeoutMinutes,
+            long expiresAtMillis,
+            boolean locked,
+            long lockTimeMillis,
+            int lockCookie) {
         return new SharePointStateItem(item, timeoutMinutes, expiresAtMillis, locked, lockTimeMillis, lockCookie);
     }
 

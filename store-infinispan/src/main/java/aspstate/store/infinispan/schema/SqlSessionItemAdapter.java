@@ -16,10 +16,26 @@ import org.infinispan.protostream.annotations.ProtoTypeId;
 public final class SqlSessionItemAdapter {
 
     @ProtoFactory
-    SqlSessionItem create(byte[] itemShort, byte[] itemLong, int timeoutMinutes, long expiresAtMillis, boolean locked,
-                          long lockDateMillis, int lockCookie, int flags, long createdMillis) {
-        return new SqlSessionItem(itemShort, itemLong, timeoutMinutes, expiresAtMillis, locked, lockDateMillis,
-                lockCookie, flags, createdMillis);
+    SqlSessionItem create(
+            byte[] itemShort,
+            byte[] itemLong,
+            int timeoutMinutes,
+            long expiresAtMillis,
+            boolean locked,
+            long lockDateMillis,
+            int lockCookie,
+            int flags,
+            long createdMillis) {
+        return new SqlSessionItem(
+                itemShort,
+                itemLong,
+                timeoutMinutes,
+                expiresAtMillis,
+                locked,
+                lockDateMillis,
+                lockCookie,
+                flags,
+                createdMillis);
     }
 
     @ProtoField(1)
