@@ -1,5 +1,6 @@
 package aspstate.admin;
 
+import aspstate.core.Failures;
 import aspstate.core.FatalErrors;
 import aspstate.core.LogText;
 import aspstate.core.RepeatedEventLog;
@@ -21,7 +22,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -100,8 +100,7 @@ final class AdminHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest
 
     /** A 503 for refused or stalled work; a 500 and a grouped line with the stack trace for a fault of ours. */
     private static AdminResponse failed(HttpMethod method, String uri, Throwable failure) {
-        Throwable cause =
-                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Failures.cause(failure);
         FatalErrors.exitIfFatal(cause, "admin", uri);
         if (cause instanceof AdminWorkers.Busy) {
             return AdminResponse.busy();

@@ -230,14 +230,23 @@ public final class SessionStateClient implements AutoCloseable {
     }
 
     static RuntimeException unwrap(Throwable error) {
-        Throwable cause = error;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
+        Throwable cause = cause(error);
         if (cause instanceof RuntimeException runtime) {
             return runtime;
         }
         return new SessionStateException(String.valueOf(cause.getMessage()), cause);
+    }
+
+    /**
+     * The failure without the CompletionException wrappers a future adds. The client depends on nothing of the
+     * server's modules, so it keeps this rule of its own (the server's is {@code aspstate.core.Failures}).
+     */
+    private static Throwable cause(Throwable error) {
+        Throwable cause = error;
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     // ---- requests, servers and timeouts
@@ -277,15 +286,13 @@ public final class SessionStateClient implements AutoCloseable {
             CompletableFuture<StateServerResponse> answer) {
         if (index == inTurn.size()) {
             answer.completeExceptionally(new SessionStateUnavailableException(
-                    "no session-state server could be " + "reached: " + String.join("; ", failures), null));
+                    "no session-state server could be reached: " + String.join("; ", failures), null));
             return;
         }
         ServerPool server = inTurn.get(index);
         server.acquire().whenComplete((connection, error) -> {
             if (error != null) {
-                Throwable cause =
-                        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                String reason = server.address() + ": " + describe(cause);
+                String reason = server.address() + ": " + describe(cause(error));
                 server.markDown(retryDownServerAfter, reason);
                 failures.add(reason);
                 tryServers(inTurn, index + 1, failures, key, call, answer);

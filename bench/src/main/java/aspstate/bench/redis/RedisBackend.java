@@ -2,6 +2,7 @@ package aspstate.bench.redis;
 
 import aspstate.bench.Reply;
 import aspstate.bench.SessionBackend;
+import aspstate.core.Failures;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -9,7 +10,6 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -89,8 +89,7 @@ final class RedisBackend implements SessionBackend {
     }
 
     private static boolean isNoScript(Throwable failure) {
-        Throwable cause =
-                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Failures.cause(failure);
         return cause instanceof RedisNoScriptException;
     }
 

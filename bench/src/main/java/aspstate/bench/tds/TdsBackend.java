@@ -2,6 +2,7 @@ package aspstate.bench.tds;
 
 import aspstate.bench.Reply;
 import aspstate.bench.SessionBackend;
+import aspstate.core.Failures;
 import aspstate.tds.client.RpcReply;
 import aspstate.tds.client.TdsServerError;
 import java.util.concurrent.CompletableFuture;
@@ -72,8 +73,8 @@ final class TdsBackend implements SessionBackend {
     }
 
     private static boolean duplicate(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
-        return cause instanceof TdsServerError error && error.error().number() == DUPLICATE_KEY;
+        return Failures.cause(failure) instanceof TdsServerError error
+                && error.error().number() == DUPLICATE_KEY;
     }
 
     @Override

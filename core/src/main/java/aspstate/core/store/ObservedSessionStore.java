@@ -1,7 +1,7 @@
 package aspstate.core.store;
 
+import aspstate.core.Failures;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -89,8 +89,7 @@ public final class ObservedSessionStore<V extends StoredValue> extends Forwardin
             if (failure == null) {
                 return result;
             }
-            Throwable cause =
-                    failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            Throwable cause = Failures.cause(failure);
             if (cause instanceof StoreFullException) {
                 return StoreObserver.Result.STORE_FULL;
             }

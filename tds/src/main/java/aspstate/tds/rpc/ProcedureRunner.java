@@ -1,5 +1,6 @@
 package aspstate.tds.rpc;
 
+import aspstate.core.Failures;
 import aspstate.core.LogText;
 import aspstate.core.RepeatedEventLog;
 import aspstate.core.store.StoreFullException;
@@ -10,7 +11,6 @@ import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
 import aspstate.tds.proc.ProcedureResult;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -47,8 +47,7 @@ public final class ProcedureRunner {
             if (failure == null) {
                 return result;
             }
-            Throwable cause =
-                    failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            Throwable cause = Failures.cause(failure);
             if (cause instanceof StoreUnavailableException) {
                 UNAVAILABLE.occurred("store unavailable: {} procedure call(s) failed: {}", cause.getMessage());
                 return ProcedureResult.failed(SqlErrors.userError(
