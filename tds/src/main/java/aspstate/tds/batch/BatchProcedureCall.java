@@ -4,7 +4,6 @@ import aspstate.tds.error.SqlErrors;
 import aspstate.tds.error.SqlException;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCall;
-import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureResult;
 import aspstate.tds.rpc.ProcedureArguments;
 import aspstate.tds.rpc.ProcedureResponse;
@@ -37,7 +36,7 @@ final class BatchProcedureCall {
      */
     static CompletionStage<Void> run(
             ExecStatement exec,
-            ProcedureCatalog catalog,
+            SystemProcedures procedures,
             String database,
             BatchVariables variables,
             ByteBuf out,
@@ -47,8 +46,8 @@ final class BatchProcedureCall {
         List<String> parameters;
         ProcedureArguments arguments;
         try {
-            procedure = catalog.find(exec.procedureName())
-                    .or(() -> new SystemProcedures(catalog).find(exec.procedureName(), database))
+            procedure = procedures
+                    .findCallable(exec.procedureName(), database)
                     .orElseThrow(() -> SqlException.of(SqlErrors.unknownProcedure(exec.procedureName())));
             arguments = new ProcedureArguments(procedure);
             parameters = new ArrayList<>();

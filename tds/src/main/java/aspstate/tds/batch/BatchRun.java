@@ -18,6 +18,7 @@ import aspstate.tds.sql.SqlDataType;
 import aspstate.tds.sql.SysobjectsQuery;
 import aspstate.tds.sql.TypedValue;
 import aspstate.tds.sql.UseStatement;
+import aspstate.tds.system.SystemProcedures;
 import aspstate.tds.token.Column;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.token.EnvChangeToken;
@@ -50,6 +51,7 @@ final class BatchRun {
     private final List<BatchStatement> statements;
     private final TdsSession session;
     private final ProcedureCatalog catalog;
+    private final SystemProcedures procedures;
     private final ByteBuf out;
     private final BatchVariables variables;
     /** The version the connection speaks, whose token layouts the answers use. */
@@ -59,6 +61,7 @@ final class BatchRun {
         this.statements = statements;
         this.session = session;
         this.catalog = catalog;
+        this.procedures = new SystemProcedures(catalog);
         this.out = out;
         this.variables = new BatchVariables(session);
         this.version = session.login().version();
@@ -116,7 +119,7 @@ final class BatchRun {
             }
             return GO_ON;
         }
-        return BatchProcedureCall.run(exec, catalog, session.database(), variables, out, version, more)
+        return BatchProcedureCall.run(exec, procedures, session.database(), variables, out, version, more)
                 .thenApply(written -> true);
     }
 

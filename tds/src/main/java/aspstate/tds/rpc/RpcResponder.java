@@ -30,7 +30,6 @@ import java.util.function.Supplier;
  * answers are appended in call order.
  */
 public final class RpcResponder {
-    private final ProcedureCatalog catalog;
     private final StatementCatalog statements;
     private final SystemProcedures system;
     private final PreparedStatements prepared;
@@ -49,7 +48,6 @@ public final class RpcResponder {
             PreparedStatements prepared,
             Supplier<String> currentDatabase,
             TdsVersion version) {
-        this.catalog = catalog;
         this.statements = statements;
         this.system = new SystemProcedures(catalog);
         this.prepared = prepared;
@@ -103,7 +101,7 @@ public final class RpcResponder {
      * then.
      */
     private Optional<Procedure> find(String name) {
-        return catalog.find(name).or(() -> system.find(name, currentDatabase.get()));
+        return system.findCallable(name, currentDatabase.get());
     }
 
     /** The ProcID, also when a client names the system procedure instead (tedious calls sp_executesql by name). */

@@ -23,6 +23,14 @@ public final class SystemProcedures {
     }
 
     /**
+     * The procedure a call names, as every way of calling finds it (an RPC, an EXEC in a batch): one the catalog
+     * serves, else a system procedure of that name in {@code currentDatabase}.
+     */
+    public Optional<Procedure> findCallable(String name, String currentDatabase) {
+        return catalog.find(name).or(() -> find(name, currentDatabase));
+    }
+
+    /**
      * The system procedure of this name, ready to run for a connection whose database is {@code currentDatabase};
      * look it up for every call, as the connection's database may change between calls.
      */
