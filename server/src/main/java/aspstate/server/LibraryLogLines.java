@@ -25,6 +25,8 @@ public final class LibraryLogLines extends TurboFilter {
         static final org.slf4j.Logger CLUSTER = LoggerFactory.getLogger("aspstate.cluster");
         /** Connections to the cluster port that failed, however many: one line per 10 s with the count. */
         static final RepeatedEventLog FAILED_CONNECTIONS = new RepeatedEventLog(CLUSTER);
+        /** Caches left without some sessions' copies after members left: one line per 10 s for all of them. */
+        static final RepeatedEventLog DEGRADED = new RepeatedEventLog(CLUSTER);
     }
 
     @Override
@@ -44,6 +46,16 @@ public final class LibraryLogLines extends TurboFilter {
                             + "and the cluster now refuses those sessions (stop nodes one at a time, each once the one "
                             + "before is back, or the whole cluster with aspstate cluster-stop)",
                     leaver(format));
+            return FilterReply.DENY;
+        }
+        if (is(format, "ISPN000319")) {
+            // "After merge (or coordinator change), cache still hasn't recovered all its data and must stay in
+            // degraded mode": the node left in charge after others stopped (the whole cluster stopping at once, say)
+            // lacks copies that only they held. Said as what it means, at WARN: it is not a fault of this node.
+            Lines.DEGRADED.occurred(
+                    "{} store(s) refuse the sessions whose copies were all on nodes that left (latest: {}); they are "
+                            + "served again once those nodes are back",
+                    LogText.client(context(format)));
             return FilterReply.DENY;
         }
         if (is(format, "JGRP000006") && format.contains(FAILED_ACCEPT)) {
@@ -67,6 +79,14 @@ public final class LibraryLogLines extends TurboFilter {
     /** The library's line with this code, which may follow a context: "[Context=stateserver] ISPN000316: ...". */
     private static boolean is(String line, String code) {
         return line.startsWith(code + ":") || line.contains("] " + code + ":");
+    }
+
+    /** "[Context=stateserver] ISPN...": the cache named, or "a store". */
+    private static String context(String line) {
+        String before = "[Context=";
+        int start = line.indexOf(before);
+        int end = start < 0 ? -1 : line.indexOf(']', start);
+        return end < 0 ? "a store" : line.substring(start + before.length(), end);
     }
 
     private static boolean fromLibrary(Logger logger) {

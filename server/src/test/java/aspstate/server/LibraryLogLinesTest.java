@@ -83,6 +83,23 @@ class LibraryLogLinesTest {
     }
 
     @Test
+    void aStoreLeftWithoutSomeCopiesAfterNodesLeftIsSaidAsAWarningOfOurs() {
+        try (CapturedLog log = new CapturedLog(org.slf4j.Logger.ROOT_LOGGER_NAME, Level.INFO)) {
+            CLUSTER.error("[Context=corecache-entries] ISPN000319: After merge (or coordinator change), cache still "
+                    + "hasn't recovered all its data and must stay in degraded mode. Current members are "
+                    + "[127.0.0.1:7801], lost members are [127.0.0.1:7800, 127.0.0.1:7802]");
+
+            assertThat(log.events()).singleElement().satisfies(event -> {
+                assertThat(event.getLoggerName()).isEqualTo("aspstate.cluster");
+                assertThat(event.getLevel()).isEqualTo(Level.WARN);
+                assertThat(event.getFormattedMessage())
+                        .contains("refuse the sessions whose copies were all on nodes that left")
+                        .contains("corecache-entries");
+            });
+        }
+    }
+
+    @Test
     void connectionsToTheClusterPortThatFailAreCountedAndThoseClosedAtOnceAreNot() {
         try (CapturedLog log = new CapturedLog(org.slf4j.Logger.ROOT_LOGGER_NAME, Level.INFO)) {
             TCP.warn("JGRP000006: 127.0.0.1:7801: failed accepting connection from peer Socket[addr=/127.0.0.1,"
