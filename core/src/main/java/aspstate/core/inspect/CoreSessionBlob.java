@@ -76,18 +76,12 @@ public final class CoreSessionBlob {
         }
         for (int i = 0; i < count; i++) {
             String what = "entry " + i;
-            int keyLength = bigEndian(2, "the key length of " + what);
-            boolean shown = i < SessionBlob.MAX_ITEMS_SHOWN;
-            byte[] key = shown ? bytes(keyLength, "the key of " + what) : skip(keyLength, "the key of " + what);
-            int valueAt = in.position();
-            int length = bigEndian(4, "the value length of " + what);
-            if (length < 0) {
-                throw new FormatException("the value length of " + what + " at byte " + valueAt + " is negative");
-            }
-            if (shown) {
-                items.add(item(SessionBlob.preview(new String(key, UTF_8)), bytes(length, "the value of " + what)));
+            if (i < SessionBlob.MAX_ITEMS_SHOWN) {
+                String key = new String(bytes(bigEndian(2, "the key length of " + what), "the key of " + what), UTF_8);
+                items.add(item(SessionBlob.preview(key), bytes(valueLength(what), "the value of " + what)));
             } else {
-                skip(length, "the value of " + what);
+                skip(bigEndian(2, "the key length of " + what), "the key of " + what);
+                skip(valueLength(what), "the value of " + what);
             }
         }
         if (in.hasRemaining()) {
@@ -112,11 +106,20 @@ public final class CoreSessionBlob {
         return value;
     }
 
-    /** Passes over bytes that are counted but not shown; returns null, as nothing was read. */
-    private byte[] skip(int length, String what) {
+    /** An entry's value length, which a negative number cannot be. */
+    private int valueLength(String what) {
+        int at = in.position();
+        int length = bigEndian(4, "the value length of " + what);
+        if (length < 0) {
+            throw new FormatException("the value length of " + what + " at byte " + at + " is negative");
+        }
+        return length;
+    }
+
+    /** Passes over the bytes of an entry that is counted but not shown. */
+    private void skip(int length, String what) {
         require(length, what);
         in.position(in.position() + length);
-        return null;
     }
 
     private byte[] bytes(int length, String what) {
