@@ -22,11 +22,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The append-only journal every store's changes go to, with group commit: the event loops append records to a
- * buffer in memory (never touching the disk), and one writer thread takes everything appended since its last turn,
- * writes it with one system call, syncs it once ({@link Fsync#ALWAYS}) and only then releases the answers waiting
- * for it. While one batch is being synced the next one fills, so the more requests arrive at once, the more share a
- * sync: the way Redis's {@code appendfsync always} writes a turn's commands once, with the sync off the event loops
- * as Valkey does.
+ * buffer in memory, and everything appended since the last write goes to the segment in one system call.
+ *
+ * <p>With {@link Fsync#ALWAYS} one writer thread takes the batch, writes it, syncs it once and only then releases the
+ * answers waiting for it; while one batch is being synced the next one fills, so the more requests arrive at once,
+ * the more share a sync: the way Redis's {@code appendfsync always} writes a turn's commands once, with the sync off
+ * the event loops as Valkey does. With {@link Fsync#EVERYSEC} and {@link Fsync#OFF} nothing waits for the disk, so
+ * the event loop writes its turn itself at the end of the turn and answers at once, as Redis writes its buffer before
+ * sleeping: handing each batch to the writer and back cost a quarter of a one-core server's throughput (measured in
+ * docs/benchmarks.md). The writer then only syncs once a second, starts the next segment when a batch would not fit
+ * the current one, starts rewrites, and retries what a failing disk refused; a loop that finds the files busy with
+ * that leaves its turn to the writer.
  *
  * <p>A failed write or sync keeps the batch and its answers: the writer retries it (cutting the segment back to
  * where the batch began) until it goes through, and meanwhile every store refuses new changes
@@ -62,7 +68,7 @@ public final class Journal implements AutoCloseable {
     /** A thread's turn appended records or waits for them since the writer last looked; guarded by {@link #lock}. */
     private boolean woken;
 
-    private boolean closing;
+    private volatile boolean closing;
     /** The sequence number of the last record appended (written under {@link #lock}). */
     private volatile long appended;
     /** Every record up to this one is kept as {@code --fsync} promises. */
@@ -70,14 +76,23 @@ public final class Journal implements AutoCloseable {
     /** Why changes are refused now, or null while the journal writes. */
     private volatile Refusal refusal;
 
-    /** The files; touched by the writer thread, and by a rewrite when it installs its base. */
+    /** The files; written by whoever holds {@link #files}, and by a rewrite when it installs its base. */
     private final Segments segments;
+    /**
+     * Held while a batch is taken and written: by the writer thread, or by an event loop writing its own turn. One
+     * holder at a time keeps the batches in the order they were taken.
+     */
+    private final ReentrantLock files = new ReentrantLock();
+    /** A batch an event loop's write failed (a failing disk), retried by the writer first; guarded by {@link #files}. */
+    private Batch failedBatch;
 
     private final Thread writer;
     private long lastSyncNanos = System.nanoTime();
-    private boolean unsynced;
+    /** Records were written since the last sync ({@link Fsync#EVERYSEC}); set by whoever writes, reset by the writer. */
+    private volatile boolean unsynced;
+
     private volatile Rewrite rewrite;
-    private long nextRewriteNanos;
+    private volatile long nextRewriteNanos;
     private Map<StoreKind, Snapshot> stores = Map.of();
     private volatile TurnEnd turns = TurnEnd.NOW;
     /** Each thread's wake-up of the writer, scheduled at most once per turn of that thread. */
@@ -215,17 +230,83 @@ public final class Journal implements AutoCloseable {
         @Override
         public void run() {
             scheduled = false;
-            lock.lock();
-            try {
-                woken = true;
-                if (writerWaiting) {
-                    work.signal();
-                }
-            } finally {
-                lock.unlock();
+            if (settings.fsync() == Fsync.ALWAYS || !writtenHere()) {
+                wakeWriter();
             }
         }
     }
+
+    private void wakeWriter() {
+        lock.lock();
+        try {
+            woken = true;
+            if (writerWaiting) {
+                work.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes what was appended on the calling thread, where nothing waits for a sync: false when it is left to the
+     * writer (the files are busy, the batch needs the next segment, the disk refuses writes, or the journal closes).
+     */
+    private boolean writtenHere() {
+        if (refusal != null || !files.tryLock()) {
+            return false;
+        }
+        try {
+            if (closing || failedBatch != null) {
+                return false;
+            }
+            Batch batch = take(segments.room());
+            if (batch == null) {
+                return true;
+            }
+            if (batch == NO_ROOM) {
+                return false;
+            }
+            long start = segments.length();
+            try {
+                segments.append(batch.records().duplicate(), batch.last());
+            } catch (IOException e) {
+                failed(e);
+                segments.cutBack(start);
+                keepForTheWriter(batch);
+                return false;
+            }
+            if (settings.fsync() == Fsync.EVERYSEC && !unsynced) {
+                unsynced = true;
+                // The writer may wait with nothing to sync: it now has a sync due within the second.
+                wakeWriter();
+            }
+            release(batch, true);
+            if (rewriteDue()) {
+                wakeWriter();
+            }
+            return true;
+        } finally {
+            files.unlock();
+        }
+    }
+
+    /** Parks a batch whose write failed, with its own buffer, for the writer to retry before anything else. */
+    private void keepForTheWriter(Batch batch) {
+        lock.lock();
+        try {
+            spare = ByteBuffer.allocateDirect(INITIAL_BUFFER);
+        } finally {
+            lock.unlock();
+        }
+        failedBatch = batch;
+    }
+
+    /** Records taken for one write, up to {@code last}, and the answers they release. */
+    private record Batch(ByteBuffer records, long last, List<Waiter> waiters) {}
+
+    /** What {@link #take} says when the records appended would not fit the segment's room. */
+    private static final Batch NO_ROOM = new Batch(ByteBuffer.allocate(0), 0, List.of());
 
     /** An answer waiting for its ticket to be kept. */
     private static final class Waiter extends CompletableFuture<Object> {
@@ -251,52 +332,88 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * One batch: takes what was appended, writes and syncs it, releases its answers. Waits for something to do
-     * first, or (with {@link Fsync#EVERYSEC}) until a sync is due. False once closed.
+     * One turn of the writer: waits for a thread's end of turn (or, with {@link Fsync#EVERYSEC}, until a sync is
+     * due), then retries a batch an event loop could not write, takes what was appended, writes (and syncs) it and
+     * releases its answers. False once closed.
      */
     private boolean turn() {
-        ByteBuffer batch;
-        List<Waiter> released;
-        long last;
         lock.lock();
         try {
-            if (filling.position() == 0 && waiting.isEmpty()) {
-                if (!closing) {
-                    awaitWork();
-                }
-                if (filling.position() == 0 && waiting.isEmpty()) {
-                    return !closing;
-                }
+            if (!woken && !closing) {
+                awaitWork();
             }
-            batch = filling;
-            filling = spare;
-            spare = batch;
-            released = waiting;
-            waiting = spareWaiting;
-            spareWaiting = released;
-            last = appended;
+            // Only a thread's end of turn (or the stop) hands over records: taking them whenever some are there would
+            // write a turn in pieces, one sync each.
+            if (!woken && !closing) {
+                return true;
+            }
+            woken = false;
         } finally {
             lock.unlock();
         }
-        batch.flip();
-        boolean kept = !batch.hasRemaining() || writeKept(batch, last);
-        batch.clear();
+        files.lock();
+        try {
+            Batch parked = failedBatch;
+            if (parked != null) {
+                failedBatch = null;
+                release(parked, writeKept(parked));
+            }
+            Batch batch = take(Long.MAX_VALUE);
+            if (batch != null) {
+                release(batch, writeKept(batch));
+            }
+            // Stopping, the writer goes on until a turn finds nothing left.
+            return !closing || parked != null || batch != null;
+        } finally {
+            files.unlock();
+        }
+    }
+
+    /**
+     * Takes everything appended and the answers waiting (the caller holds {@link #files}); null when there is
+     * neither, {@link #NO_ROOM} when the records are more than {@code room} bytes.
+     */
+    private Batch take(long room) {
+        lock.lock();
+        try {
+            if (filling.position() == 0 && waiting.isEmpty()) {
+                return null;
+            }
+            if (filling.position() > room) {
+                return NO_ROOM;
+            }
+            ByteBuffer batch = filling;
+            filling = spare;
+            spare = batch;
+            List<Waiter> released = waiting;
+            waiting = spareWaiting;
+            spareWaiting = released;
+            return new Batch(batch.flip(), appended, released);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Releases the answers of a batch written ({@code kept}) or given up as the journal closes. */
+    private void release(Batch batch, boolean kept) {
+        // Counted before the answers go: whoever got one sees its batch counted.
+        batches.increment();
+        List<Waiter> released = batch.waiters();
         if (kept) {
-            durable = last;
-            takeCoveredLateWaiters(last, released);
+            durable = batch.last();
+            takeCoveredLateWaiters(batch.last(), released);
             for (Waiter waiter : released) {
                 waiter.complete(waiter.result);
             }
         } else {
             StoreUnavailableException stopped =
-                    new StoreUnavailableException("the server is stopping and its " + "journal cannot write", null);
+                    new StoreUnavailableException("the server is stopping and its journal cannot write", null);
             for (Waiter waiter : released) {
                 waiter.completeExceptionally(stopped);
             }
         }
         released.clear();
-        batches.increment();
-        return true;
+        batch.records().clear();
     }
 
     /**
@@ -318,12 +435,10 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Waits, under the lock, for a record or an answer to wait for, or until a sync is due. */
+    /** Waits, under the lock, for a thread's end of turn or the stop, or until a sync is due. */
     private void awaitWork() {
         writerWaiting = true;
         try {
-            // Only a wake-up or the stop ends the wait (or, with an everysec sync due, its time): a spurious return
-            // of the condition's wait would write half of a turn's records.
             while (!woken && !closing) {
                 if (unsynced) {
                     if (work.awaitNanos(Math.max(1, lastSyncNanos + EVERYSEC_NANOS - System.nanoTime())) <= 0) {
@@ -338,7 +453,6 @@ public final class Journal implements AutoCloseable {
             closing = true;
         } finally {
             writerWaiting = false;
-            woken = false;
         }
     }
 
@@ -346,11 +460,14 @@ public final class Journal implements AutoCloseable {
      * Writes the batch at the end of the segment (and syncs it, for {@link Fsync#ALWAYS}), retrying until it goes
      * through; false only when the journal closes before it does.
      */
-    private boolean writeKept(ByteBuffer batch, long last) {
+    private boolean writeKept(Batch batch) {
+        if (!batch.records().hasRemaining()) {
+            return true;
+        }
         long start = segments.length();
         while (true) {
             try {
-                segments.append(batch.duplicate(), last);
+                segments.append(batch.records().duplicate(), batch.last());
                 if (settings.fsync() == Fsync.ALWAYS) {
                     segments.sync();
                     syncs.increment();
@@ -373,14 +490,16 @@ public final class Journal implements AutoCloseable {
         if (!unsynced || settings.fsync() != Fsync.EVERYSEC || System.nanoTime() - lastSyncNanos < EVERYSEC_NANOS) {
             return;
         }
+        // Reset before the sync: a record an event loop writes while it runs may miss it, and is due for the next.
+        unsynced = false;
         try {
             segments.sync();
             syncs.increment();
-            unsynced = false;
             lastSyncNanos = System.nanoTime();
             recovered();
         } catch (IOException e) {
             // Tried again at the next due time; meanwhile nothing more is taken.
+            unsynced = true;
             failed(e);
             lastSyncNanos = System.nanoTime();
         }
@@ -429,12 +548,10 @@ public final class Journal implements AutoCloseable {
 
     /** Starts a rewrite when the segments since the base have grown past the threshold and none runs. */
     private void maybeRewrite() {
-        if (rewrite != null
-                || refusal != null
-                || System.nanoTime() < nextRewriteNanos
-                || segments.bytesSinceBase() < settings.rewriteThreshold(segments.baseLength())) {
+        if (!rewriteDue()) {
             return;
         }
+        files.lock();
         try {
             Segments.Cut started = segments.rotate();
             Rewrite next = new Rewrite(segments, started, stores, format, this::rewriteEnded);
@@ -447,7 +564,16 @@ public final class Journal implements AutoCloseable {
                     "could not start a rewrite of the journal in {} ({}); {} attempt(s), next in 30 s",
                     directory,
                     Refusal.describe(e));
+        } finally {
+            files.unlock();
         }
+    }
+
+    private boolean rewriteDue() {
+        return rewrite == null
+                && refusal == null
+                && System.nanoTime() >= nextRewriteNanos
+                && segments.bytesSinceBase() >= settings.rewriteThreshold(segments.baseLength());
     }
 
     private void rewriteEnded(boolean done) {
@@ -489,7 +615,12 @@ public final class Journal implements AutoCloseable {
         if (running != null) {
             running.cancel();
         }
-        segments.close(refusal == null);
+        files.lock();
+        try {
+            segments.close(refusal == null);
+        } finally {
+            files.unlock();
+        }
     }
 
     /** What {@link JournalLog} refuses changes with, and why. */

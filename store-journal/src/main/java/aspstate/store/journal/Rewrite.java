@@ -2,6 +2,8 @@ package aspstate.store.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.util.Map;
@@ -24,6 +26,8 @@ final class Rewrite {
     /** The share of one core a rewrite takes at most. */
     static final double CPU_SHARE = 0.25;
 
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
     private final Segments.Cut cut;
     private final Segments segments;
     private final Map<StoreKind, Snapshot> stores;
@@ -32,7 +36,8 @@ final class Rewrite {
     private final Thread thread;
     private volatile boolean cancelled;
     private FileChannel file;
-    private long workStartedNanos;
+    /** The rewrite thread's CPU time when its current stretch of work began. */
+    private long workStartedCpuNanos;
 
     Rewrite(
             Segments segments,
@@ -72,7 +77,7 @@ final class Rewrite {
                     cut.base(),
                     new JournalFile.Header(JournalFile.Type.BASE, format.id(), cut.seq(), cut.baseNumber()));
             BaseWriter base = new BaseWriter(file, format, this::pause);
-            workStartedNanos = System.nanoTime();
+            workStartedCpuNanos = CPU.getCurrentThreadCpuTime();
             for (Map.Entry<StoreKind, Snapshot> store : stores.entrySet()) {
                 copy(store.getKey(), store.getValue(), base);
             }
@@ -117,16 +122,19 @@ final class Rewrite {
         });
     }
 
-    /** Pauses so that the work so far took at most {@link #CPU_SHARE} of the time. */
+    /**
+     * Pauses so that the work so far took at most {@link #CPU_SHARE} of the time. The CPU it used is what counts, not
+     * the time it waited for the disk: waits take nothing from the event loops.
+     */
     private void pause() {
-        long worked = System.nanoTime() - workStartedNanos;
+        long worked = CPU.getCurrentThreadCpuTime() - workStartedCpuNanos;
         try {
             TimeUnit.NANOSECONDS.sleep((long) (worked * (1 / CPU_SHARE - 1)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancelledException();
         }
-        workStartedNanos = System.nanoTime();
+        workStartedCpuNanos = CPU.getCurrentThreadCpuTime();
     }
 
     private void discard() {

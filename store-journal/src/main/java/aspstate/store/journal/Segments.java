@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The journal's files as the manifest lists them: the segment being appended to (by the writer thread alone), the
+ * The journal's files as the manifest lists them: the segment being appended to (by one thread at a time), the
  * closed segments and the base before them. A segment is made ahead ({@link Spares}), so its records overwrite
  * zeros and a sync writes data only; when the records would pass its capacity, it is closed (cut to its records'
  * length) and the next one started. Starting a segment for a rewrite (the writer) and installing a rewrite's base
@@ -151,6 +151,11 @@ final class Segments {
 
     long length() {
         return length;
+    }
+
+    /** The bytes a write can take without starting the next segment (a new segment takes any write). */
+    long room() {
+        return length > JournalFile.HEADER ? capacity - length : Long.MAX_VALUE;
     }
 
     /**

@@ -34,12 +34,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The journal under the memory stores, on real files in a temporary directory: what comes back after a restart, when
@@ -292,6 +295,40 @@ class JournaledStoresTest {
     }
 
     @Test
+    void withEverysecTheThreadWhoseTurnItWasWritesItAndAnswersWithoutTheWriter() {
+        List<Runnable> endOfTurn = new ArrayList<>();
+        JournaledStores stores = JournaledStores.open(
+                new JournalSettings(directory, Fsync.EVERYSEC),
+                clock,
+                MemoryStoreSettings.withMaxMemory(0),
+                new MemoryBudget(0),
+                reaper,
+                endOfTurn::add,
+                FileOpener.PLAIN);
+        opened.add(stores);
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        long batchesBefore = stores.journal().statistics().batches();
+        List<Thread> answeredOn = new CopyOnWriteArrayList<>();
+        List<CompletableFuture<StateResult>> turn = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            CompletableFuture<StateResult> answer = state.execute(
+                            "/app/turn" + i, StateRequest.set(new byte[] {(byte) i}, 20, false, null))
+                    .toCompletableFuture();
+            answer.thenRun(() -> answeredOn.add(Thread.currentThread()));
+            turn.add(answer);
+        }
+        assertThat(turn).as("answered before the turn ended, on %s", answeredOn).noneMatch(CompletableFuture::isDone);
+
+        endOfTurn.forEach(Runnable::run);
+        assertThat(turn).as("answered when the turn ends").allMatch(CompletableFuture::isDone);
+        assertThat(answeredOn).hasSize(20).containsOnly(Thread.currentThread());
+        assertThat(stores.journal().statistics().batches() - batchesBefore)
+                .as("the turn's 20 records in one write")
+                .isEqualTo(1);
+        assertThat(entry(reopen(stores), "/app/turn19").data()).containsExactly(19);
+    }
+
+    @Test
     void everysecAnswersOnceWrittenAndSyncsWithinASecond() {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), disk);
@@ -383,10 +420,13 @@ class JournaledStoresTest {
         assertThatThrownBy(this::open).hasMessageContaining("but no MANIFEST");
     }
 
-    @Test
-    void aFullDiskRefusesChangesKeepsReadsAndGoesOnOnceThereIsSpaceWithNothingLost() {
+    @ParameterizedTest
+    @EnumSource(
+            value = Fsync.class,
+            names = {"ALWAYS", "EVERYSEC"})
+    void aFullDiskRefusesChangesKeepsReadsAndGoesOnOnceThereIsSpaceWithNothingLost(Fsync fsync) {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
-        JournaledStores stores = open(disk);
+        JournaledStores stores = open(new JournalSettings(directory, fsync), disk);
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
         run(state, "/app/kept", StateRequest.set(new byte[] {1}, 20, false, null));
 
