@@ -1,5 +1,6 @@
 package aspstate.admin;
 
+import aspstate.core.BackgroundPriority;
 import aspstate.core.FatalErrors;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +17,9 @@ import java.util.function.Supplier;
  * share. Half the cores (at least one), each resting after a task for as long as the task took, and a bounded
  * queue: admin work takes at most a quarter of the cores however hard clients ask (4 connections listing a store of
  * 200,000 sessions without pause would otherwise keep a core of two busy), at most that many blobs are decoded at
- * once, and work beyond the queue is refused at once. An operator's request waits a little longer instead.
+ * once, and work beyond the queue is refused at once. The threads run at the lowest priority
+ * ({@link BackgroundPriority}), so an event loop with work takes the core from them at once. An operator's request
+ * waits a little longer instead.
  */
 final class AdminWorkers implements AutoCloseable {
     /** Work refused because the queue is full: the request is answered 503 with Retry-After. */
@@ -32,7 +35,12 @@ final class AdminWorkers implements AutoCloseable {
         AtomicInteger count = new AtomicInteger();
         executor = new ThreadPoolExecutor(
                 threads, threads, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queue), runnable -> {
-                    Thread thread = new Thread(runnable, "aspstate-admin-" + count.incrementAndGet());
+                    Thread thread = new Thread(
+                            () -> {
+                                BackgroundPriority.lowerCurrentThread();
+                                runnable.run();
+                            },
+                            "aspstate-admin-" + count.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
                 });
