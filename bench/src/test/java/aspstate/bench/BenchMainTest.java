@@ -47,7 +47,8 @@ class BenchMainTest {
         assertThat(out.toString().lines()).hasSize(2);
         assertThat(out.toString())
                 .containsPattern("1 thread\\(s\\): [0-9,]+ syncs/s")
-                .containsPattern("2 thread\\(s\\): [0-9,]+ syncs/s");
+                .containsPattern("2 thread\\(s\\): [0-9,]+ syncs/s")
+                .containsPattern("[0-9.]+ us of CPU a sync");
         assertThat(dir).isEmptyDirectory();
     }
 }

@@ -2,6 +2,8 @@ package aspstate.bench.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -29,7 +31,7 @@ import picocli.CommandLine.Spec;
         showDefaultValues = true,
         sortOptions = false,
         description = "Syncs a second (a write of BYTES, then fdatasync) into one prepared file, from 1 thread and "
-                + "then from each count in --threads.")
+                + "then from each count in --threads, and the CPU each sync takes.")
 public final class DiskSyncsCommand implements Callable<Integer> {
     @Option(names = "--dir", description = "where the file is made (a new temporary directory by default)")
     Path directory;
@@ -46,6 +48,12 @@ public final class DiskSyncsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /**
+     * The syncing threads' CPU, kernel time included: what a sync costs a server whose journal shares a core with its
+     * event loops.
+     */
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
     /** Each thread's part of the file, written round and round. */
     private static final long PART_BYTES = 64L << 20;
 
@@ -60,12 +68,16 @@ public final class DiskSyncsCommand implements Callable<Integer> {
                 file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             prepare(channel, most * PART_BYTES);
             for (int count : threads) {
-                long syncs = run(channel, count);
+                LongAdder cpuNanos = new LongAdder();
+                long syncs = run(channel, count, cpuNanos);
                 spec.commandLine()
                         .getOut()
                         .printf(
-                                "%d thread(s): %,d syncs/s, %.3f ms a sync per thread%n",
-                                count, syncs / seconds, 1000.0 * seconds * count / Math.max(1, syncs));
+                                "%d thread(s): %,d syncs/s, %.3f ms a sync per thread, %.1f us of CPU a sync%n",
+                                count,
+                                syncs / seconds,
+                                1000.0 * seconds * count / Math.max(1, syncs),
+                                cpuNanos.sum() / 1000.0 / Math.max(1, syncs));
             }
         } finally {
             Files.deleteIfExists(file);
@@ -86,13 +98,19 @@ public final class DiskSyncsCommand implements Callable<Integer> {
         channel.force(true);
     }
 
-    private long run(FileChannel channel, int count) throws InterruptedException {
+    private long run(FileChannel channel, int count, LongAdder cpuNanos) throws InterruptedException {
         LongAdder syncs = new LongAdder();
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         List<Thread> running = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             long start = i * PART_BYTES;
-            Thread thread = new Thread(() -> syncUntil(channel, start, end, syncs), "disk-syncs-" + i);
+            Thread thread = new Thread(
+                    () -> {
+                        long cpuBefore = CPU.getCurrentThreadCpuTime();
+                        syncUntil(channel, start, end, syncs);
+                        cpuNanos.add(CPU.getCurrentThreadCpuTime() - cpuBefore);
+                    },
+                    "disk-syncs-" + i);
             thread.start();
             running.add(thread);
         }
