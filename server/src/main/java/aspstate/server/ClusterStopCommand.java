@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
         name = "cluster-stop",
         mixinStandardHelpOptions = true,
         versionProvider = Version.Provider.class,
+        defaultValueProvider = ConfigFileDefaults.class,
         sortOptions = false,
         description = "Stops every node of the cluster the options describe (run it with a node's own options or "
                 + "config file). With --" + ServeCommand.DATA_DIR + ", each node keeps its sessions and the "

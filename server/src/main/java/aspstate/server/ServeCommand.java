@@ -1,13 +1,5 @@
 package aspstate.server;
 
-import aspstate.admin.AdminSettings;
-import aspstate.stateserver.StateServerSettings;
-import aspstate.store.infinispan.ClusterPortLimits;
-import aspstate.store.infinispan.ClusterSettings;
-import aspstate.store.journal.JournalSettings;
-import aspstate.tds.TdsSettings;
-import aspstate.transport.ConnectionLimits;
-import aspstate.transport.CredentialCheckQueue;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,13 +7,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code aspstate serve}: the server's options ({@link ServerOptions}), their names and defaults, and the command
+ * {@code aspstate serve}: the names of the server's options ({@link ServerOptions} defines them), and the command
  * that runs the server with them.
  */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
         versionProvider = Version.Provider.class,
+        defaultValueProvider = ConfigFileDefaults.class,
         sortOptions = false,
         description = "Runs the session-state server until Ctrl-C or SIGTERM, then stops cleanly.%n"
                 + "Prints one line to stdout when ready; logs go to stderr.%n",
@@ -83,46 +76,8 @@ final class ServeCommand implements Callable<Integer> {
     static final String CLUSTER_MAX_CONNECTIONS_PER_PEER = "cluster-max-connections-per-peer";
     static final String CLUSTER_HANDSHAKE_TIMEOUT = "cluster-handshake-timeout";
 
-    static final String DEFAULT_BIND = "127.0.0.1";
-    static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
-    static final String DEFAULT_TDS_PORT = "" + TdsSettings.DEFAULT_PORT;
-    static final String OFF = "off";
     static final String NONE = "none";
     static final String SELF_SIGNED = "self-signed";
-    static final String DEFAULT_ALLOW = "127.0.0.0/8,::1";
-    static final String DEFAULT_IDLE_TIMEOUT = "30s";
-    static final String DEFAULT_MAX_BODY = "64MiB";
-    static final String AUTO = "auto";
-    static final String DEFAULT_MAX_MEMORY = AUTO;
-    static final String DEFAULT_FSYNC = "always";
-    static final String DEFAULT_JOURNAL_REWRITE_MIN_SIZE = "64MiB";
-    static final String DEFAULT_JOURNAL_REWRITE_GROWTH = "" + JournalSettings.DEFAULT_REWRITE_GROWTH_PERCENT;
-    static final String DEFAULT_CLUSTER_PORT = "" + ClusterSettings.DEFAULT_PORT;
-    static final String DEFAULT_CLUSTER_NAME = ClusterSettings.DEFAULT_NAME;
-    static final String DEFAULT_OWNERS = "" + ClusterSettings.DEFAULT_OWNERS;
-    static final String DEFAULT_CLUSTER_JOIN_TIMEOUT = "5m";
-    static final String DEFAULT_VERSION_HEADER = StateServerSettings.DEFAULT_ASPNET_VERSION;
-    static final String DEFAULT_LOG_LEVEL = "info";
-    static final String DEFAULT_LOG_FORMAT = "text";
-    static final String DEFAULT_MAX_CONNECTIONS = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS;
-    static final String DEFAULT_MAX_CONNECTIONS_PER_PEER = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
-    static final String DEFAULT_REQUEST_TIMEOUT = "30s";
-    static final String DEFAULT_MAX_UNSENT = "1MiB";
-    static final String DEFAULT_MAX_INBOUND = AUTO;
-    static final String DEFAULT_MIN_REQUEST_RATE = "" + ConnectionLimits.DEFAULT_MIN_REQUEST_RATE;
-    static final String DEFAULT_TDS_LOGIN_TIMEOUT = "15s";
-    static final String DEFAULT_TDS_LOGIN_QUEUE = "" + CredentialCheckQueue.DEFAULT_MAX_QUEUED;
-    static final String DEFAULT_TDS_LOGIN_FAILURES = "" + CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
-    static final String DEFAULT_SHUTDOWN_TIMEOUT = "30s";
-    static final String DEFAULT_ADMIN_PORT = "" + AdminSettings.DEFAULT_PORT;
-    static final String DEFAULT_ADMIN_MAX_CONNECTIONS = "" + AdminSettings.DEFAULT_MAX_CONNECTIONS;
-    static final String DEFAULT_ADMIN_MAX_CONNECTIONS_PER_PEER = "" + AdminSettings.DEFAULT_MAX_CONNECTIONS_PER_PEER;
-    static final String DEFAULT_ADMIN_QUEUE = "" + AdminSettings.DEFAULT_QUEUE;
-    static final String DEFAULT_ADMIN_TOKEN_FAILURES = "" + AdminSettings.DEFAULT_TOKEN_FAILURES;
-    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS = "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS;
-    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS_PER_PEER =
-            "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
-    static final String DEFAULT_CLUSTER_HANDSHAKE_TIMEOUT = "2s";
 
     @Spec
     private CommandSpec spec;

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The SQL logins of {@code --tds-user NAME=HASH}. Names are matched ignoring case, as SQL Server's default
- * collation matches login names. With no users every login is accepted, which {@link ServeOptionsParser} allows
+ * collation matches login names. With no users every login is accepted, which {@link ServeOptionsBuilder} allows
  * only on loopback addresses.
  */
 final class SqlLogins implements LoginAuthenticator {

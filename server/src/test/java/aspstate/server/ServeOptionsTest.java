@@ -247,8 +247,7 @@ class ServeOptionsTest {
     @Test
     void maxMemoryAutoRoundsHalfTheHeapDownToWholeMebibytes() {
         long heap = (1000L << 20) + 12345;
-        ServeOptions options =
-                ServeOptionsParser.parse(CliRun.serve("--max-memory", "auto").sources(), heap);
+        ServeOptions options = CliRun.serveWithHeap(heap, "--max-memory", "auto");
 
         assertThat(options.memoryStore().maxMemoryBytes()).isEqualTo(500L << 20);
     }
