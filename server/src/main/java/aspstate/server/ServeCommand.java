@@ -20,10 +20,11 @@ import picocli.CommandLine.Spec;
                 + "Prints one line to stdout when ready; logs go to stderr.%n",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:stopped by Ctrl-C or SIGTERM (or help/version shown)",
-            "1:unexpected failure (see the log), or a stop longer than --shutdown-timeout",
+            "0:stopped by Ctrl-C, SIGTERM or cluster-stop (or help or version shown)",
+            "1:unexpected failure (see the log), or a stop longer than --" + ServeCommand.SHUTDOWN_TIMEOUT,
             "2:bad option or value, unreadable config file, a port cannot be listened on, the data directory is in "
-                    + "use or unusable, or the cluster cannot be joined (see --cluster-join-timeout)",
+                    + "use or unusable, or the cluster cannot be joined (no majority, or not every node back after "
+                    + "cluster-stop, within --" + ServeCommand.CLUSTER_JOIN_TIMEOUT + ")",
             "70:fatal error such as out of memory (see the log); a supervisor should restart the server"
         })
 final class ServeCommand implements Callable<Integer> {
