@@ -1,5 +1,6 @@
 package aspstate.bench;
 
+import aspstate.cli.RefusedValue;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -36,7 +37,8 @@ public final class BenchMain {
     static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new BenchMain());
         commandLine.setParameterExceptionHandler((ex, arguments) -> {
-            ex.getCommandLine().getErr().println("aspstate-bench: " + ex.getMessage());
+            String refused = RefusedValue.describe(ex);
+            ex.getCommandLine().getErr().println("aspstate-bench: " + (refused != null ? refused : ex.getMessage()));
             return 2;
         });
         return commandLine;

@@ -1,6 +1,6 @@
 package aspstate.bench;
 
-import aspstate.core.DurationText;
+import aspstate.cli.DurationConverter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,11 +51,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--depth", defaultValue = "1", description = "pages in flight per connection (pipelining)")
     int depth;
 
-    @Option(names = "--warmup", defaultValue = "5s", description = "unmeasured warm-up time")
-    String warmup;
+    @Option(
+            names = "--warmup",
+            converter = DurationConverter.class,
+            defaultValue = "5s",
+            description = "unmeasured warm-up time")
+    Duration warmup;
 
-    @Option(names = "--duration", defaultValue = "20s", description = "measured time")
-    String duration;
+    @Option(
+            names = "--duration",
+            converter = DurationConverter.class,
+            defaultValue = "20s",
+            description = "measured time")
+    Duration duration;
 
     @Option(names = "--pages", defaultValue = "0", description = "stop after this many measured pages (0: no limit)")
     long pages;
@@ -97,16 +105,18 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--preload-stall",
+            converter = DurationConverter.class,
             defaultValue = Workload.DEFAULT_PRELOAD_STALL_TEXT,
             description = "stop with an error when the pre-load goes this long without an answer "
                     + "(default: ${DEFAULT-VALUE})")
-    String preloadStall;
+    Duration preloadStall;
 
     @Option(
             names = "--progress-every",
+            converter = DurationConverter.class,
             defaultValue = "1s",
             description = "how often a progress line is printed (to stderr); each covers the time since the last")
-    String progressEvery;
+    Duration progressEvery;
 
     @Option(names = "--json", description = "also write the results as JSON to this file")
     Path json;
@@ -114,7 +124,6 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Workload workload;
-        Duration progressPeriod;
         BackendFactory factory;
         try {
             PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
@@ -124,17 +133,16 @@ final class RunCommand implements Callable<Integer> {
                     PayloadSizes.parse(payload, seed),
                     connections,
                     depth,
-                    DurationText.parse(warmup),
-                    DurationText.parse(duration),
+                    warmup,
+                    duration,
                     pages,
                     rate,
                     seed,
                     !skipPreload,
                     preloadDepth,
-                    DurationText.parse(preloadStall),
+                    preloadStall,
                     openLoop,
                     maxInFlight);
-            progressPeriod = DurationText.parse(progressEvery);
             factory = Targets.open(target);
         } catch (IllegalArgumentException e) {
             System.err.println("aspstate-bench: " + e.getMessage());
@@ -142,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
         }
         try (BackendFactory opened = factory) {
             String name = opened.name() + " " + target + " (client on " + opened.transport() + ")";
-            RunResult result = new LoadGenerator(opened, workload, System.err, progressPeriod).run(name);
+            RunResult result = new LoadGenerator(opened, workload, System.err, progressEvery).run(name);
             ReportWriter.table(result, System.out);
             if (json != null) {
                 write(json, ReportWriter.json(result));

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.cli.RefusedValue;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,7 +10,6 @@ import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
@@ -52,11 +52,10 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
         if (cause instanceof UserError) {
             return cause.getMessage();
         }
-        if ((cause instanceof IllegalArgumentException || cause instanceof TypeConversionException)
-                && ex.getArgSpec() instanceof OptionSpec option) {
-            return ConfigFileDefaults.where(option, ex.getValue()) + ": " + cause.getMessage();
-        }
-        return null;
+        String reason = RefusedValue.reason(ex);
+        return reason == null
+                ? null
+                : ConfigFileDefaults.where((OptionSpec) ex.getArgSpec(), ex.getValue()) + ": " + reason;
     }
 
     @Override
