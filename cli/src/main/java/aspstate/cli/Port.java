@@ -1,5 +1,6 @@
 package aspstate.cli;
 
+import aspstate.core.TcpPort;
 import picocli.CommandLine.ITypeConverter;
 
 /**
@@ -7,8 +8,6 @@ import picocli.CommandLine.ITypeConverter;
  * HOST:PORT list checks its ports here, so that all of them accept and refuse the same texts.
  */
 public final class Port implements ITypeConverter<Integer> {
-    private static final int MAX = 65535;
-
     @Override
     public Integer convert(String text) {
         return parse(text, 0, "");
@@ -24,13 +23,10 @@ public final class Port implements ITypeConverter<Integer> {
         try {
             port = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    "not a port number (" + min + ".." + MAX + (min == 0 ? "; 0 picks a free port)" : ")") + orElse);
+            throw new IllegalArgumentException("not a port number (" + min + ".." + TcpPort.MAX
+                    + (min == 0 ? "; 0 picks a free port)" : ")") + orElse);
         }
-        if (port < min || port > MAX) {
-            throw new IllegalArgumentException("port must be " + min + ".." + MAX + ", got " + port);
-        }
-        return port;
+        return TcpPort.require(port, min);
     }
 
     /** A port other nodes are told to connect to: picking a free one would leave them unable to find it. */
