@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import picocli.CommandLine;
@@ -520,7 +521,7 @@ final class ServerOptions {
         try {
             commandLine.parseArgs(arguments.toArray(String[]::new));
         } catch (ParameterException e) {
-            throw new UserError(OneLineErrors.describe(e));
+            throw new UserError(Objects.requireNonNullElse(OneLineErrors.describe(e), e.getMessage()));
         }
         CommandSpec spec = commandLine.getCommandSpec();
         return new HangUpReload.LogLevelSetting(
