@@ -63,6 +63,6 @@ final class ConfigFileDefaults implements IDefaultValueProvider {
     }
 
     private static Path file(CommandSpec spec) {
-        return spec.findOption(ServeCommand.CONFIG).getValue();
+        return spec.findOption(ServerOptions.CONFIG).getValue();
     }
 }

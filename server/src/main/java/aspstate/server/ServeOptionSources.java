@@ -36,8 +36,8 @@ final class ServeOptionSources {
      * An unset option that follows another (--tds-bind and --cluster-bind follow --bind) is reported where that one
      * was written, so that a message about the address names the option the user actually wrote.
      */
-    private static final Map<String, String> FOLLOWS =
-            Map.of(ServeCommand.TDS_BIND, ServeCommand.BIND, ServeCommand.CLUSTER_BIND, ServeCommand.BIND);
+    static final Map<String, String> FOLLOWS =
+            Map.of(ServerOptions.TDS_BIND, ServerOptions.BIND, ServerOptions.CLUSTER_BIND, ServerOptions.BIND);
 
     /**
      * @param fileEntries the config file's entries (already checked against {@link #keys}), or empty
@@ -65,7 +65,7 @@ final class ServeOptionSources {
     private static List<OptionSpec> settingOptions(CommandSpec spec) {
         return spec.options().stream()
                 .filter(option -> !option.usageHelp() && !option.versionHelp())
-                .filter(option -> !key(option).equals(ServeCommand.CONFIG))
+                .filter(option -> !key(option).equals(ServerOptions.CONFIG))
                 .collect(Collectors.toList());
     }
 

@@ -1,32 +1,32 @@
 package aspstate.server;
 
-import static aspstate.server.ServeCommand.ADMIN_BIND;
-import static aspstate.server.ServeCommand.ADMIN_PORT;
-import static aspstate.server.ServeCommand.ADMIN_TOKEN;
-import static aspstate.server.ServeCommand.ALLOW;
-import static aspstate.server.ServeCommand.CLUSTER_BIND;
-import static aspstate.server.ServeCommand.CLUSTER_HANDSHAKE_TIMEOUT;
-import static aspstate.server.ServeCommand.CLUSTER_JOIN_TIMEOUT;
-import static aspstate.server.ServeCommand.CLUSTER_MEMBERS;
-import static aspstate.server.ServeCommand.CLUSTER_SECRET;
-import static aspstate.server.ServeCommand.IDLE_TIMEOUT;
-import static aspstate.server.ServeCommand.JOURNAL_REWRITE_GROWTH;
-import static aspstate.server.ServeCommand.JOURNAL_REWRITE_MIN_SIZE;
-import static aspstate.server.ServeCommand.MAX_BODY;
-import static aspstate.server.ServeCommand.MAX_CONNECTIONS;
-import static aspstate.server.ServeCommand.MAX_INBOUND;
-import static aspstate.server.ServeCommand.MAX_UNSENT;
-import static aspstate.server.ServeCommand.MIN_REQUEST_RATE;
-import static aspstate.server.ServeCommand.OWNERS;
-import static aspstate.server.ServeCommand.REQUEST_TIMEOUT;
-import static aspstate.server.ServeCommand.SHUTDOWN_TIMEOUT;
-import static aspstate.server.ServeCommand.TDS_BIND;
-import static aspstate.server.ServeCommand.TDS_LOGIN_TIMEOUT;
-import static aspstate.server.ServeCommand.TDS_PORT;
-import static aspstate.server.ServeCommand.TDS_TLS;
-import static aspstate.server.ServeCommand.TDS_TLS_PASSWORD;
-import static aspstate.server.ServeCommand.TDS_USER;
-import static aspstate.server.ServeCommand.VERSION_HEADER;
+import static aspstate.server.ServerOptions.ADMIN_BIND;
+import static aspstate.server.ServerOptions.ADMIN_PORT;
+import static aspstate.server.ServerOptions.ADMIN_TOKEN;
+import static aspstate.server.ServerOptions.ALLOW;
+import static aspstate.server.ServerOptions.CLUSTER_BIND;
+import static aspstate.server.ServerOptions.CLUSTER_HANDSHAKE_TIMEOUT;
+import static aspstate.server.ServerOptions.CLUSTER_JOIN_TIMEOUT;
+import static aspstate.server.ServerOptions.CLUSTER_MEMBERS;
+import static aspstate.server.ServerOptions.CLUSTER_SECRET;
+import static aspstate.server.ServerOptions.IDLE_TIMEOUT;
+import static aspstate.server.ServerOptions.JOURNAL_REWRITE_GROWTH;
+import static aspstate.server.ServerOptions.JOURNAL_REWRITE_MIN_SIZE;
+import static aspstate.server.ServerOptions.MAX_BODY;
+import static aspstate.server.ServerOptions.MAX_CONNECTIONS;
+import static aspstate.server.ServerOptions.MAX_INBOUND;
+import static aspstate.server.ServerOptions.MAX_UNSENT;
+import static aspstate.server.ServerOptions.MIN_REQUEST_RATE;
+import static aspstate.server.ServerOptions.OWNERS;
+import static aspstate.server.ServerOptions.REQUEST_TIMEOUT;
+import static aspstate.server.ServerOptions.SHUTDOWN_TIMEOUT;
+import static aspstate.server.ServerOptions.TDS_BIND;
+import static aspstate.server.ServerOptions.TDS_LOGIN_TIMEOUT;
+import static aspstate.server.ServerOptions.TDS_PORT;
+import static aspstate.server.ServerOptions.TDS_TLS;
+import static aspstate.server.ServerOptions.TDS_TLS_PASSWORD;
+import static aspstate.server.ServerOptions.TDS_USER;
+import static aspstate.server.ServerOptions.VERSION_HEADER;
 
 import aspstate.admin.AdminSettings;
 import aspstate.admin.AdminToken;
@@ -383,17 +383,17 @@ final class ServeOptionsBuilder {
     /** Empty for none: PRELOGIN then answers that encryption is not supported. */
     private Optional<SslContext> tls(String text) {
         boolean keyStore =
-                !text.equalsIgnoreCase(ServeCommand.NONE) && !text.equalsIgnoreCase(ServeCommand.SELF_SIGNED);
+                !text.equalsIgnoreCase(ServerOptions.NONE) && !text.equalsIgnoreCase(ServerOptions.SELF_SIGNED);
         if (!keyStore && !options.tdsTlsPassword.isEmpty()) {
             // A password with nothing to open is a mistake (a --tds-tls line lost from a config file, say), not
             // something to ignore: the listener would run without the certificate the operator meant to give it.
             throw new UserError(sources.get(TDS_TLS_PASSWORD).whereWithoutText() + ": given without a PKCS12 file in "
                     + "--" + TDS_TLS + ", so there is nothing for it to open");
         }
-        if (text.equalsIgnoreCase(ServeCommand.NONE)) {
+        if (text.equalsIgnoreCase(ServerOptions.NONE)) {
             return Optional.empty();
         }
-        if (text.equalsIgnoreCase(ServeCommand.SELF_SIGNED)) {
+        if (text.equalsIgnoreCase(ServerOptions.SELF_SIGNED)) {
             return Optional.of(TdsTls.selfSigned());
         }
         return Optional.of(TdsTls.pkcs12(Path.of(text), options.tdsTlsPassword.toCharArray()));

@@ -1,7 +1,5 @@
 package aspstate.server;
 
-import static aspstate.server.ServeCommand.*;
-
 import aspstate.admin.AdminSettings;
 import aspstate.cli.AddressConverter;
 import aspstate.cli.ByteSizeConverter;
@@ -47,6 +45,60 @@ import picocli.CommandLine.ParseResult;
  * require of each other. The README's options table and dist/aspstate.conf are tested against these options.
  */
 final class ServerOptions {
+    // The options' long names without dashes, which are also their keys in the config file.
+    static final String BIND = "bind";
+    static final String STATESERVER_PORT = "stateserver-port";
+    static final String TDS_PORT = "tds-port";
+    static final String TDS_BIND = "tds-bind";
+    static final String TDS_USER = "tds-user";
+    static final String TDS_TLS = "tds-tls";
+    static final String TDS_TLS_PASSWORD = "tds-tls-password";
+    static final String ALLOW = "allow";
+    static final String IDLE_TIMEOUT = "idle-timeout";
+    static final String MAX_BODY = "max-body";
+    static final String MAX_MEMORY = "max-memory";
+    static final String TDS_FAILOVER_PARTNER = "tds-failover-partner";
+    static final String DATA_DIR = "data-dir";
+    static final String FSYNC = "fsync";
+    static final String JOURNAL_REWRITE_MIN_SIZE = "journal-rewrite-min-size";
+    static final String JOURNAL_REWRITE_GROWTH = "journal-rewrite-growth";
+    static final String CLUSTER_MEMBERS = "cluster-members";
+    static final String CLUSTER_BIND = "cluster-bind";
+    static final String CLUSTER_PORT = "cluster-port";
+    static final String CLUSTER_NAME = "cluster-name";
+    static final String OWNERS = "owners";
+    static final String CLUSTER_SECRET = "cluster-secret";
+    static final String CLUSTER_JOIN_TIMEOUT = "cluster-join-timeout";
+    static final String VERSION_HEADER = "version-header";
+    static final String LOG_LEVEL = "log-level";
+    static final String LOG_FORMAT = "log-format";
+    static final String CONFIG = "config";
+    static final String MAX_CONNECTIONS = "max-connections";
+    static final String MAX_CONNECTIONS_PER_PEER = "max-connections-per-peer";
+    static final String REQUEST_TIMEOUT = "request-timeout";
+    static final String MAX_UNSENT = "max-unsent";
+    static final String MAX_INBOUND = "max-inbound";
+    static final String MIN_REQUEST_RATE = "min-request-rate";
+    static final String TDS_LOGIN_TIMEOUT = "tds-login-timeout";
+    static final String TDS_LOGIN_QUEUE = "tds-login-queue";
+    static final String TDS_LOGIN_FAILURES = "tds-login-failures";
+    static final String SHUTDOWN_TIMEOUT = "shutdown-timeout";
+    static final String TRANSPORT = "transport";
+    static final String ADMIN_PORT = "admin-port";
+    static final String ADMIN_BIND = "admin-bind";
+    static final String ADMIN_TOKEN = "admin-token";
+    static final String ADMIN_MAX_CONNECTIONS = "admin-max-connections";
+    static final String ADMIN_MAX_CONNECTIONS_PER_PEER = "admin-max-connections-per-peer";
+    static final String ADMIN_QUEUE = "admin-queue";
+    static final String ADMIN_TOKEN_FAILURES = "admin-token-failures";
+    static final String CLUSTER_MAX_CONNECTIONS = "cluster-max-connections";
+    static final String CLUSTER_MAX_CONNECTIONS_PER_PEER = "cluster-max-connections-per-peer";
+    static final String CLUSTER_HANDSHAKE_TIMEOUT = "cluster-handshake-timeout";
+
+    // What --tds-tls takes besides a key store's file.
+    static final String NONE = "none";
+    static final String SELF_SIGNED = "self-signed";
+
     @Option(
             names = "--" + BIND,
             converter = AddressConverter.class,
@@ -96,7 +148,7 @@ final class ServerOptions {
     @Option(
             names = "--" + TDS_TLS,
             paramLabel = "self-signed|FILE.p12",
-            defaultValue = ServeCommand.NONE,
+            defaultValue = NONE,
             description = "Certificate for TLS on the TDS listener: a PKCS12 file (with --" + TDS_TLS_PASSWORD
                     + "), or self-signed to generate one at start (clients must trust the server certificate). "
                     + "With none, clients must connect with encryption off. Default: ${DEFAULT-VALUE}")

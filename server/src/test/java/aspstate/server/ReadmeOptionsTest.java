@@ -72,9 +72,8 @@ class ReadmeOptionsTest {
         if (option.defaultValue() != null && !option.defaultValue().isEmpty()) {
             return option.defaultValue();
         }
-        return key.equals(ServeCommand.TDS_BIND) || key.equals(ServeCommand.CLUSTER_BIND)
-                ? "the --" + ServeCommand.BIND + " value"
-                : "none";
+        String leader = ServeOptionSources.FOLLOWS.get(key);
+        return leader != null ? "the --" + leader + " value" : "none";
     }
 
     /** The README's options table by option name (without dashes), in the README's order. */
