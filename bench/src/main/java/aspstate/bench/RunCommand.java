@@ -1,6 +1,5 @@
 package aspstate.bench;
 
-import aspstate.cli.DurationConverter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,18 +50,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--depth", defaultValue = "1", description = "pages in flight per connection (pipelining)")
     int depth;
 
-    @Option(
-            names = "--warmup",
-            converter = DurationConverter.class,
-            defaultValue = "5s",
-            description = "unmeasured warm-up time")
+    @Option(names = "--warmup", defaultValue = "5s", description = "unmeasured warm-up time")
     Duration warmup;
 
-    @Option(
-            names = "--duration",
-            converter = DurationConverter.class,
-            defaultValue = "20s",
-            description = "measured time")
+    @Option(names = "--duration", defaultValue = "20s", description = "measured time")
     Duration duration;
 
     @Option(names = "--pages", defaultValue = "0", description = "stop after this many measured pages (0: no limit)")
@@ -105,7 +96,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--preload-stall",
-            converter = DurationConverter.class,
             defaultValue = Workload.DEFAULT_PRELOAD_STALL_TEXT,
             description = "stop with an error when the pre-load goes this long without an answer "
                     + "(default: ${DEFAULT-VALUE})")
@@ -113,7 +103,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--progress-every",
-            converter = DurationConverter.class,
             defaultValue = "1s",
             description = "how often a progress line is printed (to stderr); each covers the time since the last")
     Duration progressEvery;

@@ -8,6 +8,9 @@ import java.time.Duration;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /** What each converter accepts, and the one-line message for what it refuses. */
 class ConvertersTest {
@@ -58,5 +61,24 @@ class ConvertersTest {
         assertThatThrownBy(() -> new Count().convert("0")).hasMessage("must be at least 1, got 0");
         assertThatThrownBy(() -> new Count().convert("many")).hasMessage("not a whole number");
         assertThat(new WholeNumber().convert("-3")).isEqualTo(-3);
+    }
+
+    static final class Timed {
+        @Option(names = "--every", defaultValue = "30s")
+        Duration every;
+    }
+
+    /** Registered by type, so that an option holding a Duration needs no converter of its own. */
+    @Test
+    void durationsAreWrittenTheSameWayInEveryCommand() {
+        Timed timed = new Timed();
+        CommandLine commandLine = Converters.register(new CommandLine(timed));
+
+        commandLine.parseArgs("--every", "2m");
+        assertThat(timed.every).isEqualTo(Duration.ofMinutes(2));
+        assertThatThrownBy(() -> commandLine.parseArgs("--every", "PT2M"))
+                .isInstanceOf(ParameterException.class)
+                .hasRootCauseMessage(
+                        "not a duration: 'PT2M' (examples: 500ms, 30s, 2m, 1h; a plain number means " + "seconds)");
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.cli.Converters;
 import aspstate.store.journal.Fsync;
 import aspstate.transport.IoTransport;
 import picocli.CommandLine;
@@ -9,9 +10,12 @@ import picocli.CommandLine.ITypeConverter;
 final class ServeConverters {
     private ServeConverters() {}
 
-    /** Registers the converters of the server's enums, each of which parses the way its option is written. */
+    /**
+     * Registers the shared converters ({@link Converters}) and those of the server's enums, each of which parses
+     * the way its option is written.
+     */
     static CommandLine register(CommandLine commandLine) {
-        return commandLine
+        return Converters.register(commandLine)
                 .registerConverter(LogLevel.class, LogLevel::parse)
                 .registerConverter(LogFormat.class, LogFormat::parse)
                 .registerConverter(IoTransport.class, IoTransport::parse)

@@ -1,12 +1,9 @@
 package aspstate.server;
 
 import aspstate.admin.AdminSettings;
-import aspstate.cli.AddressConverter;
 import aspstate.cli.ByteSizeConverter;
 import aspstate.cli.ByteSizeOrAuto;
-import aspstate.cli.CidrRangeConverter;
 import aspstate.cli.Count;
-import aspstate.cli.DurationConverter;
 import aspstate.cli.Port;
 import aspstate.cli.PortOrOff;
 import aspstate.cli.WholeNumber;
@@ -38,7 +35,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Every option of the server, each defined once: its name, typed value, converter, default and help. Shared by the
+ * Every option of the server, each defined once: its name, typed value, default and help, and the converter of a
+ * number (a port, a count, a size; other types have theirs registered by {@link ServeConverters}). Shared by the
  * commands that take the server's settings ({@code serve}, and {@code cluster-stop}, so that both read the same
  * config file). picocli converts each value, from the command line or, through {@link ConfigFileDefaults}, from
  * the config file; {@link ServeOptionsBuilder} then checks the limits that settings records own and what options
@@ -101,7 +99,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + BIND,
-            converter = AddressConverter.class,
             paramLabel = "ADDRESS",
             defaultValue = "127.0.0.1",
             description = "Address of both listeners (StateServer and TDS); 0.0.0.0 or :: listens on all. "
@@ -129,7 +126,6 @@ final class ServerOptions {
     // No defaultValue: an unset --tds-bind follows --bind.
     @Option(
             names = "--" + TDS_BIND,
-            converter = AddressConverter.class,
             paramLabel = "ADDRESS",
             description = "Address of the TDS listener; loopback only unless --" + TDS_USER + " is given. "
                     + "Default: the --bind value")
@@ -182,7 +178,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + ADMIN_BIND,
-            converter = AddressConverter.class,
             paramLabel = "ADDRESS",
             defaultValue = "127.0.0.1",
             description = "Address of the admin listener; loopback only unless --" + ADMIN_TOKEN + " is given. "
@@ -236,7 +231,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + ALLOW,
-            converter = CidrRangeConverter.class,
             paramLabel = "CIDR",
             split = ",",
             defaultValue = "127.0.0.0/8,::1",
@@ -247,7 +241,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + IDLE_TIMEOUT,
-            converter = DurationConverter.class,
             paramLabel = "DURATION",
             defaultValue = "30s",
             description = "Close a connection idle this long: 500ms, 30s, 2m, 1h (a plain number is seconds); "
@@ -325,7 +318,6 @@ final class ServerOptions {
     // No defaultValue: an unset --cluster-bind follows --bind.
     @Option(
             names = "--" + CLUSTER_BIND,
-            converter = AddressConverter.class,
             paramLabel = "ADDRESS",
             description = "Address of this node's cluster traffic; beyond loopback it needs --" + CLUSTER_SECRET
                     + ". Default: the --bind value")
@@ -369,7 +361,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + CLUSTER_JOIN_TIMEOUT,
-            converter = DurationConverter.class,
             paramLabel = "DURATION",
             defaultValue = "5m",
             description = "How long a starting node waits for a majority of the cluster's members before it gives "
@@ -396,7 +387,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + CLUSTER_HANDSHAKE_TIMEOUT,
-            converter = DurationConverter.class,
             paramLabel = "DURATION",
             defaultValue = "2s",
             description = "A connection to the cluster port must finish its TLS handshake within this long, and "
@@ -426,7 +416,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + REQUEST_TIMEOUT,
-            converter = DurationConverter.class,
             paramLabel = "DURATION",
             defaultValue = "30s",
             description = "A request must arrive whole within this long of its first byte, or its connection is "
@@ -466,7 +455,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + TDS_LOGIN_TIMEOUT,
-            converter = DurationConverter.class,
             paramLabel = "DURATION",
             defaultValue = "15s",
             description = "A TDS connection not logged in this long after it opened is closed. "
@@ -493,7 +481,6 @@ final class ServerOptions {
 
     @Option(
             names = "--" + SHUTDOWN_TIMEOUT,
-            converter = DurationConverter.class,
             paramLabel = "DURATION",
             defaultValue = "30s",
             description = "Longest a stop (Ctrl-C, SIGTERM) may take; past it the process is halted with status 1. "

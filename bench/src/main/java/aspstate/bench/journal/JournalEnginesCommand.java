@@ -1,6 +1,5 @@
 package aspstate.bench.journal;
 
-import aspstate.cli.DurationConverter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,18 +30,10 @@ public final class JournalEnginesCommand implements Callable<Integer> {
     @Option(names = "--sessions", defaultValue = "100000", description = "distinct sessions written over")
     int sessions;
 
-    @Option(
-            names = "--duration",
-            converter = DurationConverter.class,
-            defaultValue = "10s",
-            description = "measured time per engine and round")
+    @Option(names = "--duration", defaultValue = "10s", description = "measured time per engine and round")
     Duration duration;
 
-    @Option(
-            names = "--warmup",
-            converter = DurationConverter.class,
-            defaultValue = "5s",
-            description = "unmeasured time before each measure")
+    @Option(names = "--warmup", defaultValue = "5s", description = "unmeasured time before each measure")
     Duration warmup;
 
     @Option(names = "--rounds", defaultValue = "3", description = "rounds, each engine once per round")
