@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * Feeds {@code --config FILE}'s entries to picocli as the values of the options the command line leaves out, so
  * that a value from the file goes through the same converter as one typed on the command line. picocli asks for
  * these after it has read the command line, so {@code --config} is known by then wherever it was written. Remembers
- * which options it supplied, so that a bad value is reported as the line of the file to fix.
+ * which options it supplied, so that a bad value is reported as the line of the file to fix; each command line it
+ * serves is parsed once (a run, or a SIGHUP's parse on a command line of its own).
  */
 final class ConfigFileDefaults implements IDefaultValueProvider {
     private Path loadedFrom;
