@@ -1,5 +1,6 @@
 package aspstate.admin;
 
+import aspstate.core.TcpPort;
 import aspstate.transport.ConnectionLimits;
 import aspstate.transport.CredentialCheckQueue;
 import java.net.InetAddress;
@@ -48,9 +49,7 @@ public record AdminSettings(
         Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(connections, "connections");
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be 0..65535, got " + port);
-        }
+        TcpPort.require(port, 0);
         ConnectionLimits.requireIdleTimeout(idleTimeout);
         if (queue < 1) {
             throw new IllegalArgumentException("admin-queue must be at least 1, got " + queue);

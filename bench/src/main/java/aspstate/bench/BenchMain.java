@@ -1,5 +1,7 @@
 package aspstate.bench;
 
+import aspstate.cli.Converters;
+import aspstate.cli.RefusedValue;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,11 +34,15 @@ public final class BenchMain {
         System.exit(commandLine().execute(args));
     }
 
-    /** The command line with its subcommands; a bad option is one line on stderr and exit code 2. */
+    /**
+     * The command line with its subcommands, durations written as the server's options write them; a bad option is
+     * one line on stderr and exit code 2.
+     */
     static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new BenchMain());
+        CommandLine commandLine = Converters.register(new CommandLine(new BenchMain()));
         commandLine.setParameterExceptionHandler((ex, arguments) -> {
-            ex.getCommandLine().getErr().println("aspstate-bench: " + ex.getMessage());
+            String refused = RefusedValue.describe(ex);
+            ex.getCommandLine().getErr().println("aspstate-bench: " + (refused != null ? refused : ex.getMessage()));
             return 2;
         });
         return commandLine;

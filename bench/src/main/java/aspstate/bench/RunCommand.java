@@ -1,6 +1,5 @@
 package aspstate.bench;
 
-import aspstate.core.DurationText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,10 +51,10 @@ final class RunCommand implements Callable<Integer> {
     int depth;
 
     @Option(names = "--warmup", defaultValue = "5s", description = "unmeasured warm-up time")
-    String warmup;
+    Duration warmup;
 
     @Option(names = "--duration", defaultValue = "20s", description = "measured time")
-    String duration;
+    Duration duration;
 
     @Option(names = "--pages", defaultValue = "0", description = "stop after this many measured pages (0: no limit)")
     long pages;
@@ -100,13 +99,13 @@ final class RunCommand implements Callable<Integer> {
             defaultValue = Workload.DEFAULT_PRELOAD_STALL_TEXT,
             description = "stop with an error when the pre-load goes this long without an answer "
                     + "(default: ${DEFAULT-VALUE})")
-    String preloadStall;
+    Duration preloadStall;
 
     @Option(
             names = "--progress-every",
             defaultValue = "1s",
             description = "how often a progress line is printed (to stderr); each covers the time since the last")
-    String progressEvery;
+    Duration progressEvery;
 
     @Option(names = "--json", description = "also write the results as JSON to this file")
     Path json;
@@ -114,7 +113,6 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Workload workload;
-        Duration progressPeriod;
         BackendFactory factory;
         try {
             PageMix pageMix = op == null ? PageMix.parse(mix) : PageMix.only(PageKind.ofCode("op-" + op));
@@ -124,17 +122,16 @@ final class RunCommand implements Callable<Integer> {
                     PayloadSizes.parse(payload, seed),
                     connections,
                     depth,
-                    DurationText.parse(warmup),
-                    DurationText.parse(duration),
+                    warmup,
+                    duration,
                     pages,
                     rate,
                     seed,
                     !skipPreload,
                     preloadDepth,
-                    DurationText.parse(preloadStall),
+                    preloadStall,
                     openLoop,
                     maxInFlight);
-            progressPeriod = DurationText.parse(progressEvery);
             factory = Targets.open(target);
         } catch (IllegalArgumentException e) {
             System.err.println("aspstate-bench: " + e.getMessage());
@@ -142,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
         }
         try (BackendFactory opened = factory) {
             String name = opened.name() + " " + target + " (client on " + opened.transport() + ")";
-            RunResult result = new LoadGenerator(opened, workload, System.err, progressPeriod).run(name);
+            RunResult result = new LoadGenerator(opened, workload, System.err, progressEvery).run(name);
             ReportWriter.table(result, System.out);
             if (json != null) {
                 write(json, ReportWriter.json(result));

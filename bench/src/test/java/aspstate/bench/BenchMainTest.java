@@ -40,6 +40,15 @@ class BenchMainTest {
     }
 
     @Test
+    void aDurationTheServerWouldRefuseIsRefusedInTheSameWords() {
+        assertThat(run("run", "--target", "stateserver://127.0.0.1:42424", "--duration", "5x"))
+                .isEqualTo(2);
+        assertThat(err.toString().lines())
+                .containsExactly("aspstate-bench: --duration 5x: not a duration: '5x' (examples: 500ms, 30s, 2m, 1h; "
+                        + "a plain number means seconds)");
+    }
+
+    @Test
     void diskSyncsGivesALinePerThreadCountAndLeavesNoFile(@TempDir Path dir) {
         assertThat(run("disk-syncs", "--dir", dir.toString(), "--threads", "1,2", "--seconds", "1"))
                 .isZero();

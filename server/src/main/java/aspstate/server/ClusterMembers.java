@@ -1,28 +1,18 @@
 package aspstate.server;
 
+import aspstate.cli.Port;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
-import java.util.List;
+import picocli.CommandLine.ITypeConverter;
 
-/** Reads {@code --cluster-members}: HOST:PORT entries separated by commas, IPv6 addresses in brackets. */
-final class ClusterMembers {
-    private ClusterMembers() {}
+/** One entry of {@code --cluster-members}: HOST:PORT, an IPv6 address in brackets. */
+final class ClusterMembers implements ITypeConverter<InetSocketAddress> {
 
-    /** Empty for an empty text (no cluster). @throws IllegalArgumentException naming the entry that is wrong */
-    static List<InetSocketAddress> parse(String text) {
-        List<InetSocketAddress> members = new ArrayList<>();
-        for (String part : text.split(",")) {
-            String entry = part.trim();
-            if (!entry.isEmpty()) {
-                members.add(member(entry));
-            }
-        }
-        return members;
-    }
-
-    private static InetSocketAddress member(String entry) {
+    /** @throws IllegalArgumentException naming the entry that is wrong */
+    @Override
+    public InetSocketAddress convert(String text) {
+        String entry = text.trim();
         int colon = entry.lastIndexOf(':');
         if (colon <= 0 || colon == entry.length() - 1) {
             throw new IllegalArgumentException("'" + entry + "' is not HOST:PORT (e.g. 10.0.1.5:7800, [fd00::5]:7800)");
@@ -36,12 +26,9 @@ final class ClusterMembers {
         }
         int port;
         try {
-            port = Integer.parseInt(entry.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + entry + "': the port is not a number");
-        }
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("'" + entry + "': the port must be 1..65535");
+            port = new Port.Fixed().convert(entry.substring(colon + 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + entry + "': " + e.getMessage());
         }
         try {
             return new InetSocketAddress(InetAddress.getByName(host), port);

@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
         name = "cluster-stop",
         mixinStandardHelpOptions = true,
         versionProvider = Version.Provider.class,
+        defaultValueProvider = ConfigFileDefaults.class,
         sortOptions = false,
         description = "Stops every node of the cluster the options describe (run it with a node's own options or "
-                + "config file). With --" + ServeCommand.DATA_DIR + ", each node keeps its sessions and the "
+                + "config file). With --" + ServerOptions.DATA_DIR + ", each node keeps its sessions and the "
                 + "cluster's layout: when all of them are started again, the cluster waits until every node is "
                 + "back, and every session is there. For a rolling restart, stop one node at a time with SIGTERM "
                 + "instead.%n",
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:the cluster took the request and stops",
             "1:unexpected failure (see the log)",
-            "2:bad option or value, no --" + ServeCommand.CLUSTER_MEMBERS + ", or the cluster cannot be reached"
+            "2:bad option or value, no --" + ServerOptions.CLUSTER_MEMBERS + ", or the cluster cannot be reached"
         })
 final class ClusterStopCommand implements Callable<Integer> {
     @Spec
@@ -53,7 +54,7 @@ final class ClusterStopCommand implements Callable<Integer> {
         ServeOptions parsed = options.parse(spec, heapMaxBytes);
         LogLevels.apply(parsed.logLevel());
         InfinispanSettings settings = parsed.infinispan()
-                .orElseThrow(() -> new UserError("no --" + ServeCommand.CLUSTER_MEMBERS + ": there is no cluster to "
+                .orElseThrow(() -> new UserError("no --" + ServerOptions.CLUSTER_MEMBERS + ": there is no cluster to "
                         + "stop (stop a single server with SIGTERM)"));
         ClusterSettings node = settings.cluster();
         // The tool's own address: the node's, on a free port (the node itself may be running on this machine).
@@ -63,7 +64,7 @@ final class ClusterStopCommand implements Callable<Integer> {
         try {
             takers = InfinispanStores.stopCluster(tool, settings.quorumTimeout());
         } catch (StoreStartException e) {
-            throw new UserError(parsed.where(ServeCommand.CLUSTER_MEMBERS) + ": " + e.getMessage());
+            throw new UserError(parsed.where(ServerOptions.CLUSTER_MEMBERS) + ": " + e.getMessage());
         }
         out.println("cluster " + node.name() + " is stopping: " + String.join(", ", takers) + " took the request");
         out.flush();

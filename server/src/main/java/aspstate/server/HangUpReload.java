@@ -26,17 +26,21 @@ final class HangUpReload {
 
     static void reload(ServeOptions options) {
         try {
-            SourcedValue level = options.reread().get().get(ServeCommand.LOG_LEVEL);
-            LogLevel parsed;
-            try {
-                parsed = LogLevel.parse(level.text());
-            } catch (IllegalArgumentException e) {
-                throw new UserError(level.where() + ": " + e.getMessage());
-            }
-            LogLevels.apply(parsed);
-            LOG.info("SIGHUP: log level {} ({}); other settings take effect at the next start", parsed, level.where());
+            LogLevelSetting setting = options.reread().get();
+            LogLevels.apply(setting.level());
+            LOG.info(
+                    "SIGHUP: log level {} ({}); other settings take effect at the next start",
+                    setting.level(),
+                    setting.where());
         } catch (UserError e) {
             LOG.warn("SIGHUP: {}; nothing changed", e.getMessage());
         }
     }
+
+    /**
+     * The log level the options give now, with the config file read again.
+     *
+     * @param where where it was written, e.g. "log-level=debug in /etc/aspstate.conf"
+     */
+    record LogLevelSetting(LogLevel level, String where) {}
 }

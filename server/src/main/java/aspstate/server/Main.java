@@ -36,7 +36,7 @@ public final class Main implements Callable<Integer> {
      */
     static CommandLine commandLine(ServeLauncher launcher, long heapMaxBytes, InputStream stdin) {
         OneLineErrors errors = new OneLineErrors();
-        return new CommandLine(new Main())
+        CommandLine commandLine = new CommandLine(new Main())
                 .addSubcommand(new CommandLine.HelpCommand())
                 .addSubcommand(new ServeCommand(launcher, heapMaxBytes))
                 .addSubcommand(new HashPasswordCommand(stdin, stdin == System.in ? System.console() : null))
@@ -46,7 +46,8 @@ public final class Main implements Callable<Integer> {
                 .addSubcommand(new SessionsCommand())
                 .addSubcommand(new SessionCommand())
                 .addSubcommand(new UnlockCommand())
-                .addSubcommand(new DeleteCommand())
+                .addSubcommand(new DeleteCommand());
+        return ServeConverters.register(commandLine)
                 .setParameterExceptionHandler(errors)
                 .setExecutionExceptionHandler(errors)
                 .setOut(new PrintWriter(System.out, true))

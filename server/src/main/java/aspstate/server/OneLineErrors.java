@@ -1,11 +1,13 @@
 package aspstate.server;
 
+import aspstate.cli.RefusedValue;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -24,6 +26,11 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine command = ex.getCommandLine();
+        String described = describe(ex);
+        if (described != null) {
+            print(command, described);
+            return UserError.EXIT_CODE;
+        }
         String message = ex.getMessage();
         if (ex instanceof UnmatchedArgumentException) {
             List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
@@ -33,6 +40,22 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
         }
         print(command, message + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
         return UserError.EXIT_CODE;
+    }
+
+    /**
+     * A value a converter refused, as "where: why" ({@code --max-body abc: not a byte size...}, or {@code
+     * max-body=abc in FILE: ...}), or a config file that cannot be used; null for what picocli says well itself (an
+     * unknown option, a missing value), which the help hint then follows.
+     */
+    static String describe(ParameterException ex) {
+        Throwable cause = ex.getCause();
+        if (cause instanceof UserError) {
+            return cause.getMessage();
+        }
+        String reason = RefusedValue.reason(ex);
+        return reason == null
+                ? null
+                : ConfigFileDefaults.where((OptionSpec) ex.getArgSpec(), ex.getValue()) + ": " + reason;
     }
 
     @Override

@@ -94,8 +94,8 @@ final class RunningServer implements AutoCloseable {
                     e,
                     options.stateServer().bindAddress(),
                     options.stateServer().port(),
-                    options.where(ServeCommand.STATESERVER_PORT),
-                    options.where(ServeCommand.BIND));
+                    options.where(ServerOptions.STATESERVER_PORT),
+                    options.where(ServerOptions.BIND));
         }
     }
 
@@ -111,8 +111,8 @@ final class RunningServer implements AutoCloseable {
                     e,
                     settings.bindAddress(),
                     settings.port(),
-                    options.where(ServeCommand.ADMIN_PORT),
-                    options.where(ServeCommand.ADMIN_BIND));
+                    options.where(ServerOptions.ADMIN_PORT),
+                    options.where(ServerOptions.ADMIN_BIND));
         }
     }
 

@@ -1,13 +1,5 @@
 package aspstate.server;
 
-import aspstate.admin.AdminSettings;
-import aspstate.stateserver.StateServerSettings;
-import aspstate.store.infinispan.ClusterPortLimits;
-import aspstate.store.infinispan.ClusterSettings;
-import aspstate.store.journal.JournalSettings;
-import aspstate.tds.TdsSettings;
-import aspstate.transport.ConnectionLimits;
-import aspstate.transport.CredentialCheckQueue;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,115 +7,26 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code aspstate serve}: the server's options ({@link ServerOptions}), their names and defaults, and the command
- * that runs the server with them.
+ * {@code aspstate serve}: runs the server with its options ({@link ServerOptions}) until it is stopped.
  */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
         versionProvider = Version.Provider.class,
+        defaultValueProvider = ConfigFileDefaults.class,
         sortOptions = false,
         description = "Runs the session-state server until Ctrl-C or SIGTERM, then stops cleanly.%n"
                 + "Prints one line to stdout when ready; logs go to stderr.%n",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:stopped by Ctrl-C or SIGTERM (or help/version shown)",
-            "1:unexpected failure (see the log), or a stop longer than --shutdown-timeout",
+            "0:stopped by Ctrl-C, SIGTERM or cluster-stop (or help or version shown)",
+            "1:unexpected failure (see the log), or a stop longer than --" + ServerOptions.SHUTDOWN_TIMEOUT,
             "2:bad option or value, unreadable config file, a port cannot be listened on, the data directory is in "
-                    + "use or unusable, or the cluster cannot be joined (see --cluster-join-timeout)",
+                    + "use or unusable, or the cluster cannot be joined (no majority, or not every node back after "
+                    + "cluster-stop, within --" + ServerOptions.CLUSTER_JOIN_TIMEOUT + ")",
             "70:fatal error such as out of memory (see the log); a supervisor should restart the server"
         })
 final class ServeCommand implements Callable<Integer> {
-    static final String BIND = "bind";
-    static final String STATESERVER_PORT = "stateserver-port";
-    static final String TDS_PORT = "tds-port";
-    static final String TDS_BIND = "tds-bind";
-    static final String TDS_USER = "tds-user";
-    static final String TDS_TLS = "tds-tls";
-    static final String TDS_TLS_PASSWORD = "tds-tls-password";
-    static final String ALLOW = "allow";
-    static final String IDLE_TIMEOUT = "idle-timeout";
-    static final String MAX_BODY = "max-body";
-    static final String MAX_MEMORY = "max-memory";
-    static final String TDS_FAILOVER_PARTNER = "tds-failover-partner";
-    static final String DATA_DIR = "data-dir";
-    static final String FSYNC = "fsync";
-    static final String JOURNAL_REWRITE_MIN_SIZE = "journal-rewrite-min-size";
-    static final String JOURNAL_REWRITE_GROWTH = "journal-rewrite-growth";
-    static final String CLUSTER_MEMBERS = "cluster-members";
-    static final String CLUSTER_BIND = "cluster-bind";
-    static final String CLUSTER_PORT = "cluster-port";
-    static final String CLUSTER_NAME = "cluster-name";
-    static final String OWNERS = "owners";
-    static final String CLUSTER_SECRET = "cluster-secret";
-    static final String CLUSTER_JOIN_TIMEOUT = "cluster-join-timeout";
-    static final String VERSION_HEADER = "version-header";
-    static final String LOG_LEVEL = "log-level";
-    static final String LOG_FORMAT = "log-format";
-    static final String CONFIG = "config";
-    static final String MAX_CONNECTIONS = "max-connections";
-    static final String MAX_CONNECTIONS_PER_PEER = "max-connections-per-peer";
-    static final String REQUEST_TIMEOUT = "request-timeout";
-    static final String MAX_UNSENT = "max-unsent";
-    static final String MAX_INBOUND = "max-inbound";
-    static final String MIN_REQUEST_RATE = "min-request-rate";
-    static final String TDS_LOGIN_TIMEOUT = "tds-login-timeout";
-    static final String TDS_LOGIN_QUEUE = "tds-login-queue";
-    static final String TDS_LOGIN_FAILURES = "tds-login-failures";
-    static final String SHUTDOWN_TIMEOUT = "shutdown-timeout";
-    static final String TRANSPORT = "transport";
-    static final String ADMIN_PORT = "admin-port";
-    static final String ADMIN_BIND = "admin-bind";
-    static final String ADMIN_TOKEN = "admin-token";
-    static final String ADMIN_MAX_CONNECTIONS = "admin-max-connections";
-    static final String ADMIN_MAX_CONNECTIONS_PER_PEER = "admin-max-connections-per-peer";
-    static final String ADMIN_QUEUE = "admin-queue";
-    static final String ADMIN_TOKEN_FAILURES = "admin-token-failures";
-    static final String CLUSTER_MAX_CONNECTIONS = "cluster-max-connections";
-    static final String CLUSTER_MAX_CONNECTIONS_PER_PEER = "cluster-max-connections-per-peer";
-    static final String CLUSTER_HANDSHAKE_TIMEOUT = "cluster-handshake-timeout";
-
-    static final String DEFAULT_BIND = "127.0.0.1";
-    static final String DEFAULT_STATESERVER_PORT = "" + StateServerSettings.DEFAULT_PORT;
-    static final String DEFAULT_TDS_PORT = "" + TdsSettings.DEFAULT_PORT;
-    static final String OFF = "off";
-    static final String NONE = "none";
-    static final String SELF_SIGNED = "self-signed";
-    static final String DEFAULT_ALLOW = "127.0.0.0/8,::1";
-    static final String DEFAULT_IDLE_TIMEOUT = "30s";
-    static final String DEFAULT_MAX_BODY = "64MiB";
-    static final String AUTO = "auto";
-    static final String DEFAULT_MAX_MEMORY = AUTO;
-    static final String DEFAULT_FSYNC = "always";
-    static final String DEFAULT_JOURNAL_REWRITE_MIN_SIZE = "64MiB";
-    static final String DEFAULT_JOURNAL_REWRITE_GROWTH = "" + JournalSettings.DEFAULT_REWRITE_GROWTH_PERCENT;
-    static final String DEFAULT_CLUSTER_PORT = "" + ClusterSettings.DEFAULT_PORT;
-    static final String DEFAULT_CLUSTER_NAME = ClusterSettings.DEFAULT_NAME;
-    static final String DEFAULT_OWNERS = "" + ClusterSettings.DEFAULT_OWNERS;
-    static final String DEFAULT_CLUSTER_JOIN_TIMEOUT = "5m";
-    static final String DEFAULT_VERSION_HEADER = StateServerSettings.DEFAULT_ASPNET_VERSION;
-    static final String DEFAULT_LOG_LEVEL = "info";
-    static final String DEFAULT_LOG_FORMAT = "text";
-    static final String DEFAULT_MAX_CONNECTIONS = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS;
-    static final String DEFAULT_MAX_CONNECTIONS_PER_PEER = "" + ConnectionLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
-    static final String DEFAULT_REQUEST_TIMEOUT = "30s";
-    static final String DEFAULT_MAX_UNSENT = "1MiB";
-    static final String DEFAULT_MAX_INBOUND = AUTO;
-    static final String DEFAULT_MIN_REQUEST_RATE = "" + ConnectionLimits.DEFAULT_MIN_REQUEST_RATE;
-    static final String DEFAULT_TDS_LOGIN_TIMEOUT = "15s";
-    static final String DEFAULT_TDS_LOGIN_QUEUE = "" + CredentialCheckQueue.DEFAULT_MAX_QUEUED;
-    static final String DEFAULT_TDS_LOGIN_FAILURES = "" + CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE;
-    static final String DEFAULT_SHUTDOWN_TIMEOUT = "30s";
-    static final String DEFAULT_ADMIN_PORT = "" + AdminSettings.DEFAULT_PORT;
-    static final String DEFAULT_ADMIN_MAX_CONNECTIONS = "" + AdminSettings.DEFAULT_MAX_CONNECTIONS;
-    static final String DEFAULT_ADMIN_MAX_CONNECTIONS_PER_PEER = "" + AdminSettings.DEFAULT_MAX_CONNECTIONS_PER_PEER;
-    static final String DEFAULT_ADMIN_QUEUE = "" + AdminSettings.DEFAULT_QUEUE;
-    static final String DEFAULT_ADMIN_TOKEN_FAILURES = "" + AdminSettings.DEFAULT_TOKEN_FAILURES;
-    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS = "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS;
-    static final String DEFAULT_CLUSTER_MAX_CONNECTIONS_PER_PEER =
-            "" + ClusterPortLimits.DEFAULT_MAX_CONNECTIONS_PER_PEER;
-    static final String DEFAULT_CLUSTER_HANDSHAKE_TIMEOUT = "2s";
-
     @Spec
     private CommandSpec spec;
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,8 +12,9 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Decides, for every option of {@code serve}, which text counts: the command line first, then the config file,
- * then the built-in default. The option names (without dashes) are the config file's keys.
+ * Records, for every option of {@code serve}, where its value was written: the command line, the config file or
+ * the built-in default, for messages about a value that arise after picocli converted it (a limit of a settings
+ * record, a port that turns out to be taken). The option names (without dashes) are the config file's keys.
  */
 final class ServeOptionSources {
     private ServeOptionSources() {}
@@ -31,6 +33,13 @@ final class ServeOptionSources {
     }
 
     /**
+     * An unset option that follows another (--tds-bind and --cluster-bind follow --bind) is reported where that one
+     * was written, so that a message about the address names the option the user actually wrote.
+     */
+    static final Map<String, String> FOLLOWS =
+            Map.of(ServerOptions.TDS_BIND, ServerOptions.BIND, ServerOptions.CLUSTER_BIND, ServerOptions.BIND);
+
+    /**
      * @param fileEntries the config file's entries (already checked against {@link #keys}), or empty
      * @param file        the config file, or null
      */
@@ -39,27 +48,28 @@ final class ServeOptionSources {
         Map<String, SourcedValue> values = new LinkedHashMap<>();
         for (OptionSpec option : settingOptions(spec)) {
             String key = key(option);
-            SourcedValue value;
             if (parsed.hasMatchedOption(option)) {
-                value = SourcedValue.fromCommandLine(key, asWritten(parsed, option));
+                values.put(key, SourcedValue.fromCommandLine(key, asWritten(parsed, option)));
             } else if (fileEntries.containsKey(key)) {
-                value = SourcedValue.fromFile(key, fileEntries.get(key), file);
-            } else {
-                value = SourcedValue.fromCommandLine(key, option.defaultValue());
+                values.put(key, SourcedValue.fromFile(key, fileEntries.get(key), file));
+            } else if (!FOLLOWS.containsKey(key)) {
+                // Every option has a text: one without a default (--data-dir) has an empty one while unset.
+                values.put(
+                        key, SourcedValue.fromCommandLine(key, Objects.requireNonNullElse(option.defaultValue(), "")));
             }
-            values.put(key, value);
         }
+        FOLLOWS.forEach((key, leader) -> values.putIfAbsent(key, values.get(leader)));
         return values;
     }
 
     private static List<OptionSpec> settingOptions(CommandSpec spec) {
         return spec.options().stream()
                 .filter(option -> !option.usageHelp() && !option.versionHelp())
-                .filter(option -> !key(option).equals(ServeCommand.CONFIG))
+                .filter(option -> !key(option).equals(ServerOptions.CONFIG))
                 .collect(Collectors.toList());
     }
 
-    private static String key(OptionSpec option) {
+    static String key(OptionSpec option) {
         return option.longestName().replaceFirst("^--", "");
     }
 

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * @param shutdownTimeout longest a stop may take before the process is halted
  * @param admin       the admin listener's settings, or empty for {@code --admin-port off}
  * @param transport   how every listener's connections reach the kernel ({@code --transport})
- * @param reread      the option texts again, the config file read anew (for SIGHUP)
+ * @param reread      the log level again, the config file read anew (for SIGHUP)
  */
 record ServeOptions(
         StateServerSettings stateServer,
@@ -43,28 +43,10 @@ record ServeOptions(
         Optional<AdminSettings> admin,
         IoTransport transport,
         Map<String, SourcedValue> sources,
-        Supplier<Map<String, SourcedValue>> reread) {
+        Supplier<HangUpReload.LogLevelSetting> reread) {
 
     ServeOptions {
         sources = Map.copyOf(sources);
-    }
-
-    ServeOptions withReread(Supplier<Map<String, SourcedValue>> texts) {
-        return new ServeOptions(
-                stateServer,
-                tds,
-                tdsLogins,
-                memoryStore,
-                maxInboundBytes,
-                infinispan,
-                journal,
-                logLevel,
-                logFormat,
-                shutdownTimeout,
-                admin,
-                transport,
-                sources,
-                texts);
     }
 
     /** Where the option with this key was written, e.g. "--stateserver-port 42424". */

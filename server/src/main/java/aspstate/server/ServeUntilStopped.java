@@ -91,7 +91,7 @@ final class ServeUntilStopped implements ServeLauncher {
                     }
                     LOG.error(
                             "did not stop within --{} {}; halting",
-                            ServeCommand.SHUTDOWN_TIMEOUT,
+                            ServerOptions.SHUTDOWN_TIMEOUT,
                             DurationText.format(shutdownTimeout));
                     Runtime.getRuntime().halt(Math.max(1, FatalErrors.exitStatus()));
                 },

@@ -162,7 +162,7 @@ final class ServerStores implements AutoCloseable {
                     options.journal().orElseThrow(), Clock.SYSTEM, memory, budget, reaper, EventLoopTurns::atEndOfTurn);
         } catch (DataDirectoryException e) {
             reaper.shutdownNow();
-            throw new UserError(options.where(ServeCommand.DATA_DIR) + ": " + e.getMessage());
+            throw new UserError(options.where(ServerOptions.DATA_DIR) + ": " + e.getMessage());
         }
     }
 
@@ -202,14 +202,14 @@ final class ServerStores implements AutoCloseable {
     private static String where(ServeOptions options, StoreStartException.Reason reason) {
         switch (reason) {
             case CLUSTER_PORT_IN_USE:
-                return options.where(ServeCommand.CLUSTER_PORT);
+                return options.where(ServerOptions.CLUSTER_PORT);
             case CLUSTER_ADDRESS_NOT_LOCAL:
-                return options.where(ServeCommand.CLUSTER_BIND);
+                return options.where(ServerOptions.CLUSTER_BIND);
             case NO_QUORUM:
-                return options.where(ServeCommand.CLUSTER_MEMBERS);
+                return options.where(ServerOptions.CLUSTER_MEMBERS);
             case DATA_DIRECTORY_IN_USE:
             case DATA_DIRECTORY_UNUSABLE:
-                return options.where(ServeCommand.DATA_DIR);
+                return options.where(ServerOptions.DATA_DIR);
             default:
                 throw new IllegalStateException("unknown reason " + reason);
         }
@@ -243,7 +243,7 @@ final class ServerStores implements AutoCloseable {
         if (clustered) {
             return infinispan.orElseThrow().durable()
                     ? "this node's copies kept in its journal, for its next start or the whole cluster's"
-                    : "this node kept no copies (no --" + ServeCommand.DATA_DIR + "): its sessions live on only "
+                    : "this node kept no copies (no --" + ServerOptions.DATA_DIR + "): its sessions live on only "
                             + "in the copies of the nodes still running";
         }
         if (journal.isPresent()) {
@@ -255,7 +255,7 @@ final class ServerStores implements AutoCloseable {
                 sessions += store.getValue().statistics().active();
             }
         }
-        return sessions + " session(s) dropped (memory only: --" + ServeCommand.DATA_DIR + " keeps them across "
+        return sessions + " session(s) dropped (memory only: --" + ServerOptions.DATA_DIR + " keeps them across "
                 + "restarts)";
     }
 

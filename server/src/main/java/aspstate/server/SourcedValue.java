@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.cli.RefusedValue;
 import java.nio.file.Path;
 
 /**
@@ -30,6 +31,6 @@ record SourcedValue(String key, String text, Path file) {
         if (file != null) {
             return key + "=" + text + " in " + file;
         }
-        return "--" + key + " " + (text.isBlank() ? "'" + text + "'" : text);
+        return RefusedValue.asWritten("--" + key, text);
     }
 }

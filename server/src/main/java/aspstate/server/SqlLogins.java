@@ -20,14 +20,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The SQL logins of {@code --tds-user NAME=HASH}. Names are matched ignoring case, as SQL Server's default
- * collation matches login names. With no users every login is accepted, which {@link ServeOptionsParser} allows
+ * collation matches login names. With no users every login is accepted, which {@link ServeOptionsBuilder} allows
  * only on loopback addresses.
  */
 final class SqlLogins implements LoginAuthenticator {
     private static final Logger LOG = LoggerFactory.getLogger(SqlLogins.class);
     /** How the login checks' queue names them in log lines. */
     static final CredentialCheckQueue.Names CHECKS = new CredentialCheckQueue.Names(
-            "TDS login(s)", ServeCommand.TDS_LOGIN_QUEUE, ServeCommand.TDS_LOGIN_FAILURES);
+            "TDS login(s)", ServerOptions.TDS_LOGIN_QUEUE, ServerOptions.TDS_LOGIN_FAILURES);
 
     private final Map<String, PasswordHash> users;
     /** Checked for unknown users, so that they take as long to refuse as a wrong password. */

@@ -54,8 +54,8 @@ final class SqlServerMode implements AutoCloseable {
                     e,
                     settings.bindAddress(),
                     settings.port(),
-                    options.where(ServeCommand.TDS_PORT),
-                    options.where(ServeCommand.TDS_BIND));
+                    options.where(ServerOptions.TDS_PORT),
+                    options.where(ServerOptions.TDS_BIND));
         }
     }
 

@@ -23,13 +23,17 @@ record CliRun(int exitCode, String out, String err, ServeOptions options) {
 
     /** A run whose stdin holds {@code stdin} (UTF-8). */
     static CliRun runWithStdin(String stdin, String... args) {
+        return run(HEAP_MAX_BYTES, stdin, args);
+    }
+
+    private static CliRun run(long heapMaxBytes, String stdin, String... args) {
         AtomicReference<ServeOptions> launched = new AtomicReference<>();
         CommandLine commandLine = Main.commandLine(
                 options -> {
                     launched.set(options);
                     return 0;
                 },
-                HEAP_MAX_BYTES,
+                heapMaxBytes,
                 new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -39,18 +43,22 @@ record CliRun(int exitCode, String out, String err, ServeOptions options) {
         return new CliRun(exitCode, out.toString(), err.toString(), launched.get());
     }
 
-    /** Runs {@code serve} with the arguments and returns the options it would have served with. */
     /**
      * Runs {@code serve} with these options up to the point of serving. The admin listener gets a free port unless
      * the test names one: tests run side by side, and the default port would be taken by the first.
      */
     static ServeOptions serve(String... args) {
+        return serveWithHeap(HEAP_MAX_BYTES, args);
+    }
+
+    /** {@link #serve}, in a JVM whose maximum heap is {@code heapMaxBytes}. */
+    static ServeOptions serveWithHeap(long heapMaxBytes, String... args) {
         List<String> all = new ArrayList<>(List.of("serve"));
         if (!List.of(args).contains("--admin-port")) {
             all.addAll(List.of("--admin-port", "0"));
         }
         all.addAll(List.of(args));
-        CliRun run = run(all.toArray(String[]::new));
+        CliRun run = run(heapMaxBytes, "", all.toArray(String[]::new));
         if (run.exitCode() != 0 || run.options() == null) {
             throw new AssertionError(
                     "serve " + String.join(" ", args) + " failed with " + run.exitCode() + ": " + run.err());

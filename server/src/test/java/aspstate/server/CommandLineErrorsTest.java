@@ -37,11 +37,11 @@ class CommandLineErrorsTest {
                 "--fsync            | sometimes    | must be always, everysec or off",
                 "--journal-rewrite-min-size | 1KiB | must be at least 1MiB",
                 "--journal-rewrite-growth | 5     | must be a percentage from 10 to 10000",
-                "--cluster-port     | 0            | must be 1..65535",
+                "--cluster-port     | 0            | port must be 1..65535, got 0",
                 "--cluster-port     | abc          | not a port number",
                 "--cluster-members  | node1        | 'node1' is not HOST:PORT (e.g. 10.0.1.5:7800, [fd00::5]:7800)",
                 "--cluster-members  | ::1:7800     | '::1:7800': write an IPv6 address in brackets, e.g. [fd00::5]:7800",
-                "--cluster-members  | 127.0.0.1:0  | '127.0.0.1:0': the port must be 1..65535",
+                "--cluster-members  | 127.0.0.1:0  | '127.0.0.1:0': port must be 1..65535, got 0",
                 "--cluster-name     | a/b          | a cluster name is letters, digits, '.', '_' and '-'",
                 "--owners           | 0            | must be a whole number of at least 2",
                 "--owners           | 1            | must be a whole number of at least 2 (for one copy, run a single node without --cluster-members)",
@@ -63,7 +63,7 @@ class CommandLineErrorsTest {
                 "--admin-max-connections | 0       | must be at least 1",
                 "--admin-queue      | 0            | must be at least 1",
                 "--admin-token-failures | many     | not a whole number",
-                "--cluster-max-connections | 0     | cluster-max-connections must be at least 1, got 0",
+                "--cluster-max-connections | 0     | must be at least 1, got 0",
                 "--cluster-max-connections-per-peer | x | not a whole number",
             })
     void aBadValueIsOneLineNamingTheOptionAndTheValue(String option, String value, String problem) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.store.journal.JournalSettings;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,10 +26,7 @@ class SampleConfigTest {
     /** A setting: "key = value" when active, "#key = value" when it only shows a value; prose is "# ...". */
     private static final Pattern SETTING = Pattern.compile("^(#?)([a-z][a-z0-9-]*)\\s*=\\s*(.*)$");
 
-    private final CommandSpec serve = Main.commandLine(options -> 0, 1, InputStream.nullInputStream())
-            .getSubcommands()
-            .get("serve")
-            .getCommandSpec();
+    private final CommandSpec serve = ReadmeOptionsTest.serve();
 
     private record Setting(int line, boolean active, String value) {}
 

@@ -1,6 +1,7 @@
 package aspstate.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -170,5 +171,22 @@ class ServeConfigFileTest {
                         .stateServer()
                         .maxBodyBytes())
                 .isEqualTo(1024);
+    }
+
+    /** SIGHUP's reload: the file read again through the same converters, the command line kept as it was. */
+    @Test
+    void theLogLevelIsReadAgainWithTheFileAsItIsNow() throws IOException {
+        Path file = config("log-level=info");
+        ServeOptions options = CliRun.serve("--config", file.toString(), "--max-body", "1MiB");
+
+        config("log-level=debug");
+        assertThat(options.reread().get())
+                .isEqualTo(new HangUpReload.LogLevelSetting(LogLevel.DEBUG, "log-level=debug in " + file));
+
+        config("log-level=loud");
+        assertThatThrownBy(() -> options.reread().get())
+                .isInstanceOf(UserError.class)
+                .hasMessage("log-level=loud in " + file + ": not a log level: 'loud' (use error, warn, info, debug "
+                        + "or trace)");
     }
 }

@@ -177,9 +177,9 @@ class ServeOptionsTest {
 
     @Test
     void anUnsetTdsBindIsReportedWhereBindWasWritten() {
-        assertThat(CliRun.serve("--bind", "127.0.0.2").where(ServeCommand.TDS_BIND))
+        assertThat(CliRun.serve("--bind", "127.0.0.2").where(ServerOptions.TDS_BIND))
                 .isEqualTo("--bind 127.0.0.2");
-        assertThat(CliRun.serve("--tds-bind", "::1").where(ServeCommand.TDS_BIND))
+        assertThat(CliRun.serve("--tds-bind", "::1").where(ServerOptions.TDS_BIND))
                 .isEqualTo("--tds-bind ::1");
     }
 
@@ -247,8 +247,7 @@ class ServeOptionsTest {
     @Test
     void maxMemoryAutoRoundsHalfTheHeapDownToWholeMebibytes() {
         long heap = (1000L << 20) + 12345;
-        ServeOptions options =
-                ServeOptionsParser.parse(CliRun.serve("--max-memory", "auto").sources(), heap);
+        ServeOptions options = CliRun.serveWithHeap(heap, "--max-memory", "auto");
 
         assertThat(options.memoryStore().maxMemoryBytes()).isEqualTo(500L << 20);
     }
@@ -271,7 +270,7 @@ class ServeOptionsTest {
     void remembersWhereEachValueWasWritten() {
         ServeOptions options = CliRun.serve("--max-body", "1MiB");
 
-        assertThat(options.where(ServeCommand.MAX_BODY)).isEqualTo("--max-body 1MiB");
-        assertThat(options.where(ServeCommand.STATESERVER_PORT)).isEqualTo("--stateserver-port 42424");
+        assertThat(options.where(ServerOptions.MAX_BODY)).isEqualTo("--max-body 1MiB");
+        assertThat(options.where(ServerOptions.STATESERVER_PORT)).isEqualTo("--stateserver-port 42424");
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.stateserver;
 
+import aspstate.core.TcpPort;
 import aspstate.transport.ConnectionLimits;
 import java.net.InetAddress;
 import java.time.Duration;
@@ -39,9 +40,7 @@ public record StateServerSettings(
     public static final long LARGEST_POSSIBLE_BODY = Integer.MAX_VALUE - 8;
 
     public StateServerSettings {
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be 0..65535, got " + port);
-        }
+        TcpPort.require(port, 0);
         if (maxBodyBytes < 1 || maxBodyBytes > LARGEST_POSSIBLE_BODY) {
             throw new IllegalArgumentException(
                     "max-body must be 1.." + LARGEST_POSSIBLE_BODY + " bytes, got " + maxBodyBytes);

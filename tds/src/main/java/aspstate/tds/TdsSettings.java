@@ -1,5 +1,6 @@
 package aspstate.tds;
 
+import aspstate.core.TcpPort;
 import aspstate.transport.ConnectionLimits;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
@@ -56,9 +57,7 @@ public record TdsSettings(
                 throw new IllegalArgumentException("a failover partner is a server name of 1..255 characters");
             }
         });
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be 0..65535, got " + port);
-        }
+        TcpPort.require(port, 0);
         if (minPacketSize < DEFAULT_MIN_PACKET_SIZE
                 || minPacketSize > maxPacketSize
                 || maxPacketSize > DEFAULT_MAX_PACKET_SIZE) {

@@ -1,6 +1,5 @@
 package aspstate.bench.journal;
 
-import aspstate.core.DurationText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,10 +31,10 @@ public final class JournalEnginesCommand implements Callable<Integer> {
     int sessions;
 
     @Option(names = "--duration", defaultValue = "10s", description = "measured time per engine and round")
-    String duration;
+    Duration duration;
 
     @Option(names = "--warmup", defaultValue = "5s", description = "unmeasured time before each measure")
-    String warmup;
+    Duration warmup;
 
     @Option(names = "--rounds", defaultValue = "3", description = "rounds, each engine once per round")
     int rounds;
@@ -48,8 +47,6 @@ public final class JournalEnginesCommand implements Callable<Integer> {
         Path root = directory != null
                 ? Files.createDirectories(directory)
                 : Files.createTempDirectory("aspstate-journal-engines");
-        Duration measured = DurationText.parse(duration);
-        Duration warm = DurationText.parse(warmup);
         List<SyncedWrites.Engine> engines = List.of(new JournalEngine(), new RocksDbEngine());
         System.out.printf("%-8s %-10s %12s %10s %10s%n", "round", "engine", "writes/s", "p50 ms", "p99 ms");
         double[][] rates = new double[engines.size()][rounds];
@@ -58,7 +55,7 @@ public final class JournalEnginesCommand implements Callable<Integer> {
                 SyncedWrites.Engine engine = engines.get(e);
                 Path where = root.resolve(engine.name() + "-" + round);
                 SyncedWrites.Result result =
-                        new SyncedWrites(writers, payload, sessions).run(engine, where, warm, measured);
+                        new SyncedWrites(writers, payload, sessions).run(engine, where, warmup, duration);
                 rates[e][round] = result.writesPerSecond();
                 System.out.printf(
                         "%-8d %-10s %12.0f %10.3f %10.3f%n",

@@ -1,5 +1,6 @@
 package aspstate.bench.memory;
 
+import aspstate.cli.Count;
 import aspstate.core.Clock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
@@ -21,8 +22,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import javax.management.ObjectName;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Measures what the in-memory store costs per session beyond the key and the payload: fills a
@@ -67,10 +75,6 @@ public final class MemoryFootprint {
                 throw new IllegalArgumentException("sessions and payload must be positive");
             }
             new AspNetKeys(keyLength); // validates the length
-        }
-
-        public static Options defaults() {
-            return new Options(1_000_000, 1024, AspNetKeys.DEFAULT_LENGTH, true, 10);
         }
     }
 
@@ -128,85 +132,62 @@ public final class MemoryFootprint {
     }
 
     public static void main(String[] args) {
-        Options options;
-        try {
-            options = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(usage());
-            System.exit(2);
-            return;
-        }
-        if (options == null) {
-            System.out.println(usage());
-            return;
-        }
-        Report report = measure(options, System.out);
-        print(report, System.out);
+        System.exit(new CommandLine(new Arguments()).execute(args));
     }
 
-    static String usage() {
-        return "usage: java -Xmx4g -cp aspstate-bench.jar aspstate.bench.memory.MemoryFootprint"
-                + " [--sessions N (1000000)] [--payload BYTES (1024)] [--key-length CHARS (80)]"
-                + " [--top LINES (10)] [--no-histogram]";
-    }
+    /** The command line: what to measure; a bad value is refused with picocli's usage message and exit code 2. */
+    @Command(
+            name = "MemoryFootprint",
+            mixinStandardHelpOptions = true,
+            showDefaultValues = true,
+            sortOptions = false,
+            description = "Fills the in-memory store with sessions and prints what each costs beyond its key and "
+                    + "payload (run with -Xmx4g for the default 1M sessions).")
+    static final class Arguments implements Callable<Integer> {
+        @Option(names = "--sessions", converter = Count.class, defaultValue = "1000000", description = "sessions")
+        int sessions;
 
-    /** Parses the command line; null means --help. */
-    static Options parse(String[] args) {
-        Options d = Options.defaults();
-        int sessions = d.sessions();
-        int payload = d.payloadBytes();
-        int keyLength = d.keyLength();
-        int top = d.top();
-        boolean histogram = true;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            String value = null;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                value = arg.substring(eq + 1);
-                arg = arg.substring(0, eq);
-            }
-            switch (arg) {
-                case "--help":
-                case "-h":
-                    return null;
-                case "--no-histogram":
-                    histogram = false;
-                    break;
-                case "--sessions":
-                case "--payload":
-                case "--key-length":
-                case "--top":
-                    if (value == null) {
-                        if (i + 1 >= args.length) {
-                            throw new IllegalArgumentException(arg + " needs a value");
-                        }
-                        value = args[++i];
-                    }
-                    int n = parseInt(arg, value);
-                    if (arg.equals("--sessions")) {
-                        sessions = n;
-                    } else if (arg.equals("--payload")) {
-                        payload = n;
-                    } else if (arg.equals("--key-length")) {
-                        keyLength = n;
-                    } else {
-                        top = n;
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("unknown option " + arg);
+        @Option(
+                names = "--payload",
+                converter = Count.class,
+                paramLabel = "BYTES",
+                defaultValue = "1024",
+                description = "bytes of each session's data")
+        int payloadBytes;
+
+        @Option(
+                names = "--key-length",
+                paramLabel = "CHARS",
+                defaultValue = "" + AspNetKeys.DEFAULT_LENGTH,
+                description = "characters of each key")
+        int keyLength;
+
+        @Option(
+                names = "--top",
+                paramLabel = "LINES",
+                defaultValue = "10",
+                description = "lines of the class histogram to print")
+        int top;
+
+        @Option(names = "--no-histogram", negatable = false, description = "skip the class histograms")
+        boolean noHistogram;
+
+        @Spec
+        CommandSpec spec;
+
+        /** @throws ParameterException for values the options refuse together (a key too short to be unique) */
+        Options options() {
+            try {
+                return new Options(sessions, payloadBytes, keyLength, !noHistogram, top);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
             }
         }
-        return new Options(sessions, payload, keyLength, histogram, top);
-    }
 
-    private static int parseInt(String option, String value) {
-        try {
-            return Integer.parseInt(value.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": not a number: " + value);
+        @Override
+        public Integer call() {
+            print(measure(options(), System.out), System.out);
+            return 0;
         }
     }
 

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 class MemoryFootprintTest {
 
@@ -61,15 +63,19 @@ class MemoryFootprintTest {
 
     @Test
     void parsesTheCommandLine() {
-        MemoryFootprint.Options options = MemoryFootprint.parse(
-                new String[] {"--sessions", "1_000", "--payload=512", "--key-length", "60", "--no-histogram"});
-        assertThat(options.sessions()).isEqualTo(1_000);
-        assertThat(options.payloadBytes()).isEqualTo(512);
-        assertThat(options.keyLength()).isEqualTo(60);
-        assertThat(options.histogram()).isFalse();
-        assertThat(MemoryFootprint.parse(new String[0])).isEqualTo(MemoryFootprint.Options.defaults());
-        assertThat(MemoryFootprint.parse(new String[] {"--help"})).isNull();
-        assertThatThrownBy(() -> MemoryFootprint.parse(new String[] {"--bogus"}))
-                .isInstanceOf(IllegalArgumentException.class);
+        MemoryFootprint.Arguments arguments = new MemoryFootprint.Arguments();
+        new CommandLine(arguments)
+                .parseArgs("--sessions", "1000", "--payload=512", "--key-length", "60", "--no-histogram");
+        assertThat(arguments.options()).isEqualTo(new MemoryFootprint.Options(1000, 512, 60, false, 10));
+
+        MemoryFootprint.Arguments defaults = new MemoryFootprint.Arguments();
+        new CommandLine(defaults).parseArgs();
+        assertThat(defaults.options())
+                .isEqualTo(new MemoryFootprint.Options(1_000_000, 1024, AspNetKeys.DEFAULT_LENGTH, true, 10));
+        assertThatThrownBy(() -> new CommandLine(new MemoryFootprint.Arguments()).parseArgs("--sessions", "0"))
+                .isInstanceOf(ParameterException.class)
+                .hasRootCauseMessage("must be at least 1, got 0");
+        assertThatThrownBy(() -> new CommandLine(new MemoryFootprint.Arguments()).parseArgs("--bogus"))
+                .isInstanceOf(ParameterException.class);
     }
 }

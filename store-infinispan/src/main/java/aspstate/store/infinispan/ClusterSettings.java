@@ -1,5 +1,6 @@
 package aspstate.store.infinispan;
 
+import aspstate.core.TcpPort;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -41,9 +42,7 @@ public record ClusterSettings(
         if (name.isBlank()) {
             throw new IllegalArgumentException("a cluster name is needed");
         }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be 0..65535, got " + port);
-        }
+        TcpPort.require(port, 0);
         if (owners < 2) {
             // One copy: a lost node loses its entries, and partition handling (no two lock holders) needs two.
             throw new IllegalArgumentException("owners must be at least 2, got " + owners);
