@@ -1,7 +1,13 @@
 package aspstate.tds.sqlstate;
 
+import aspstate.core.sqlstate.SqlProcedureResult;
+import aspstate.core.sqlstate.SqlSessionItem;
+import aspstate.core.sqlstate.SqlSessionProcedure;
+import aspstate.core.store.SessionStore;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
+import aspstate.tds.proc.CallArguments;
+import aspstate.tds.proc.ItemBodies;
 import java.util.Locale;
 
 /**
@@ -18,6 +24,23 @@ record SessionRows(String keyPrefix, String idParameter, String database, String
     /** The table as a NOT NULL error names it, with its database when known. */
     String qualifiedTable() {
         return database.isEmpty() ? table : database + "." + table;
+    }
+
+    /** The procedures on its rows, each run atomically under its row's key in {@code sessions}. */
+    ItemBodies<SqlSessionItem, SqlSessionProcedure, SqlProcedureResult> bodies(SessionStore<SqlSessionItem> sessions) {
+        return new ItemBodies<>(
+                sessions,
+                arguments -> arguments.value(idParameter, String.class),
+                this::key,
+                // No row has a NULL id: every output NULL, as for a row not found.
+                procedure -> SqlProcedureResult.DONE,
+                SqlProcedureResult::status,
+                this::duplicate);
+    }
+
+    /** The id of a row to insert: the primary key, so NULL fails as SQL Server's INSERT does. */
+    String insertedId(CallArguments arguments) {
+        return arguments.notNullIn(idParameter, String.class, "SessionId", qualifiedTable(), CallArguments.INSERT);
     }
 
     /** The store key of a session id: its table's prefix and the id, compared without case as the column does. */
