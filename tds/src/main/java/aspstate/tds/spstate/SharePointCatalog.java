@@ -11,6 +11,7 @@ import aspstate.core.spstate.SharePointProcedure.ProcUpdateItem;
 import aspstate.core.spstate.SharePointProcedureResult;
 import aspstate.core.spstate.SharePointServerProcedures;
 import aspstate.core.spstate.SharePointStateItem;
+import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
@@ -21,7 +22,6 @@ import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.SessionProcedure;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -52,7 +52,7 @@ public final class SharePointCatalog {
         ItemBodies<SharePointStateItem, SharePointProcedure, SharePointProcedureResult> bodies = new ItemBodies<>(
                 items,
                 SharePointArguments::id,
-                SharePointCatalog::key,
+                KeyRule.WITHOUT_CASE::key,
                 // The core's answer for a missing item, which reads no clock.
                 procedure -> procedure.apply(null, 0).result(),
                 SharePointProcedureResult::status,
@@ -110,11 +110,6 @@ public final class SharePointCatalog {
             List<ProcedureParameter> inputs,
             Function<CallArguments, SharePointProcedure> request) {
         return new SessionProcedure(name, inputs, bodies.onExistingItem(request, ItemBodies::noOutputs));
-    }
-
-    /** @id compares under SQL Server's case-insensitive default collation: ids differing only in case are one item. */
-    private static String key(String id) {
-        return id.toLowerCase(Locale.ROOT);
     }
 
     private static SqlError duplicate(String id) {

@@ -3,12 +3,12 @@ package aspstate.tds.sqlstate;
 import aspstate.core.sqlstate.SqlProcedureResult;
 import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.sqlstate.SqlSessionProcedure;
+import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.ItemBodies;
-import java.util.Locale;
 
 /**
  * A table of session rows as its procedures see it: aspnet_regsql's ASPStateTempSessions, or a table the async
@@ -45,7 +45,7 @@ record SessionRows(String keyPrefix, String idParameter, String database, String
 
     /** The store key of a session id: its table's prefix and the id, compared without case as the column does. */
     String key(String id) {
-        return keyPrefix + id.toLowerCase(Locale.ROOT);
+        return keyPrefix + KeyRule.WITHOUT_CASE.key(id);
     }
 
     /** The async provider swallows it on insert, as ASP.NET does: another web server created the session first. */
