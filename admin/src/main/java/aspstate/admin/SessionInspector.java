@@ -78,20 +78,21 @@ final class SessionInspector {
 
     /** The session as stored, or empty when there is none; its expiry does not slide. */
     Optional<SessionValue<?>> find(SessionStores.Named named, String id) {
-        return Optional.ofNullable(wait(execute(named.store(), id, new OperatorRead<>())));
+        return Optional.ofNullable(wait(execute(named, id, new OperatorRead<>())));
     }
 
     Unlock unlock(SessionStores.Named named, String id) {
-        return wait(execute(named.store(), id, new OperatorUnlock<>()));
+        return wait(execute(named, id, new OperatorUnlock<>()));
     }
 
     boolean delete(SessionStores.Named named, String id) {
-        return wait(execute(named.store(), id, new OperatorDelete<>()));
+        return wait(execute(named, id, new OperatorDelete<>()));
     }
 
+    /** Runs the mutation on the session the id names, keyed as the store's protocol keys a client's id. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <R> CompletionStage<R> execute(SessionStore<?> store, String id, Mutation<?, R> mutation) {
-        return ((SessionStore) store).execute(id, mutation);
+    private static <R> CompletionStage<R> execute(SessionStores.Named named, String id, Mutation<?, R> mutation) {
+        return ((SessionStore) named.store()).execute(named.keys().key(id), mutation);
     }
 
     /** An operator's release of a lock, whoever holds it: what the holder's own release would have done. */

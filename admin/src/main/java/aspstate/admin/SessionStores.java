@@ -2,6 +2,7 @@ package aspstate.admin;
 
 import aspstate.core.Clock;
 import aspstate.core.inspect.DecodedSession;
+import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.SessionValue;
 import java.util.LinkedHashMap;
@@ -18,12 +19,14 @@ public final class SessionStores {
     /**
      * One store as the admin listener sees it.
      *
+     * @param keys    how an id an operator names becomes its key, as the protocol makes it of a client's id
      * @param decoder reads its session data for display: ASP.NET's format, or ASP.NET Core's
      */
     record Named(
             String name,
             String protocol,
             SessionStore<? extends SessionValue<?>> store,
+            KeyRule keys,
             LockCensus locks,
             Function<byte[], DecodedSession> decoder) {}
 
@@ -34,13 +37,17 @@ public final class SessionStores {
         this.clock = clock;
     }
 
-    /** @param decoder reads the store's session data for display */
+    /**
+     * @param keys    the store's key rule, the protocol's
+     * @param decoder reads the store's session data for display
+     */
     public void add(
             String name,
             String protocol,
             SessionStore<? extends SessionValue<?>> store,
+            KeyRule keys,
             Function<byte[], DecodedSession> decoder) {
-        stores.put(name, new Named(name, protocol, store, new LockCensus(store, clock), decoder));
+        stores.put(name, new Named(name, protocol, store, keys, new LockCensus(store, clock), decoder));
     }
 
     Optional<Named> get(String name) {

@@ -3,6 +3,7 @@ package aspstate.admin;
 import aspstate.core.Clock;
 import aspstate.core.inspect.SessionBlob;
 import aspstate.core.stateserver.SessionEntry;
+import aspstate.core.store.KeyRule;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.Outcome;
@@ -36,7 +37,7 @@ final class AdminTestServer implements AutoCloseable {
             throws InterruptedException {
         this.store = store;
         SessionStores stores = new SessionStores(Clock.SYSTEM);
-        stores.add("stateserver", "stateserver", store, SessionBlob::decode);
+        stores.add("stateserver", "stateserver", store, KeyRule.AS_SENT, SessionBlob::decode);
         AdminApi api = new AdminApi(new Status(store, checks), stores, metrics, settings, workers);
         listener = AdminListener.start(settings, api);
     }

@@ -50,6 +50,7 @@ final class ServerState implements ServerStatus {
                     label,
                     ServerStores.protocolOf(name),
                     sessionStore,
+                    ServerStores.keyRuleOf(name),
                     name.equals(ServerStores.CORE_CACHE_ENTRIES) ? CoreSessionBlob::decode : SessionBlob::decode);
         });
         return sessions;

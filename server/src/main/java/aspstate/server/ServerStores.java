@@ -2,6 +2,7 @@ package aspstate.server;
 
 import aspstate.admin.ServerMetrics;
 import aspstate.core.Clock;
+import aspstate.core.store.KeyRule;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
@@ -169,6 +170,16 @@ final class ServerStores implements AutoCloseable {
     /** The listener that serves the store of this name: the StateServer one, or TDS for the others. */
     static String protocolOf(String storeName) {
         return storeName.equals(STATESERVER) ? "stateserver" : "tds";
+    }
+
+    /**
+     * How the protocol serving the store of this name makes a client's id its key: the TDS stores compare ids as SQL
+     * Server's default collation does, without case, except ASP.NET Core's cache, whose id column has case.
+     */
+    static KeyRule keyRuleOf(String storeName) {
+        return storeName.equals(SQL_SESSIONS) || storeName.equals(SHAREPOINT_ITEMS)
+                ? KeyRule.WITHOUT_CASE
+                : KeyRule.AS_SENT;
     }
 
     /** The session stores wrapped to report to the metrics; the application ids are not sessions. */

@@ -9,6 +9,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,6 +59,33 @@ class AdminCommandsTest {
             assertThat(gone.exitCode()).isEqualTo(1);
             assertThat(gone.err().trim())
                     .isEqualTo("aspstate: no session " + KEY + " in stateserver, sqlstate, spstate, corecache");
+        }
+    }
+
+    /** ASPState compares ids without case: the operator names the session as the application did. */
+    @Test
+    void anOperatorFindsASessionStoredThroughTdsByTheIdItsApplicationUsed() throws Exception {
+        String id = "MixedCaseSessionIdAbCdEf0123456789";
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
+                Connection connection =
+                        AspStateJdbc.connect(server.tdsAddress().orElseThrow().getPort());
+                CallableStatement insert = connection.prepareCall("{call dbo.TempInsertStateItemShort(?, ?, ?)}")) {
+            insert.setString(1, id);
+            insert.setBytes(2, new byte[] {1, 2, 3});
+            insert.setInt(3, 20);
+            insert.execute();
+            String admin =
+                    "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort();
+
+            CliRun session = CliRun.run("session", id, "--admin", admin);
+            assertThat(session.exitCode()).as(session.err()).isZero();
+            assertThat(session.out()).contains("sqlstate " + id);
+
+            CliRun delete = CliRun.run("delete", id, "--admin", admin);
+            assertThat(delete.out().trim()).isEqualTo("deleted sqlstate " + id);
+            assertThat(CliRun.run("session", id.toLowerCase(Locale.ROOT), "--admin", admin)
+                            .exitCode())
+                    .isEqualTo(1);
         }
     }
 

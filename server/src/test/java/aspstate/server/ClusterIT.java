@@ -260,7 +260,9 @@ class ClusterIT {
             thread.join(TimeUnit.SECONDS.toMillis(60));
         }
 
-        assertThat(failures).as("the survivors kept answering").isEmpty();
+        assertThat(failures)
+                .as("the survivors kept answering; what they warned of: %s", survivorWarnings())
+                .isEmpty();
         int lost = 0;
         for (int reader = 0; reader < 2; reader++) {
             try (StateServerConnection client = nodes.get(reader).client()) {
@@ -337,6 +339,19 @@ class ClusterIT {
                         + "Password=x;Encrypt=false;Connect Timeout=30");
 
         SqlClientInteropTest.assertAspNetSequence(observed);
+    }
+
+    /** The survivors' warnings and errors, which say why one of them closed a connection. */
+    private List<String> survivorWarnings() {
+        List<String> warnings = new ArrayList<>();
+        for (ServeNode survivor : nodes.subList(0, 2)) {
+            for (String line : survivor.process().stderrSoFar()) {
+                if (line.contains(" WARN ") || line.contains(" ERROR ")) {
+                    warnings.add(line);
+                }
+            }
+        }
+        return warnings;
     }
 
     private static void awaitPages(AtomicLong pages, long count) throws InterruptedException {

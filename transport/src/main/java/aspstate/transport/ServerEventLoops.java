@@ -58,8 +58,8 @@ public final class ServerEventLoops implements AutoCloseable {
     }
 
     /**
-     * Lets requests already read finish and their answers go out, then closes every connection of every listener
-     * on these loops. Close the listeners first, so that no new connection comes in meanwhile.
+     * Lets tasks already given to the loops run, then stops them. Close the listeners first: they stop accepting and
+     * close their connections while the loops still run ({@link TcpListener#close()}).
      */
     @Override
     public void close() {

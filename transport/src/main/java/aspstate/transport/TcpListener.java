@@ -2,12 +2,15 @@ package aspstate.transport;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -18,15 +21,20 @@ import java.util.function.Consumer;
  * decoder so that the connection's progress is known.
  */
 public final class TcpListener implements AutoCloseable {
+    /** How long {@link #close()} waits for its connections to close before it goes on. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
     /** Its own loops, closed with it; null on a server's shared loops, which their owner closes. */
     private final ServerEventLoops ownLoops;
 
     private final Channel serverChannel;
+    private final OpenConnections connections;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private TcpListener(ServerEventLoops ownLoops, Channel serverChannel) {
+    private TcpListener(ServerEventLoops ownLoops, Channel serverChannel, OpenConnections connections) {
         this.ownLoops = ownLoops;
         this.serverChannel = serverChannel;
+        this.connections = connections;
     }
 
     /**
@@ -124,7 +132,8 @@ public final class TcpListener implements AutoCloseable {
         try {
             return new TcpListener(
                     ownsLoops ? loops : null,
-                    bootstrap.bind(bindAddress, port).sync().channel());
+                    bootstrap.bind(bindAddress, port).sync().channel(),
+                    connections);
         } catch (Exception e) {
             if (ownsLoops) {
                 loops.closeNow();
@@ -144,8 +153,12 @@ public final class TcpListener implements AutoCloseable {
     }
 
     /**
-     * Stops accepting; on loops of its own, then lets requests already read finish and their answers go out, and
-     * closes the connections (on shared loops, closing the loops does that). Closing twice is harmless.
+     * Stops accepting, then closes its connections, each once the answers already written to it have gone out, and
+     * waits (a few seconds at most) until they have closed; then closes loops of its own. Closing twice is harmless.
+     *
+     * <p>The connections are closed here, while their loops still run, rather than left to the loops' shutdown: an
+     * io_uring loop that closes a connection as it shuts down can stop before the kernel is asked to close the
+     * socket, which then stays open, unread, and its client waits for answers that never come.
      */
     @Override
     public void close() {
@@ -153,6 +166,10 @@ public final class TcpListener implements AutoCloseable {
             return;
         }
         serverChannel.close().syncUninterruptibly();
+        long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+        for (ChannelFuture connectionClosed : connections.closeAll()) {
+            connectionClosed.awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
         if (ownLoops != null) {
             ownLoops.close();
         }

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.infinispan.AdvancedCache;
 import org.infinispan.container.entries.CacheEntry;
@@ -29,6 +30,8 @@ import org.slf4j.LoggerFactory;
  * unchanged (a lambda never has to travel to another node), no update is lost when two nodes serve one session, and
  * lock cookies stay monotonic. Infinispan retries such a conditional write itself when the primary owner changes
  * mid-write (a node killed), counting "the new stamp is already there" as success, so a write is never applied twice.
+ * A call that still fails only because a member left mid-call is settled here the same way (see {@link #settled}),
+ * so that a survivor answers its client rather than closing the connection.
  *
  * <p>Expiry: the value's own expiry decides, as in the memory store. A value past its expiry is never handed to a
  * mutation; a {@link Sweep} reclaims expired entries without waiting for a lookup. Sliding expiry is a write of the
@@ -38,6 +41,9 @@ import org.slf4j.LoggerFactory;
 final class InfinispanSessionStore<V extends StoredValue> implements SessionStore<V> {
     /** Conflicting writes on one key after which a mutation gives up; each conflict means another write went in. */
     static final int MAX_ATTEMPTS = 64;
+    /** A read that failed because a member left is made again after this pause, in which the new view installs. */
+    private static final Executor AFTER_A_VIEW_CHANGE =
+            CompletableFuture.delayedExecutor(50, java.util.concurrent.TimeUnit.MILLISECONDS);
 
     private static final RepeatedEventLog FULL =
             new RepeatedEventLog(LoggerFactory.getLogger(InfinispanSessionStore.class));
@@ -75,8 +81,37 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     }
 
     private <R> CompletionStage<R> attempt(String key, Mutation<V, R> mutation, int attempt) {
-        return StoreFailures.translate(cache.getAsync(key))
-                .thenCompose(current -> runAndWrite(key, mutation, current, attempt));
+        return cache.getAsync(key)
+                .handle((current, failure) -> {
+                    if (failure == null) {
+                        return runAndWrite(key, mutation, current, attempt);
+                    }
+                    if (StoreFailures.memberLeft(failure) && attempt < MAX_ATTEMPTS) {
+                        return CompletableFuture.runAsync(() -> {}, AFTER_A_VIEW_CHANGE)
+                                .thenCompose(paused -> attempt(key, mutation, attempt + 1));
+                    }
+                    throw StoreFailures.rethrow(failure);
+                })
+                .thenCompose(result -> result);
+    }
+
+    /**
+     * What a conditional write that failed because a member left mid-call did: the key is read again, and the write
+     * counts as done if {@code applied} says the key holds what it wrote (the write went in though its answer was
+     * lost), or as a conflict otherwise (the mutation then runs again on what the key holds). Either way the client
+     * gets its answer instead of a closed connection, and a write is never applied twice.
+     */
+    private CompletionStage<Boolean> settled(String key, CompletionStage<Boolean> write, Predicate<Stamped> applied) {
+        return write.handle((written, failure) -> {
+                    if (failure == null) {
+                        return CompletableFuture.completedFuture(written);
+                    }
+                    if (StoreFailures.memberLeft(failure)) {
+                        return StoreFailures.translate(cache.getAsync(key)).thenApply(applied::test);
+                    }
+                    throw StoreFailures.rethrow(failure);
+                })
+                .thenCompose(result -> result);
     }
 
     /** What a read found for a key. */
@@ -141,7 +176,12 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
 
     /** Removes an expired entry (if still the one read), counted as expired. */
     private CompletionStage<Boolean> reclaim(String key, Stamped expired) {
-        return StoreFailures.translate(reclaimExpired(cache, key, expired, clock.millis()))
+        return settled(
+                        key,
+                        reclaimExpired(cache, key, expired, clock.millis()),
+                        // Gone or replaced: taken as this removal (another node reclaiming the same expired entry
+                        // at that moment would be counted twice).
+                        found -> found == null || found.stamp() != expired.stamp())
                 .thenApply(removed -> {
                     if (removed) {
                         share.release(share.size(key, (StoredValue) expired.value()));
@@ -169,7 +209,8 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private CompletionStage<Boolean> bury(String key, Stamped live, long now) {
         Tombstone tombstone = Tombstone.of(now, live.horizon());
         long freed = share.size(key, (StoredValue) live.value()) - share.size(key, tombstone);
-        return StoreFailures.translate(cache.replaceAsync(key, live.expectation(), next(live, tombstone, now)))
+        Stamped next = next(live, tombstone, now);
+        return settled(key, cache.replaceAsync(key, live.expectation(), next), wrote(next))
                 .thenApply(replaced -> {
                     if (replaced) {
                         share.release(freed);
@@ -191,9 +232,12 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
                     + value.sizeInBytes() + " bytes would exceed max-memory (" + share.limitBytes() + " bytes)"));
         }
         Stamped next = next(current, value, now);
-        CompletionStage<Boolean> written = current == null
-                ? StoreFailures.translate(cache.putIfAbsentAsync(key, next)).thenApply(previous -> previous == null)
-                : StoreFailures.translate(cache.replaceAsync(key, current.expectation(), next));
+        CompletionStage<Boolean> written = settled(
+                key,
+                current == null
+                        ? cache.putIfAbsentAsync(key, next).thenApply(previous -> previous == null)
+                        : cache.replaceAsync(key, current.expectation(), next),
+                wrote(next));
         return written.handle((ok, failure) -> {
             if (failure != null || !ok) {
                 share.release(growth);
@@ -208,6 +252,11 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             }
             return ok;
         });
+    }
+
+    /** Whether the key holds {@code written}: stamps are random, so only that write left this one. */
+    private static Predicate<Stamped> wrote(Stamped written) {
+        return found -> found != null && found.stamp() == written.stamp();
     }
 
     /** What a write of {@code value} at {@code now} puts in place of {@code current} (null: absent). */

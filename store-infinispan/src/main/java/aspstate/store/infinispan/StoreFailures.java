@@ -9,6 +9,8 @@ import org.infinispan.commons.TimeoutException;
 import org.infinispan.partitionhandling.AvailabilityException;
 import org.infinispan.remoting.RemoteException;
 import org.infinispan.remoting.transport.jgroups.SuspectException;
+import org.infinispan.statetransfer.AllOwnersLostException;
+import org.infinispan.statetransfer.OutdatedTopologyException;
 import org.infinispan.topology.MissingMembersException;
 
 /**
@@ -39,6 +41,26 @@ final class StoreFailures {
             return new StoreUnavailableException(describe(cause), cause);
         }
         return cause instanceof RuntimeException ? (RuntimeException) cause : new CompletionException(cause);
+    }
+
+    /**
+     * Whether the call failed only because a member left the cluster while it was under way (the member it waited
+     * on was suspected, or the key's owners changed): the survivors can serve the key, so the call is worth making
+     * again. Infinispan retries most such calls itself; these are the ones that reached us. A partition, where this
+     * side may not serve the key, is not one of them.
+     */
+    static boolean memberLeft(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SuspectException
+                    || cause instanceof OutdatedTopologyException
+                    || cause instanceof AllOwnersLostException) {
+                return true;
+            }
+            if (cause instanceof AvailabilityException) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static Throwable unwrap(Throwable failure) {

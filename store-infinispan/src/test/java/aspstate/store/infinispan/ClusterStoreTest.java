@@ -43,6 +43,8 @@ class ClusterStoreTest {
 
     private final ManualClock clock = new ManualClock(T);
     private final List<InfinispanStores> nodes = new ArrayList<>();
+    /** Fails node 0's next write of a StateServer session as a member leaving mid-call does, when asked to. */
+    private MemberLeavesMidWrite leaving;
 
     @BeforeAll
     void startThreeNodes() throws Exception {
@@ -62,6 +64,7 @@ class ClusterStoreTest {
         await(
                 "all three see each other",
                 () -> nodes.stream().allMatch(n -> n.memberNames().size() == 3));
+        leaving = MemberLeavesMidWrite.on(nodes.get(0).managerForTests().getCache("stateserver"));
     }
 
     private InfinispanStores start(InetSocketAddress self, List<InetSocketAddress> members) {
@@ -82,6 +85,34 @@ class ClusterStoreTest {
 
     private SessionStore<SessionEntry> sessions(int node) {
         return nodes.get(node).store("stateserver");
+    }
+
+    @Test
+    void aLockWhoseWriteWentInAsAMemberLeftIsGrantedOnceAndAnswered() {
+        send(sessions(0), "/left/after", StateRequest.set(DATA, 20, false, null));
+        leaving.failNextWrite(MemberLeavesMidWrite.When.AFTER_IT_APPLIED);
+
+        StateResult acquired = send(sessions(0), "/left/after", StateRequest.getExclusive());
+
+        assertThat(leaving.failed()).isTrue();
+        assertThat(acquired.shape()).isEqualTo(StateResult.Shape.DATA_LOCKED);
+        StateResult seen = send(sessions(1), "/left/after", StateRequest.get());
+        assertThat(seen.shape()).as("locked once, by that call").isEqualTo(StateResult.Shape.LOCKED);
+        assertThat(seen.lockCookie()).isEqualTo(acquired.lockCookie());
+    }
+
+    @Test
+    void aWriteRefusedAsAMemberLeftIsMadeAgain() {
+        send(sessions(0), "/left/before", StateRequest.set(DATA, 20, false, null));
+        leaving.failNextWrite(MemberLeavesMidWrite.When.BEFORE_IT_APPLIES);
+
+        byte[] next = {4, 5, 6};
+        assertThat(send(sessions(0), "/left/before", StateRequest.set(next, 20, false, null))
+                        .shape())
+                .isEqualTo(StateResult.Shape.OK);
+
+        assertThat(leaving.failed()).isTrue();
+        assertThat(send(sessions(2), "/left/before", StateRequest.get()).data()).isEqualTo(next);
     }
 
     @Test

@@ -8,11 +8,16 @@ import aspstate.core.spstate.SharePointProcedure.ProcGetItemWithoutLock;
 import aspstate.core.spstate.SharePointProcedure.ProcRefreshItemExpiration;
 import aspstate.core.spstate.SharePointProcedure.ProcReleaseItemLock;
 import aspstate.core.spstate.SharePointProcedure.ProcUpdateItem;
+import aspstate.core.spstate.SharePointProcedureResult;
 import aspstate.core.spstate.SharePointServerProcedures;
 import aspstate.core.spstate.SharePointStateItem;
+import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
+import aspstate.tds.error.SqlError;
+import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
+import aspstate.tds.proc.ItemBodies;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.SessionProcedure;
@@ -28,6 +33,9 @@ import java.util.stream.Stream;
  * it runs. Time comes from the store's clock, read inside its atomic step.
  */
 public final class SharePointCatalog {
+    /** SQL Server generates the suffix, so any stable one reads the same. */
+    private static final String PRIMARY_KEY = "PK__TempData__3213E83F0AD2A005";
+
     private static final ProcedureParameter ID =
             ProcedureParameter.input("@id", DeclaredType.varchar(SharePointArguments.ID_LENGTH));
     private static final ProcedureParameter ITEM = ProcedureParameter.input("@item", DeclaredType.VARBINARY_MAX);
@@ -41,14 +49,24 @@ public final class SharePointCatalog {
 
     /** @param items a store of SharePoint items only, so their ids never meet ASP.NET session ids */
     public static ProcedureCatalog create(SessionStore<SharePointStateItem> items) {
-        SharePointItemBodies bodies = new SharePointItemBodies(items);
+        ItemBodies<SharePointStateItem, SharePointProcedure, SharePointProcedureResult> bodies = new ItemBodies<>(
+                items,
+                SharePointArguments::id,
+                KeyRule.WITHOUT_CASE::key,
+                // The core's answer for a missing item, which reads no clock.
+                procedure -> procedure.apply(null, 0).result(),
+                SharePointProcedureResult::status,
+                SharePointCatalog::duplicate);
         return new ProcedureCatalog(List.of(
                 new SessionProcedure(
                         "proc_AddItem",
                         ADD,
-                        bodies.add(arguments -> new ProcAddItem(
-                                SharePointArguments.item(arguments),
-                                SharePointArguments.timeout(arguments, CallArguments.INSERT)))),
+                        // A NULL @id is answered 2627, as the spec's line for proc_AddItem says.
+                        bodies.insert(
+                                SharePointArguments::id,
+                                arguments -> new ProcAddItem(
+                                        SharePointArguments.item(arguments),
+                                        SharePointArguments.timeout(arguments, CallArguments.INSERT)))),
                 get(bodies, "proc_GetItemWithoutLock", new ProcGetItemWithoutLock()),
                 get(bodies, "proc_GetItemWithLock", new ProcGetItemWithLock()),
                 change(
@@ -70,11 +88,14 @@ public final class SharePointCatalog {
                         "proc_DeleteExpiredItems",
                         List.of(),
                         arguments -> CompletableFuture.completedFuture(
-                                SharePointItemBodies.noOutputs(SharePointServerProcedures.procDeleteExpiredItems())))));
+                                ItemBodies.noOutputs(SharePointServerProcedures.procDeleteExpiredItems())))));
     }
 
     /** A get: @id, then its outputs; the core record has no arguments of its own, so one instance serves all. */
-    private static SessionProcedure get(SharePointItemBodies bodies, String name, SharePointProcedure procedure) {
+    private static SessionProcedure get(
+            ItemBodies<SharePointStateItem, SharePointProcedure, SharePointProcedureResult> bodies,
+            String name,
+            SharePointProcedure procedure) {
         return new SessionProcedure(
                 name,
                 Stream.concat(ID_ONLY.stream(), GetItemOutputs.PARAMETERS.stream())
@@ -84,10 +105,15 @@ public final class SharePointCatalog {
 
     /** A release, update, delete or refresh of an existing item: inputs only. */
     private static SessionProcedure change(
-            SharePointItemBodies bodies,
+            ItemBodies<SharePointStateItem, SharePointProcedure, SharePointProcedureResult> bodies,
             String name,
             List<ProcedureParameter> inputs,
             Function<CallArguments, SharePointProcedure> request) {
-        return new SessionProcedure(name, inputs, bodies.onExistingItem(request, SharePointItemBodies::noOutputs));
+        return new SessionProcedure(name, inputs, bodies.onExistingItem(request, ItemBodies::noOutputs));
+    }
+
+    private static SqlError duplicate(String id) {
+        // SQL Server shows a NULL key value as <NULL> in the message.
+        return SqlErrors.duplicateKey(PRIMARY_KEY, SharePointArguments.ITEMS_TABLE, id == null ? "<NULL>" : id);
     }
 }

@@ -6,7 +6,9 @@ import static aspstate.tds.proc.ProcedureParameter.output;
 import aspstate.core.sqlstate.AppIdResult;
 import aspstate.core.sqlstate.AppIds;
 import aspstate.core.sqlstate.AppRegistration;
+import aspstate.core.sqlstate.SqlProcedureResult;
 import aspstate.core.sqlstate.SqlSessionItem;
+import aspstate.core.sqlstate.SqlSessionProcedure;
 import aspstate.core.sqlstate.SqlStateProcedure;
 import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItem;
 import aspstate.core.sqlstate.SqlStateProcedure.TempGetStateItem2;
@@ -29,6 +31,7 @@ import aspstate.core.store.SessionStore;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
+import aspstate.tds.proc.ItemBodies;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureParameter;
 import aspstate.tds.proc.ProcedureResult;
@@ -95,7 +98,7 @@ public final class AspStateCatalog {
             SessionStore<AppRegistration> appIds,
             SqlStateServerProcedures server,
             ZoneId localZone) {
-        SessionItemBodies items = new SessionItemBodies(sessions, ASPSTATE_ROWS);
+        ItemBodies<SqlSessionItem, SqlSessionProcedure, SqlProcedureResult> items = ASPSTATE_ROWS.bodies(sessions);
         AppIds applications = new AppIds(appIds);
         return new ProcedureCatalog(List.of(
                 new SessionProcedure(
@@ -218,28 +221,32 @@ public final class AspStateCatalog {
      * @param localZone the zone of the v1 gets' @lockDate
      */
     private static SessionProcedure get(
-            SessionItemBodies items, String name, ItemOutputs outputs, ZoneId localZone, SqlStateProcedure procedure) {
+            ItemBodies<SqlSessionItem, SqlSessionProcedure, SqlProcedureResult> items,
+            String name,
+            ItemOutputs outputs,
+            ZoneId localZone,
+            SqlStateProcedure procedure) {
         return new SessionProcedure(
                 name,
                 outputs.parameters(ID_ONLY),
-                items.onExistingItem(result -> outputs.answer(result, localZone), arguments -> procedure));
+                items.onExistingItem(arguments -> procedure, result -> outputs.answer(result, localZone)));
     }
 
     /** An update, release, remove or reset of an existing item: inputs only. */
     private static SessionProcedure change(
-            SessionItemBodies items,
+            ItemBodies<SqlSessionItem, SqlSessionProcedure, SqlProcedureResult> items,
             String name,
             List<ProcedureParameter> inputs,
             Function<CallArguments, SqlStateProcedure> request) {
-        return new SessionProcedure(name, inputs, items.onExistingItem(SessionItemBodies.NO_OUTPUTS, request));
+        return new SessionProcedure(name, inputs, items.onExistingItem(request, ItemBodies::noOutputs));
     }
 
     private static SessionProcedure insert(
-            SessionItemBodies items,
+            ItemBodies<SqlSessionItem, SqlSessionProcedure, SqlProcedureResult> items,
             String name,
             List<ProcedureParameter> inputs,
             Function<CallArguments, SqlStateProcedure> request) {
-        return new SessionProcedure(name, inputs, items.insert(request));
+        return new SessionProcedure(name, inputs, items.insert(ASPSTATE_ROWS::insertedId, request));
     }
 
     /** The shipped procedure inserts LOWER(@appName) into a NOT NULL column when the name is new. */

@@ -13,9 +13,11 @@ import aspstate.core.sqlstate.AsyncProviderProcedure.ResetItemTimeout;
 import aspstate.core.sqlstate.AsyncProviderProcedure.UpdateStateItem;
 import aspstate.core.sqlstate.SqlProcedureResult;
 import aspstate.core.sqlstate.SqlSessionItem;
+import aspstate.core.sqlstate.SqlSessionProcedure;
 import aspstate.core.store.SessionStore;
 import aspstate.tds.proc.CallArguments;
 import aspstate.tds.proc.DeclaredType;
+import aspstate.tds.proc.ItemBodies;
 import aspstate.tds.proc.Procedure;
 import aspstate.tds.proc.ProcedureCatalog;
 import aspstate.tds.proc.ProcedureParameter;
@@ -83,21 +85,21 @@ public final class AsyncProviderCatalog {
     private Procedure procedure(String name, AsyncProviderProcedureName parsed) {
         List<String> table = List.of(TableKeys.DEFAULT_SCHEMA, parsed.table());
         String qualified = TableKeys.qualified(table);
-        SessionItemBodies items = new SessionItemBodies(
-                sessions,
-                new SessionRows(TableKeys.prefix(table), SESSION_ID.name(), "", qualified, primaryKey(parsed.table())));
+        SessionRows rows =
+                new SessionRows(TableKeys.prefix(table), SESSION_ID.name(), "", qualified, primaryKey(parsed.table()));
+        ItemBodies<SqlSessionItem, SqlSessionProcedure, SqlProcedureResult> items = rows.bodies(sessions);
         return switch (parsed.base()) {
             case GET_STATE_ITEM_EXCLUSIVE ->
                 new SessionProcedure(
                         name,
                         GET_PARAMETERS,
                         items.onExistingItem(
-                                result -> answer(result, parsed.inMemory()), arguments -> new GetStateItemExclusive()));
+                                arguments -> new GetStateItemExclusive(), result -> answer(result, parsed.inMemory())));
             case GET_STATE_ITEM ->
                 new SessionProcedure(
                         name,
                         GET_PARAMETERS,
-                        items.onExistingItem(result -> answer(result, false), arguments -> new GetStateItem()));
+                        items.onExistingItem(arguments -> new GetStateItem(), result -> answer(result, false)));
             case DELETE_EXPIRED_SESSION_STATE ->
                 new SessionProcedure(
                         name, List.of(), arguments -> CompletableFuture.completedFuture(ProcedureResult.of(Map.of())));
@@ -105,43 +107,45 @@ public final class AsyncProviderCatalog {
                 new SessionProcedure(
                         name,
                         List.of(SESSION_ID, TIMEOUT, ITEM),
-                        items.insert(arguments -> new InsertStateItem(
-                                item(arguments), arguments.timeoutIn(qualified, CallArguments.INSERT))));
+                        items.insert(
+                                rows::insertedId,
+                                arguments -> new InsertStateItem(
+                                        item(arguments), arguments.timeoutIn(qualified, CallArguments.INSERT))));
             case INSERT_UNINITIALIZED_ITEM ->
                 new SessionProcedure(
                         name,
                         List.of(SESSION_ID, TIMEOUT, ITEM),
-                        items.insert(arguments -> new InsertUninitializedItem(
-                                item(arguments), arguments.timeoutIn(qualified, CallArguments.INSERT))));
+                        items.insert(
+                                rows::insertedId,
+                                arguments -> new InsertUninitializedItem(
+                                        item(arguments), arguments.timeoutIn(qualified, CallArguments.INSERT))));
             case RELEASE_ITEM_EXCLUSIVE ->
                 new SessionProcedure(
                         name,
                         List.of(SESSION_ID, LOCK_COOKIE),
                         items.onExistingItem(
-                                SessionItemBodies.NO_OUTPUTS,
-                                arguments -> new ReleaseItemExclusive(arguments.lockCookie())));
+                                arguments -> new ReleaseItemExclusive(arguments.lockCookie()), ItemBodies::noOutputs));
             case REMOVE_STATE_ITEM ->
                 new SessionProcedure(
                         name,
                         List.of(SESSION_ID, LOCK_COOKIE),
                         items.onExistingItem(
-                                SessionItemBodies.NO_OUTPUTS,
-                                arguments -> new RemoveStateItem(arguments.lockCookie())));
+                                arguments -> new RemoveStateItem(arguments.lockCookie()), ItemBodies::noOutputs));
             case RESET_ITEM_TIMEOUT ->
                 new SessionProcedure(
                         name,
                         List.of(SESSION_ID),
-                        items.onExistingItem(SessionItemBodies.NO_OUTPUTS, arguments -> new ResetItemTimeout()));
+                        items.onExistingItem(arguments -> new ResetItemTimeout(), ItemBodies::noOutputs));
             case UPDATE_STATE_ITEM ->
                 new SessionProcedure(
                         name,
                         List.of(SESSION_ID, LOCK_COOKIE, TIMEOUT, ITEM),
                         items.onExistingItem(
-                                SessionItemBodies.NO_OUTPUTS,
                                 arguments -> new UpdateStateItem(
                                         item(arguments),
                                         arguments.timeoutIn(qualified, CallArguments.UPDATE),
-                                        arguments.lockCookie())));
+                                        arguments.lockCookie()),
+                                ItemBodies::noOutputs));
         };
     }
 

@@ -1,8 +1,14 @@
 package aspstate.tds.sqlstate;
 
+import aspstate.core.sqlstate.SqlProcedureResult;
+import aspstate.core.sqlstate.SqlSessionItem;
+import aspstate.core.sqlstate.SqlSessionProcedure;
+import aspstate.core.store.KeyRule;
+import aspstate.core.store.SessionStore;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
-import java.util.Locale;
+import aspstate.tds.proc.CallArguments;
+import aspstate.tds.proc.ItemBodies;
 
 /**
  * A table of session rows as its procedures see it: aspnet_regsql's ASPStateTempSessions, or a table the async
@@ -20,9 +26,26 @@ record SessionRows(String keyPrefix, String idParameter, String database, String
         return database.isEmpty() ? table : database + "." + table;
     }
 
+    /** The procedures on its rows, each run atomically under its row's key in {@code sessions}. */
+    ItemBodies<SqlSessionItem, SqlSessionProcedure, SqlProcedureResult> bodies(SessionStore<SqlSessionItem> sessions) {
+        return new ItemBodies<>(
+                sessions,
+                arguments -> arguments.value(idParameter, String.class),
+                this::key,
+                // No row has a NULL id: every output NULL, as for a row not found.
+                procedure -> SqlProcedureResult.DONE,
+                SqlProcedureResult::status,
+                this::duplicate);
+    }
+
+    /** The id of a row to insert: the primary key, so NULL fails as SQL Server's INSERT does. */
+    String insertedId(CallArguments arguments) {
+        return arguments.notNullIn(idParameter, String.class, "SessionId", qualifiedTable(), CallArguments.INSERT);
+    }
+
     /** The store key of a session id: its table's prefix and the id, compared without case as the column does. */
     String key(String id) {
-        return keyPrefix + id.toLowerCase(Locale.ROOT);
+        return keyPrefix + KeyRule.WITHOUT_CASE.key(id);
     }
 
     /** The async provider swallows it on insert, as ASP.NET does: another web server created the session first. */
