@@ -214,11 +214,14 @@ public final class Journal implements AutoCloseable {
         Wake wake = wakes.get();
         if (!wake.scheduled) {
             wake.scheduled = true;
+            wake.scheduling = true;
             try {
                 turns.atEndOfTurn(wake);
             } catch (RuntimeException e) {
                 // The thread's loop takes no more tasks (it is stopping): wake the writer now.
                 wake.run();
+            } finally {
+                wake.scheduling = false;
             }
         }
     }
@@ -226,11 +229,16 @@ public final class Journal implements AutoCloseable {
     /** Wakes the writer, if it waits, for everything a thread's turn appended. */
     private final class Wake implements Runnable {
         private boolean scheduled;
+        /**
+         * True while the wake-up is being scheduled: one that runs then runs at once (off an event loop), inside the
+         * change that appended, where the answers a write would release must not run.
+         */
+        private boolean scheduling;
 
         @Override
         public void run() {
             scheduled = false;
-            if (settings.fsync() == Fsync.ALWAYS || !writtenHere()) {
+            if (settings.fsync() == Fsync.ALWAYS || scheduling || !writtenHere()) {
                 wakeWriter();
             }
         }
@@ -256,6 +264,7 @@ public final class Journal implements AutoCloseable {
         if (refusal != null || !files.tryLock()) {
             return false;
         }
+        Answers answers;
         try {
             if (closing || failedBatch != null) {
                 return false;
@@ -281,14 +290,15 @@ public final class Journal implements AutoCloseable {
                 // The writer may wait with nothing to sync: it now has a sync due within the second.
                 wakeWriter();
             }
-            release(batch, true);
-            if (rewriteDue()) {
-                wakeWriter();
-            }
-            return true;
+            answers = release(batch, true);
         } finally {
             files.unlock();
         }
+        answers.complete();
+        if (rewriteDue()) {
+            wakeWriter();
+        }
+        return true;
     }
 
     /** Parks a batch whose write failed, with its own buffer, for the writer to retry before anything else. */
@@ -351,22 +361,28 @@ public final class Journal implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+        Answers retried = Answers.NONE;
+        Answers answers = Answers.NONE;
+        Batch parked;
+        Batch batch;
         files.lock();
         try {
-            Batch parked = failedBatch;
+            parked = failedBatch;
             if (parked != null) {
                 failedBatch = null;
-                release(parked, writeKept(parked));
+                retried = release(parked, writeKept(parked));
             }
-            Batch batch = take(Long.MAX_VALUE);
+            batch = take(Long.MAX_VALUE);
             if (batch != null) {
-                release(batch, writeKept(batch));
+                answers = release(batch, writeKept(batch));
             }
-            // Stopping, the writer goes on until a turn finds nothing left.
-            return !closing || parked != null || batch != null;
         } finally {
             files.unlock();
         }
+        retried.complete();
+        answers.complete();
+        // Stopping, the writer goes on until a turn finds nothing left.
+        return !closing || parked != null || batch != null;
     }
 
     /**
@@ -394,26 +410,44 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Releases the answers of a batch written ({@code kept}) or given up as the journal closes. */
-    private void release(Batch batch, boolean kept) {
+    /**
+     * Ends a batch written ({@code kept}) or given up as the journal closes (the caller holds {@link #files}): its
+     * buffer and list go back for the next batch, and the answers it releases are returned, to be completed once
+     * {@link #files} is let go, since an answer's completion runs the caller's code, which may append and write again.
+     */
+    private Answers release(Batch batch, boolean kept) {
         // Counted before the answers go: whoever got one sees its batch counted.
         batches.increment();
         List<Waiter> released = batch.waiters();
         if (kept) {
             durable = batch.last();
             takeCoveredLateWaiters(batch.last(), released);
-            for (Waiter waiter : released) {
-                waiter.complete(waiter.result);
-            }
-        } else {
-            StoreUnavailableException stopped =
-                    new StoreUnavailableException("the server is stopping and its journal cannot write", null);
-            for (Waiter waiter : released) {
-                waiter.completeExceptionally(stopped);
-            }
         }
+        Answers answers = new Answers(List.copyOf(released), kept);
         released.clear();
         batch.records().clear();
+        return answers;
+    }
+
+    /** The answers a batch releases: with their results once it is kept, or failed as the journal closes. */
+    private record Answers(List<Waiter> waiters, boolean kept) {
+        static final Answers NONE = new Answers(List.of(), true);
+
+        void complete() {
+            if (waiters.isEmpty()) {
+                return;
+            }
+            StoreUnavailableException stopped = kept
+                    ? null
+                    : new StoreUnavailableException("the server is stopping and its journal cannot write", null);
+            for (Waiter waiter : waiters) {
+                if (kept) {
+                    waiter.complete(waiter.result);
+                } else {
+                    waiter.completeExceptionally(stopped);
+                }
+            }
+        }
     }
 
     /**

@@ -35,6 +35,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -326,6 +328,41 @@ class JournaledStoresTest {
                 .as("the turn's 20 records in one write")
                 .isEqualTo(1);
         assertThat(entry(reopen(stores), "/app/turn19").data()).containsExactly(19);
+    }
+
+    @Test
+    void answersWhoseCallersWriteAgainFromOtherThreadsAllArriveAndAllAreKept() throws Exception {
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN);
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        int threads = 4;
+        int chained = 300;
+        List<CompletableFuture<StateResult>> chains = new ArrayList<>();
+        ExecutorService writers = Executors.newFixedThreadPool(threads);
+        try {
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                // Each write is made by the completion of the one before: on whichever thread answered it.
+                chains.add(CompletableFuture.supplyAsync(() -> null, writers).thenCompose(start -> {
+                    CompletableFuture<StateResult> chain = CompletableFuture.completedFuture(StateResult.OK);
+                    for (int i = 0; i < chained; i++) {
+                        String key = "/app/chain" + thread + "-" + i;
+                        byte[] data = {(byte) thread, (byte) i};
+                        chain = chain.thenCompose(
+                                previous -> state.execute(key, StateRequest.set(data, 20, false, null)));
+                    }
+                    return chain;
+                }));
+            }
+            CompletableFuture.allOf(chains.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        } finally {
+            writers.shutdownNow();
+        }
+        JournaledStores back = reopen(stores);
+        for (int t = 0; t < threads; t++) {
+            for (int i = 0; i < chained; i++) {
+                assertThat(entry(back, "/app/chain" + t + "-" + i).data()).containsExactly((byte) t, (byte) i);
+            }
+        }
     }
 
     @Test
