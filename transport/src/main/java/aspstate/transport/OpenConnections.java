@@ -3,11 +3,9 @@ package aspstate.transport;
 import aspstate.core.RepeatedEventLog;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.socket.SocketChannel;
 import java.net.InetAddress;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -147,18 +145,16 @@ final class OpenConnections {
     /**
      * Closes every connection still counted, each once what was written to it has gone out.
      *
-     * @return the connections' close futures
+     * @return the connections being closed
      */
-    List<ChannelFuture> closeAll() {
+    List<Channel> closeAll() {
         List<Channel> open;
         synchronized (this) {
             open = all.stream().map(progress -> progress.channel).toList();
         }
-        List<ChannelFuture> closing = new ArrayList<>(open.size());
         for (Channel channel : open) {
-            closing.add(channel.closeFuture());
             channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
         }
-        return closing;
+        return open;
     }
 }

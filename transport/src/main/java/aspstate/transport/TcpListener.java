@@ -2,7 +2,6 @@ package aspstate.transport;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
@@ -10,6 +9,7 @@ import io.netty.channel.socket.SocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -21,8 +21,10 @@ import java.util.function.Consumer;
  * decoder so that the connection's progress is known.
  */
 public final class TcpListener implements AutoCloseable {
-    /** How long {@link #close()} waits for its connections to close before it goes on. */
-    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    /** How long {@link #close()} lets its connections' answers go out before it closes them anyway. */
+    private static final Duration FLUSH_WAIT = Duration.ofSeconds(1);
+    /** How long {@link #close()} then waits for them to close before it goes on. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
     /** Its own loops, closed with it; null on a server's shared loops, which their owner closes. */
     private final ServerEventLoops ownLoops;
@@ -166,12 +168,22 @@ public final class TcpListener implements AutoCloseable {
             return;
         }
         serverChannel.close().syncUninterruptibly();
-        long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
-        for (ChannelFuture connectionClosed : connections.closeAll()) {
-            connectionClosed.awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        List<Channel> closing = connections.closeAll();
+        awaitClosed(closing, FLUSH_WAIT);
+        // A client that does not read its answers would hold the stop for as long as it likes: closed now.
+        for (Channel channel : closing) {
+            channel.close();
         }
+        awaitClosed(closing, CLOSE_WAIT);
         if (ownLoops != null) {
             ownLoops.close();
+        }
+    }
+
+    private static void awaitClosed(List<Channel> channels, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        for (Channel channel : channels) {
+            channel.closeFuture().awaitUninterruptibly(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         }
     }
 }
