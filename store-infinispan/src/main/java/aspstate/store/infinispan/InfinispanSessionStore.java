@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -42,8 +43,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     /** Conflicting writes on one key after which a mutation gives up; each conflict means another write went in. */
     static final int MAX_ATTEMPTS = 64;
     /** A read that failed because a member left is made again after this pause, in which the new view installs. */
-    private static final Executor AFTER_A_VIEW_CHANGE =
-            CompletableFuture.delayedExecutor(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+    private static final Executor AFTER_A_VIEW_CHANGE = CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS);
 
     private static final RepeatedEventLog FULL =
             new RepeatedEventLog(LoggerFactory.getLogger(InfinispanSessionStore.class));

@@ -434,18 +434,16 @@ public final class Journal implements AutoCloseable {
         static final Answers NONE = new Answers(List.of(), true);
 
         void complete() {
-            if (waiters.isEmpty()) {
+            if (kept) {
+                for (Waiter waiter : waiters) {
+                    waiter.complete(waiter.result);
+                }
                 return;
             }
-            StoreUnavailableException stopped = kept
-                    ? null
-                    : new StoreUnavailableException("the server is stopping and its journal cannot write", null);
+            StoreUnavailableException stopped =
+                    new StoreUnavailableException("the server is stopping and its journal cannot write", null);
             for (Waiter waiter : waiters) {
-                if (kept) {
-                    waiter.complete(waiter.result);
-                } else {
-                    waiter.completeExceptionally(stopped);
-                }
+                waiter.completeExceptionally(stopped);
             }
         }
     }

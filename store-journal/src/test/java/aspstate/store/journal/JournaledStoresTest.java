@@ -68,8 +68,13 @@ class JournaledStoresTest {
     }
 
     private JournaledStores open(JournalSettings settings, FileOpener files) {
+        return open(settings, files, TurnEnd.NOW);
+    }
+
+    /** A journal whose wake-ups at the end of a turn run when {@code turns} says (the test's own turns). */
+    private JournaledStores open(JournalSettings settings, FileOpener files, TurnEnd turns) {
         JournaledStores stores = JournaledStores.open(
-                settings, clock, MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, TurnEnd.NOW, files);
+                settings, clock, MemoryStoreSettings.withMaxMemory(0), new MemoryBudget(0), reaper, turns, files);
         opened.add(stores);
         return stores;
     }
@@ -272,15 +277,7 @@ class JournaledStoresTest {
     @Test
     void theRecordsOfOneTurnGoOutInOneWrite() {
         List<Runnable> endOfTurn = new ArrayList<>();
-        JournaledStores stores = JournaledStores.open(
-                new JournalSettings(directory, Fsync.ALWAYS),
-                clock,
-                MemoryStoreSettings.withMaxMemory(0),
-                new MemoryBudget(0),
-                reaper,
-                endOfTurn::add,
-                FileOpener.PLAIN);
-        opened.add(stores);
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.ALWAYS), FileOpener.PLAIN, endOfTurn::add);
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
         List<CompletableFuture<StateResult>> turn = new ArrayList<>();
@@ -299,15 +296,7 @@ class JournaledStoresTest {
     @Test
     void withEverysecTheThreadWhoseTurnItWasWritesItAndAnswersWithoutTheWriter() {
         List<Runnable> endOfTurn = new ArrayList<>();
-        JournaledStores stores = JournaledStores.open(
-                new JournalSettings(directory, Fsync.EVERYSEC),
-                clock,
-                MemoryStoreSettings.withMaxMemory(0),
-                new MemoryBudget(0),
-                reaper,
-                endOfTurn::add,
-                FileOpener.PLAIN);
-        opened.add(stores);
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN, endOfTurn::add);
         SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
         List<Thread> answeredOn = new CopyOnWriteArrayList<>();
