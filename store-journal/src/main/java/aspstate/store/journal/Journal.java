@@ -276,12 +276,10 @@ public final class Journal implements AutoCloseable {
             if (batch == NO_ROOM) {
                 return false;
             }
-            long start = segments.length();
             try {
                 segments.append(batch.records().duplicate(), batch.last());
             } catch (IOException e) {
                 failed(e);
-                segments.cutBack(start);
                 keepForTheWriter(batch);
                 return false;
             }
@@ -496,10 +494,11 @@ public final class Journal implements AutoCloseable {
         if (!batch.records().hasRemaining()) {
             return true;
         }
-        long start = segments.length();
         while (true) {
+            // Where the records went when the write went through but the sync failed: the retry writes over them.
+            long written = -1;
             try {
-                segments.append(batch.records().duplicate(), batch.last());
+                written = segments.append(batch.records().duplicate(), batch.last());
                 if (settings.fsync() == Fsync.ALWAYS) {
                     segments.sync();
                     syncs.increment();
@@ -513,7 +512,9 @@ public final class Journal implements AutoCloseable {
                 if (!awaitRetry()) {
                     return false;
                 }
-                segments.cutBack(start);
+                if (written >= 0) {
+                    segments.cutBack(written);
+                }
             }
         }
     }

@@ -160,25 +160,31 @@ final class Segments {
 
     /**
      * Writes the whole buffer at the end of the active segment, whose last record is then {@code last}; first starts
-     * the next segment if the records would pass this one's capacity.
+     * the next segment if the records would pass this one's capacity. Returns where in the active segment the records
+     * begin. A failed write leaves the length as it was (a retry writes over what it left).
      */
-    void append(ByteBuffer records, long last) throws IOException {
+    long append(ByteBuffer records, long last) throws IOException {
         if (length > JournalFile.HEADER && length + records.remaining() > capacity) {
             next();
         }
-        long position = length;
+        long start = length;
+        long position = start;
         while (records.hasRemaining()) {
             position += active.write(records, position);
         }
         length = position;
         lastSeq = last;
+        return start;
     }
 
     void sync() throws IOException {
         active.force(false);
     }
 
-    /** Makes the failed write's retry start where the write began (it writes the same bytes over what it left). */
+    /**
+     * Makes the retry of records written but not synced start where {@link #append} wrote them (in the same segment:
+     * the sync failed after it), so it writes the same bytes over them.
+     */
     void cutBack(long position) {
         length = position;
     }

@@ -29,6 +29,11 @@ final class ControlledChannel extends FileChannel {
         volatile boolean holdSyncs;
         /** When set, every write fails with this message. */
         final AtomicReference<String> writeFailure = new AtomicReference<>();
+        /**
+         * When set, writes past a file's header fail with this message: a disk that still has room for a new file's
+         * first bytes (a segment's header) but not for records.
+         */
+        final AtomicReference<String> recordWriteFailure = new AtomicReference<>();
 
         @Override
         public FileChannel open(Path file, OpenOption... options) throws IOException {
@@ -69,6 +74,10 @@ final class ControlledChannel extends FileChannel {
     @Override
     public int write(ByteBuffer src, long position) throws IOException {
         mayWrite();
+        String failure = disk.recordWriteFailure.get();
+        if (failure != null && position >= JournalFile.HEADER) {
+            throw new IOException(failure);
+        }
         return file.write(src, position);
     }
 

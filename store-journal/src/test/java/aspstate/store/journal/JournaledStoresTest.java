@@ -484,6 +484,40 @@ class JournaledStoresTest {
         assertThat(entry(back, "/app/refused")).isNull();
     }
 
+    @ParameterizedTest
+    @EnumSource(
+            value = Fsync.class,
+            names = {"ALWAYS", "EVERYSEC"})
+    void aDiskThatFillsJustAsTheNextSegmentStartsKeepsEverySegmentWhole(Fsync fsync) {
+        ControlledChannel.Disk disk = new ControlledChannel.Disk();
+        JournaledStores stores = open(new JournalSettings(directory, fsync), disk);
+        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        byte[] value = new byte[1 << 20];
+        int fitting = (int) (Spares.CAPACITY / value.length) - 1;
+        for (int i = 0; i < fitting; i++) {
+            value[0] = (byte) i;
+            run(state, "/app/" + i, StateRequest.set(value.clone(), 20, false, null));
+        }
+
+        // The next value starts a segment, whose header is written; its records are not.
+        disk.recordWriteFailure.set("No space left on device");
+        value[0] = (byte) fitting;
+        CompletableFuture<StateResult> caught = state.execute(
+                        "/app/" + fitting, StateRequest.set(value.clone(), 20, false, null))
+                .toCompletableFuture();
+        Await.until("the journal refuses changes", () -> !stores.journal().healthy());
+        disk.recordWriteFailure.set(null);
+        assertThat(caught.join()).isEqualTo(StateResult.OK);
+        assertThat(run(state, "/app/later", StateRequest.set(new byte[] {4}, 20, false, null)))
+                .isEqualTo(StateResult.OK);
+
+        JournaledStores back = reopen(stores);
+        for (int i = 0; i <= fitting; i++) {
+            assertThat(entry(back, "/app/" + i).data()[0]).as("/app/%d", i).isEqualTo((byte) i);
+        }
+        assertThat(entry(back, "/app/later").data()).containsExactly(4);
+    }
+
     @Test
     void rewritesKeepTheLastStateOfEveryKeyAndTheDiskBounded() throws IOException {
         JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 1 << 20, 100), FileOpener.PLAIN);
