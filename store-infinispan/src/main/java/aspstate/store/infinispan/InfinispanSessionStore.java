@@ -8,6 +8,7 @@ import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoreStatistics;
 import aspstate.core.store.StoredValue;
+import aspstate.store.journal.StoreKind;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -19,6 +20,10 @@ import java.util.function.Supplier;
 import org.infinispan.AdvancedCache;
 import org.infinispan.container.entries.CacheEntry;
 import org.infinispan.context.Flag;
+import org.infinispan.functional.FunctionalMap;
+import org.infinispan.functional.Param;
+import org.infinispan.functional.impl.FunctionalMapImpl;
+import org.infinispan.functional.impl.ReadWriteMapImpl;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -38,6 +43,10 @@ import org.slf4j.LoggerFactory;
  * mutation; a {@link Sweep} reclaims expired entries without waiting for a lookup. Sliding expiry is a write of the
  * new expiry time to the key's owners only, never a cluster-wide message (Infinispan's max-idle, which sends one
  * per read, is not used).
+ *
+ * <p>A change that keeps the value's payload (nearly every request: a read sliding the expiry, a lock taken or
+ * released) goes to the owners as a {@link MetadataUpdate}, which each applies to its own copy, so that only a large
+ * session's writes ship its bytes between nodes.
  */
 final class InfinispanSessionStore<V extends StoredValue> implements SessionStore<V> {
     /** Conflicting writes on one key after which a mutation gives up; each conflict means another write went in. */
@@ -49,7 +58,9 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             new RepeatedEventLog(LoggerFactory.getLogger(InfinispanSessionStore.class));
 
     private final String name;
+    private final StoreKind kind;
     private final AdvancedCache<String, Stamped> cache;
+    private final FunctionalMap.ReadWriteMap<String, Stamped> owners;
     private final Clock clock;
     private final LocalShare share;
     private final Supplier<StoreStatistics> statistics;
@@ -58,6 +69,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
 
     InfinispanSessionStore(
             String name,
+            StoreKind kind,
             AdvancedCache<String, Stamped> cache,
             Clock clock,
             LocalShare share,
@@ -67,7 +79,12 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
         this.name = name;
         // Every entry is in memory (loaded at start, never evicted): the file store is for restarts only, and a
         // lookup never reads it (it would be slower, and could find what a rebalance left behind there).
+        this.kind = kind;
         this.cache = cache.withFlags(Flag.SKIP_CACHE_LOAD);
+        // Infinispan 16.1 turns the SKIP_CACHE_LOAD flag of a cache into "skip the store" for a functional map, which
+        // would leave such a write out of the node's journal: the parameter says "skip loading" alone.
+        this.owners =
+                ReadWriteMapImpl.create(FunctionalMapImpl.create(cache)).withParams(Param.PersistenceMode.SKIP_LOAD);
         this.clock = clock;
         this.share = share;
         this.statistics = statistics;
@@ -232,12 +249,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
                     + value.sizeInBytes() + " bytes would exceed max-memory (" + share.limitBytes() + " bytes)"));
         }
         Stamped next = next(current, value, now);
-        CompletionStage<Boolean> written = settled(
-                key,
-                current == null
-                        ? cache.putIfAbsentAsync(key, next).thenApply(previous -> previous == null)
-                        : cache.replaceAsync(key, current.expectation(), next),
-                wrote(next));
+        CompletionStage<Boolean> written = settled(key, conditionalWrite(key, current, found, next), wrote(next));
         return written.handle((ok, failure) -> {
             if (failure != null || !ok) {
                 share.release(growth);
@@ -252,6 +264,17 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             }
             return ok;
         });
+    }
+
+    /** Writes {@code next} in place of {@code current} (null: absent) if the key still holds it. */
+    private CompletableFuture<Boolean> conditionalWrite(String key, Stamped current, Found found, Stamped next) {
+        if (current == null) {
+            return cache.putIfAbsentAsync(key, next).thenApply(previous -> previous == null);
+        }
+        if (found == Found.LIVE && kind.codec().samePayload(current.value(), next.value())) {
+            return owners.eval(key, MetadataUpdate.of(kind, current, next));
+        }
+        return cache.replaceAsync(key, current.expectation(), next);
     }
 
     /** Whether the key holds {@code written}: stamps are random, so only that write left this one. */

@@ -9,6 +9,7 @@ import aspstate.store.journal.DataDirectoryException;
 import aspstate.store.journal.Journal;
 import aspstate.store.journal.JournalDirectory;
 import aspstate.store.journal.JournalSettings;
+import aspstate.store.journal.StoreKind;
 import aspstate.store.journal.TurnEnd;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -215,6 +216,7 @@ public final class InfinispanStores implements AutoCloseable {
                     name,
                     new InfinispanSessionStore<>(
                             name,
+                            StoreKind.named(name).orElseThrow(),
                             cache,
                             clock,
                             share,

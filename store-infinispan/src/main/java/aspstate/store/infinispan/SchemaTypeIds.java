@@ -16,6 +16,7 @@ public final class SchemaTypeIds {
     public static final int TOMBSTONE = 70_008;
     // 70_009 was a request of an earlier cluster-stop: not to be reused.
     public static final int CACHE_ENTRY = 70_010;
+    public static final int METADATA_UPDATE = 70_011;
 
     private SchemaTypeIds() {}
 }

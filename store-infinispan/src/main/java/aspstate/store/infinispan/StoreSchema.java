@@ -27,6 +27,7 @@ import org.infinispan.protostream.annotations.ProtoSyntax;
             CacheEntryAdapter.class,
             NodeCounters.class,
             ClusterStopRequest.class,
-            Tombstone.class
+            Tombstone.class,
+            MetadataUpdate.class
         })
 interface StoreSchema extends GeneratedSchema {}

@@ -26,6 +26,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.infinispan.factories.GlobalComponentRegistry;
+import org.infinispan.remoting.transport.Transport;
+import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
+import org.jgroups.protocols.TP;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -113,6 +117,46 @@ class ClusterStoreTest {
 
         assertThat(leaving.failed()).isTrue();
         assertThat(send(sessions(2), "/left/before", StateRequest.get()).data()).isEqualTo(next);
+    }
+
+    @Test
+    void locksTakenAndReleasedOnALargeSessionSendItsMetadataNotItsBytesBetweenNodes() {
+        byte[] large = new byte[1 << 20];
+        large[0] = 7;
+        send(sessions(0), "/large", StateRequest.set(large, 20, false, null));
+        nodes.forEach(node -> transportOf(node).getMessageStats().enable(true));
+        long before = bytesSentByAllNodes();
+
+        int rounds = 10;
+        for (int i = 0; i < rounds; i++) {
+            StateResult locked = send(sessions(i % 3), "/large", StateRequest.getExclusive());
+            assertThat(locked.shape()).isEqualTo(StateResult.Shape.DATA_LOCKED);
+            send(sessions((i + 1) % 3), "/large", StateRequest.releaseExclusive(locked.lockCookie()));
+        }
+
+        // Each node that took the lock got the session's bytes once with its answer; the 20 changes shipped none.
+        assertThat(bytesSentByAllNodes() - before)
+                .as("bytes the nodes sent each other for %d locks and releases", rounds)
+                .isLessThan((long) (rounds + 1) * large.length);
+        for (int node = 0; node < 3; node++) {
+            StateResult seen = send(sessions(node), "/large", StateRequest.get());
+            assertThat(seen.shape()).isEqualTo(StateResult.Shape.DATA);
+            assertThat(seen.data()).isEqualTo(large);
+        }
+    }
+
+    private long bytesSentByAllNodes() {
+        return nodes.stream()
+                .mapToLong(node -> transportOf(node).getMessageStats().getNumBytesSent())
+                .sum();
+    }
+
+    private static TP transportOf(InfinispanStores node) {
+        return ((JGroupsTransport)
+                        GlobalComponentRegistry.of(node.managerForTests()).getComponent(Transport.class))
+                .getChannel()
+                .getProtocolStack()
+                .getTransport();
     }
 
     @Test

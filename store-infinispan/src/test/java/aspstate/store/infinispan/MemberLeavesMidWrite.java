@@ -2,6 +2,8 @@ package aspstate.store.infinispan;
 
 import java.util.concurrent.atomic.AtomicReference;
 import org.infinispan.Cache;
+import org.infinispan.commands.VisitableCommand;
+import org.infinispan.commands.functional.ReadWriteKeyCommand;
 import org.infinispan.commands.write.ReplaceCommand;
 import org.infinispan.commons.CacheException;
 import org.infinispan.context.InvocationContext;
@@ -11,7 +13,7 @@ import org.infinispan.interceptors.DDAsyncInterceptor;
 import org.infinispan.remoting.transport.jgroups.SuspectException;
 
 /**
- * Fails the next conditional write made on one node as a write fails when a member leaves mid-call and Infinispan
+ * Fails the next conditional write (a replace, or a {@link MetadataUpdate}) made on one node as a write fails when a member leaves mid-call and Infinispan
  * gives up on it: with a {@link SuspectException}, before the write reaches the owners or after it went in there.
  * Placed first in the cache's chain, so that Infinispan's own retry (further in) does not see it.
  */
@@ -39,6 +41,15 @@ final class MemberLeavesMidWrite extends DDAsyncInterceptor {
 
     @Override
     public Object visitReplaceCommand(InvocationContext ctx, ReplaceCommand command) throws Throwable {
+        return failIfAsked(ctx, command);
+    }
+
+    @Override
+    public Object visitReadWriteKeyCommand(InvocationContext ctx, ReadWriteKeyCommand command) throws Throwable {
+        return failIfAsked(ctx, command);
+    }
+
+    private Object failIfAsked(InvocationContext ctx, VisitableCommand command) throws Throwable {
         When when = next.getAndSet(null);
         if (when == null) {
             return invokeNext(ctx, command);

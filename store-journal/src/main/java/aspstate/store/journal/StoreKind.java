@@ -56,7 +56,7 @@ public enum StoreKind {
                 .findFirst();
     }
 
-    static Optional<StoreKind> withId(int id) {
+    public static Optional<StoreKind> withId(int id) {
         return Arrays.stream(values()).filter(kind -> kind.id == id).findFirst();
     }
 }
