@@ -134,7 +134,8 @@ class ClusterStoreTest {
             send(sessions((i + 1) % 3), "/large", StateRequest.releaseExclusive(locked.lockCookie()));
         }
 
-        // Each node that took the lock got the session's bytes once with its answer; the 20 changes shipped none.
+        // The node that is not an owner reads the session's bytes from an owner for each of its calls (a third of
+        // them); the 20 changes themselves ship none.
         assertThat(bytesSentByAllNodes() - before)
                 .as("bytes the nodes sent each other for %d locks and releases", rounds)
                 .isLessThan((long) (rounds + 1) * large.length);
