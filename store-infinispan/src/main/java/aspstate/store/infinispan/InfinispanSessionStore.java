@@ -66,6 +66,12 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private final Supplier<StoreStatistics> statistics;
     private final Executor iterationExecutor;
     private final String description;
+    /**
+     * A node's mutations of one key run one after another: run at once, each would read the same stamp and all but
+     * one would lose the conditional write and start again, so that many requests on one session (a page's parallel
+     * calls, a client pipelining reads of it) ran out of attempts. Conflicts remain only between nodes.
+     */
+    private final KeyedSequence inTurn = new KeyedSequence();
 
     InfinispanSessionStore(
             String name,
@@ -94,7 +100,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
 
     @Override
     public <R> CompletionStage<R> execute(String key, Mutation<V, R> mutation) {
-        return attempt(key, mutation, 1);
+        return inTurn.run(key, () -> attempt(key, mutation, 1));
     }
 
     private <R> CompletionStage<R> attempt(String key, Mutation<V, R> mutation, int attempt) {

@@ -161,6 +161,26 @@ class ClusterStoreTest {
     }
 
     @Test
+    void manyChangesOfOneSessionAtOnceFromOneNodeAllGoIn() {
+        String key = "/hot";
+        send(sessions(0), key, StateRequest.set(DATA, 20, false, null));
+        int changes = 4 * InfinispanSessionStore.MAX_ATTEMPTS;
+        List<CompletableFuture<StateResult>> answers = new ArrayList<>();
+        for (int i = 0; i < changes; i++) {
+            answers.add(sessions(0)
+                    .execute(key, StateRequest.set(new byte[] {(byte) i}, 20, false, null))
+                    .toCompletableFuture());
+        }
+
+        for (CompletableFuture<StateResult> answer : answers) {
+            assertThat(answer.orTimeout(60, TimeUnit.SECONDS).join()).isEqualTo(StateResult.OK);
+        }
+        assertThat(send(sessions(1), key, StateRequest.get()).data())
+                .as("the last change sent is the one kept")
+                .containsExactly((byte) (changes - 1));
+    }
+
+    @Test
     void whatAnyNodeWritesEveryNodeReads() {
         for (int writer = 0; writer < 3; writer++) {
             send(sessions(writer), "/read/" + writer, StateRequest.set(DATA, 20, false, null));
