@@ -174,9 +174,13 @@ final class ServerStores implements AutoCloseable {
 
     /**
      * How the protocol serving the store of this name makes a client's id its key: the TDS stores compare ids as SQL
-     * Server's default collation does, without case, except ASP.NET Core's cache, whose id column has case.
+     * Server's default collation does, without case, except ASP.NET Core's cache, whose id column has case (its
+     * table's names have none).
      */
     static KeyRule keyRuleOf(String storeName) {
+        if (storeName.equals(CORE_CACHE_ENTRIES)) {
+            return KeyRule.TABLE_ROW;
+        }
         return storeName.equals(SQL_SESSIONS) || storeName.equals(SHAREPOINT_ITEMS)
                 ? KeyRule.WITHOUT_CASE
                 : KeyRule.AS_SENT;

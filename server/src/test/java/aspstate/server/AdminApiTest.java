@@ -116,18 +116,8 @@ class AdminApiTest {
         String data = "02000001" + "33221100554477668899aabbccddeeff" + "0004"
                 + HexFormat.of().formatHex("user".getBytes(StandardCharsets.UTF_8)) + "00000005"
                 + HexFormat.of().formatHex("alice".getBytes(StandardCharsets.UTF_8));
-        String table = "[dbo].[SessionCache]";
-        List<JsonNode> set = TediousClient.run(
-                server.tdsAddress().orElseThrow().getPort(),
-                TediousRequest.execSql(SpecStatements.text("aspnetcore-cache/set.sql", table))
-                        .in("Id", "NVarChar", 449, "cookie-value")
-                        .in("Value", "VarBinary", 8000, HexFormat.of().parseHex(data))
-                        .in("SlidingExpirationInSeconds", "Float", 1200.0)
-                        .in("UtcNow", "DateTimeOffset", Instant.now().toString())
-                        .out("AbsoluteExpiration", "DateTimeOffset"));
-        assertThat(set.get(0).has("error")).as(set.toString()).isFalse();
-        String path = "/api/sessions/corecache/"
-                + URLEncoder.encode("[dbo].[sessioncache]/cookie-value", StandardCharsets.UTF_8);
+        setCacheEntry("[dbo].[SessionCache]", "cookie-value", HexFormat.of().parseHex(data));
+        String path = cacheEntryPath("[dbo].[sessioncache]/cookie-value");
 
         JsonNode listed =
                 getJson("/api/sessions?store=corecache").get("sessions").get(0);
@@ -151,6 +141,40 @@ class AdminApiTest {
                         .statusCode())
                 .isEqualTo(200);
         assertThat(get(path).statusCode()).isEqualTo(404);
+    }
+
+    /**
+     * The cache table's names compare without case and its ids with case, as SQL Server compares them: an operator
+     * names an entry by the table its application's configuration names.
+     */
+    @Test
+    void anAspNetCoreCacheEntryIsFoundByItsTableInAnyCaseAndItsIdInItsOwn() throws Exception {
+        setCacheEntry("[dbo].[SessionCache]", "Cookie-Value", new byte[] {1, 2, 3});
+
+        assertThat(getJson(cacheEntryPath("[dbo].[SessionCache]/Cookie-Value"))
+                        .get("id")
+                        .asText())
+                .isEqualTo("[dbo].[SessionCache]/Cookie-Value");
+        assertThat(get(cacheEntryPath("[DBO].[sessioncache]/Cookie-Value")).statusCode())
+                .isEqualTo(200);
+        assertThat(get(cacheEntryPath("[dbo].[SessionCache]/cookie-value")).statusCode())
+                .isEqualTo(404);
+    }
+
+    private void setCacheEntry(String table, String id, byte[] value) throws Exception {
+        List<JsonNode> set = TediousClient.run(
+                server.tdsAddress().orElseThrow().getPort(),
+                TediousRequest.execSql(SpecStatements.text("aspnetcore-cache/set.sql", table))
+                        .in("Id", "NVarChar", 449, id)
+                        .in("Value", "VarBinary", 8000, value)
+                        .in("SlidingExpirationInSeconds", "Float", 1200.0)
+                        .in("UtcNow", "DateTimeOffset", Instant.now().toString())
+                        .out("AbsoluteExpiration", "DateTimeOffset"));
+        assertThat(set.get(0).has("error")).as(set.toString()).isFalse();
+    }
+
+    private static String cacheEntryPath(String key) {
+        return "/api/sessions/corecache/" + URLEncoder.encode(key, StandardCharsets.UTF_8);
     }
 
     @Test

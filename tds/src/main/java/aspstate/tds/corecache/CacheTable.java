@@ -8,7 +8,9 @@ import aspstate.core.corecache.CacheStatement.DeleteExpiredCacheItem;
 import aspstate.core.corecache.CacheStatement.GetCacheItem;
 import aspstate.core.corecache.CacheStatement.RefreshCacheItem;
 import aspstate.core.corecache.CacheStatement.SetCacheItem;
+import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
+import aspstate.core.store.TableKeys;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
 import aspstate.tds.error.SqlException;
@@ -19,7 +21,6 @@ import aspstate.tds.proc.StatementOutcome;
 import aspstate.tds.statement.BoundStatement;
 import aspstate.tds.statement.StatementArguments;
 import aspstate.tds.statement.StatementValues;
-import aspstate.tds.statement.TableKeys;
 import aspstate.tds.token.Column;
 import aspstate.tds.token.DoneToken;
 import aspstate.tds.type.BigVarBinaryType;
@@ -200,17 +201,14 @@ final class CacheTable {
     }
 
     /**
-     * The store key of an id, or null when no row can have it: NULL, or longer than the column without its trailing
-     * spaces (which a comparison ignores).
+     * The store key of an id, by the store's key rule (which drops its trailing spaces, as a comparison ignores them),
+     * or null when no row can have it: NULL, or longer than the column.
      */
     private String key(String id) {
         if (id == null) {
             return null;
         }
-        int end = id.length();
-        while (end > 0 && id.charAt(end - 1) == ' ') {
-            end--;
-        }
-        return end > ID_LENGTH ? null : keyPrefix + id.substring(0, end);
+        String key = KeyRule.TABLE_ROW.key(keyPrefix + id);
+        return key.length() - keyPrefix.length() > ID_LENGTH ? null : key;
     }
 }

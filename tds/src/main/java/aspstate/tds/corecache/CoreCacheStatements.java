@@ -18,7 +18,7 @@ import java.util.Map;
  * The statements of ASP.NET Core's distributed SQL Server cache (Microsoft.Extensions.Caching.SqlServer, which
  * ASP.NET Core's session middleware keeps sessions in) and of {@code dotnet sql-cache create}, which makes its table
  * (docs/spec/aspnetcore-sql-cache.md). Each statement names its table, {@code [schema].[table]}; every table is kept
- * in the one store of cache entries under keys of its own ({@link aspstate.tds.statement.TableKeys}).
+ * in the one store of cache entries under keys of its own ({@link aspstate.core.store.TableKeys}).
  *
  * <p>Every table exists, as far as these statements go: a table needs no creating to be used, and creating one is
  * accepted every time, so that a cache works before, after and without {@code dotnet sql-cache create}, on every

@@ -1,4 +1,4 @@
-package aspstate.tds.statement;
+package aspstate.core.store;
 
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +27,35 @@ public final class TableKeys {
         String table = nameParts.get(nameParts.size() - 1);
         String schema = nameParts.size() > 1 ? nameParts.get(nameParts.size() - 2) : DEFAULT_SCHEMA;
         return schema + "." + table;
+    }
+
+    /** Where the row's id starts in a key: after {@code [schema].[table]/}, or at 0 when the key does not start so. */
+    static int idStart(String key) {
+        int schemaEnd = delimitedEnd(key, 0);
+        if (schemaEnd < 0 || schemaEnd >= key.length() || key.charAt(schemaEnd) != '.') {
+            return 0;
+        }
+        int tableEnd = delimitedEnd(key, schemaEnd + 1);
+        return tableEnd < 0 || tableEnd >= key.length() || key.charAt(tableEnd) != '/' ? 0 : tableEnd + 1;
+    }
+
+    /** Just past the delimited name at {@code start} ({@code [name]}, a ']' in it doubled), or -1 when none is. */
+    private static int delimitedEnd(String key, int start) {
+        if (start >= key.length() || key.charAt(start) != '[') {
+            return -1;
+        }
+        int i = start + 1;
+        while (i < key.length()) {
+            if (key.charAt(i) == ']') {
+                if (i + 1 < key.length() && key.charAt(i + 1) == ']') {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return -1;
     }
 
     private static String delimited(String name) {
