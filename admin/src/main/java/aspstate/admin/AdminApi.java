@@ -254,7 +254,7 @@ public final class AdminApi implements AutoCloseable {
             }
             return onlyGetLater(request, () -> AdminResponse.ok(inspector.list(query.get())));
         }
-        Optional<SessionStores.Named> store = stores.get(rest.get(0));
+        Optional<SessionStores.Named<?>> store = stores.get(rest.get(0));
         if (store.isEmpty() || rest.size() < 2 || rest.size() > 3) {
             return now(AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such store; stores: " + stores.names()));
         }
@@ -279,7 +279,7 @@ public final class AdminApi implements AutoCloseable {
                         .orElseGet(() -> AdminResponse.error(HttpResponseStatus.NOT_FOUND, "no such session")));
     }
 
-    private AdminResponse unlock(AdminRequest request, SessionStores.Named store, String id) {
+    private AdminResponse unlock(AdminRequest request, SessionStores.Named<?> store, String id) {
         SessionInspector.Unlock result = inspector.unlock(store, id);
         audit(request, "unlock", store, id, result.name().toLowerCase(Locale.ROOT));
         return result == SessionInspector.Unlock.NOT_FOUND
@@ -287,7 +287,7 @@ public final class AdminApi implements AutoCloseable {
                 : AdminResponse.ok(Map.of("result", result.name().toLowerCase(Locale.ROOT)));
     }
 
-    private AdminResponse delete(AdminRequest request, SessionStores.Named store, String id) {
+    private AdminResponse delete(AdminRequest request, SessionStores.Named<?> store, String id) {
         boolean deleted = inspector.delete(store, id);
         audit(request, "delete", store, id, deleted ? "deleted" : "not found");
         return deleted
@@ -296,7 +296,7 @@ public final class AdminApi implements AutoCloseable {
     }
 
     /** Every write says who (address, and whether a token was given) and what. */
-    private void audit(AdminRequest request, String action, SessionStores.Named store, String id, String result) {
+    private void audit(AdminRequest request, String action, SessionStores.Named<?> store, String id, String result) {
         LOG.info(
                 "admin: {} {} {} session {}: {}",
                 request.peer().getAddress().getHostAddress(),

@@ -1,6 +1,7 @@
 package aspstate.admin;
 
 import aspstate.core.store.StoreObserver;
+import aspstate.core.stores.StoreId;
 import aspstate.store.journal.JournalStatistics;
 import aspstate.transport.ConnectionStatistics;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -40,9 +41,9 @@ public final class ServerMetrics implements AutoCloseable {
         new FileDescriptorMetrics().bindTo(registry);
     }
 
-    /** The observer a store of this name, served by this protocol, reports its requests and locks to. */
-    public StoreObserver observe(String protocol, String store) {
-        StoreMeters meters = new StoreMeters(registry, histograms, protocol, store);
+    /** The observer a store reports its requests and locks to, labelled with its label and protocol. */
+    public StoreObserver observe(StoreId<?> store) {
+        StoreMeters meters = new StoreMeters(registry, histograms, store.protocol(), store.label());
         stores.add(meters);
         return meters;
     }
@@ -81,7 +82,7 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** Reads the session counters, the locks and the memory and connections from the server at each scrape. */
     void watch(SessionStores stores, ServerStatus server) {
-        for (SessionStores.Named named : stores.all()) {
+        for (SessionStores.Named<?> named : stores.all()) {
             watchSessions(named);
         }
         Gauge.builder("aspstate.memory.used", server, ServerStatus::usedMemoryBytes)
@@ -103,7 +104,7 @@ public final class ServerMetrics implements AutoCloseable {
                 .register(registry);
     }
 
-    private void watchSessions(SessionStores.Named named) {
+    private void watchSessions(SessionStores.Named<?> named) {
         String store = named.name();
         var sessions = named.store();
         Gauge.builder("aspstate.sessions.active", sessions, s -> s.statistics().active())

@@ -44,9 +44,9 @@ record SessionDetails(
     /** The JSON answer's size, at most: a page's worth for a person, far from what could strain the heap. */
     static final int MAX_ANSWER_BYTES = 1 << 20;
 
-    static SessionDetails of(SessionStores.Named store, String id, SessionValue<?> session, long nowMillis) {
+    static SessionDetails of(SessionStores.Named<?> store, String id, SessionValue<?> session, long nowMillis) {
         byte[] data = session.sessionData();
-        DecodedSession decoded = store.decoder().apply(data);
+        DecodedSession decoded = store.id().decode(data);
         byte[] head = decoded.problem() == null || data == null
                 ? null
                 : Arrays.copyOf(data, Math.min(data.length, HEAD_BYTES));

@@ -2,7 +2,6 @@ package aspstate.admin;
 
 import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
-import aspstate.core.store.SessionStore;
 import aspstate.core.store.SessionValue;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
@@ -47,7 +46,7 @@ final class SessionInspector {
         // one that does not costs one comparison.
         PriorityQueue<SessionQuery.Listed> kept = new PriorityQueue<>(window + 1, order.reversed());
         long[] matched = {0};
-        for (SessionStores.Named named : stores.all()) {
+        for (SessionStores.Named<?> named : stores.all()) {
             if (query.store().isPresent() && !query.store().get().equals(named.name())) {
                 continue;
             }
@@ -77,22 +76,22 @@ final class SessionInspector {
     }
 
     /** The session as stored, or empty when there is none; its expiry does not slide. */
-    Optional<SessionValue<?>> find(SessionStores.Named named, String id) {
+    Optional<SessionValue<?>> find(SessionStores.Named<?> named, String id) {
         return Optional.ofNullable(wait(execute(named, id, new OperatorRead<>())));
     }
 
-    Unlock unlock(SessionStores.Named named, String id) {
+    Unlock unlock(SessionStores.Named<?> named, String id) {
         return wait(execute(named, id, new OperatorUnlock<>()));
     }
 
-    boolean delete(SessionStores.Named named, String id) {
+    boolean delete(SessionStores.Named<?> named, String id) {
         return wait(execute(named, id, new OperatorDelete<>()));
     }
 
     /** Runs the mutation on the session the id names, keyed as the store's protocol keys a client's id. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <R> CompletionStage<R> execute(SessionStores.Named named, String id, Mutation<?, R> mutation) {
-        return ((SessionStore) named.store()).execute(named.keys().key(id), mutation);
+    private static <V extends SessionValue<V>, R> CompletionStage<R> execute(
+            SessionStores.Named<V> named, String id, Mutation<V, R> mutation) {
+        return named.store().execute(named.key(id), mutation);
     }
 
     /** An operator's release of a lock, whoever holds it: what the holder's own release would have done. */

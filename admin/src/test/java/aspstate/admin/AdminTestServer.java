@@ -1,14 +1,13 @@
 package aspstate.admin;
 
 import aspstate.core.Clock;
-import aspstate.core.inspect.SessionBlob;
 import aspstate.core.stateserver.SessionEntry;
-import aspstate.core.store.KeyRule;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreStatistics;
+import aspstate.core.stores.StoreId;
 import aspstate.transport.ConnectionStatistics;
 import java.net.InetAddress;
 import java.net.URI;
@@ -37,7 +36,7 @@ final class AdminTestServer implements AutoCloseable {
             throws InterruptedException {
         this.store = store;
         SessionStores stores = new SessionStores(Clock.SYSTEM);
-        stores.add("stateserver", "stateserver", store, KeyRule.AS_SENT, SessionBlob::decode);
+        stores.add(StoreId.STATESERVER, store);
         AdminApi api = new AdminApi(new Status(store, checks), stores, metrics, settings, workers);
         listener = AdminListener.start(settings, api);
     }

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.stores.SessionStoreId;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -43,8 +44,8 @@ final class AdminClient {
         return send(request(path).header("X-Requested-By", "aspstate-cli").DELETE());
     }
 
-    static String sessionPath(String store, String id) {
-        return "/api/sessions/" + encode(store) + "/" + encode(id);
+    static String sessionPath(SessionStoreId<?> store, String id) {
+        return "/api/sessions/" + encode(store.label()) + "/" + encode(id);
     }
 
     static String encode(String text) {

@@ -4,6 +4,7 @@ import aspstate.admin.AdminApi;
 import aspstate.admin.AdminListener;
 import aspstate.admin.AdminSettings;
 import aspstate.admin.ServerMetrics;
+import aspstate.core.stores.StoreId;
 import aspstate.stateserver.StateServerListener;
 import aspstate.transport.IoTransport;
 import aspstate.transport.ServerEventLoops;
@@ -85,7 +86,7 @@ final class RunningServer implements AutoCloseable {
             ServerEventLoops loops, ServeOptions options, ServerStores stores) {
         try {
             return StateServerListener.start(
-                    loops, options.stateServer(), stores.get(ServerStores.STATESERVER), stores.inbound());
+                    loops, options.stateServer(), stores.store(StoreId.STATESERVER), stores.inbound());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting", e);

@@ -4,11 +4,9 @@ import aspstate.admin.ReadinessCheck;
 import aspstate.admin.ServerStatus;
 import aspstate.admin.SessionStores;
 import aspstate.core.Clock;
-import aspstate.core.inspect.CoreSessionBlob;
-import aspstate.core.inspect.SessionBlob;
-import aspstate.core.store.SessionStore;
-import aspstate.core.store.SessionValue;
 import aspstate.core.store.StoreStatistics;
+import aspstate.core.stores.StoreId;
+import aspstate.core.stores.StoreSet;
 import aspstate.stateserver.StateServerListener;
 import aspstate.transport.ConnectionStatistics;
 import java.util.ArrayList;
@@ -35,25 +33,9 @@ final class ServerState implements ServerStatus {
         sqlServer.ifPresent(mode -> connections.add(mode.connections()));
     }
 
-    /** The session stores by the names operators see. */
-    @SuppressWarnings("unchecked")
+    /** The session stores, by the labels operators see. */
     SessionStores sessionStores() {
-        SessionStores sessions = new SessionStores(Clock.SYSTEM);
-        stores.all().forEach((name, store) -> {
-            String label = ServerStores.SESSION_STORE_NAMES.get(name);
-            if (label == null) {
-                return; // the application ids are not sessions
-            }
-            SessionStore<? extends SessionValue<?>> sessionStore = (SessionStore<? extends SessionValue<?>>) store;
-            // ASP.NET Core's session middleware stores its own format in the cache.
-            sessions.add(
-                    label,
-                    ServerStores.protocolOf(name),
-                    sessionStore,
-                    ServerStores.keyRuleOf(name),
-                    name.equals(ServerStores.CORE_CACHE_ENTRIES) ? CoreSessionBlob::decode : SessionBlob::decode);
-        });
-        return sessions;
+        return SessionStores.of(Clock.SYSTEM, stores.all());
     }
 
     @Override
@@ -99,9 +81,10 @@ final class ServerState implements ServerStatus {
     @Override
     public Map<String, StoreStatistics> storeStatistics() {
         Map<String, StoreStatistics> statistics = new LinkedHashMap<>();
-        stores.all()
-                .forEach((name, store) ->
-                        statistics.put(ServerStores.SESSION_STORE_NAMES.getOrDefault(name, name), store.statistics()));
+        StoreSet all = stores.all();
+        for (StoreId<?> id : all.ids()) {
+            statistics.put(id.label(), all.get(id).statistics());
+        }
         return statistics;
     }
 

@@ -2,28 +2,24 @@ package aspstate.server;
 
 import aspstate.admin.ServerMetrics;
 import aspstate.core.Clock;
-import aspstate.core.store.KeyRule;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.ObservedSessionStore;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
+import aspstate.core.stores.StoreId;
+import aspstate.core.stores.StoreSet;
 import aspstate.store.infinispan.InfinispanSettings;
 import aspstate.store.infinispan.InfinispanStores;
 import aspstate.store.infinispan.StoreStartException;
 import aspstate.store.journal.DataDirectoryException;
 import aspstate.store.journal.Journal;
 import aspstate.store.journal.JournaledStores;
-import aspstate.store.journal.StoreKind;
 import aspstate.transport.EventLoopTurns;
 import aspstate.transport.InboundBudget;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -35,24 +31,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * {@code --max-memory} budget, which requests still arriving share ({@code --max-inbound}).
  */
 final class ServerStores implements AutoCloseable {
-    static final String STATESERVER = "stateserver";
-    static final String SQL_SESSIONS = "sqlstate-sessions";
-    static final String SQL_APP_IDS = "sqlstate-appids";
-    static final String SHAREPOINT_ITEMS = "spstate-items";
-    static final String CORE_CACHE_ENTRIES = "corecache-entries";
-
-    /** The names operators see (metrics' store label, the admin API) for the stores that hold sessions. */
-    static final Map<String, String> SESSION_STORE_NAMES = Map.of(
-            STATESERVER,
-            "stateserver",
-            SQL_SESSIONS,
-            "sqlstate",
-            SHAREPOINT_ITEMS,
-            "spstate",
-            CORE_CACHE_ENTRIES,
-            "corecache");
-
-    private final Map<String, SessionStore<?>> stores;
+    private final StoreSet stores;
     private final String description;
     private final AutoCloseable engine;
     private final Optional<InfinispanStores> infinispan;
@@ -62,7 +41,7 @@ final class ServerStores implements AutoCloseable {
     private final boolean clustered;
 
     private ServerStores(
-            Map<String, SessionStore<?>> stores,
+            StoreSet stores,
             String description,
             AutoCloseable engine,
             Optional<InfinispanStores> infinispan,
@@ -85,29 +64,18 @@ final class ServerStores implements AutoCloseable {
      * @throws UserError when the data directory or the cluster cannot be used, naming the option
      */
     static ServerStores start(ServeOptions options, Optional<ServerMetrics> metrics) {
-        List<String> names = new ArrayList<>(List.of(STATESERVER));
-        if (options.tds().isPresent()) {
-            names.addAll(List.of(SQL_SESSIONS, SQL_APP_IDS, SHAREPOINT_ITEMS, CORE_CACHE_ENTRIES));
-        }
+        List<StoreId<?>> served = options.tds().isPresent() ? StoreId.all() : List.of(StoreId.STATESERVER);
         MemoryStoreSettings memory = options.memoryStore();
         MemoryBudget budget = new MemoryBudget(memory.maxMemoryBytes());
         InboundBudget inbound = new InboundBudget(budget, options.maxInboundBytes());
         if (options.infinispan().isPresent()) {
-            // A journal keeps every kind, also those whose listener is off this time (--tds-port off).
-            List<String> started = options.infinispan().get().journal().isPresent()
-                    ? Arrays.stream(StoreKind.values())
-                            .map(StoreKind::storeName)
-                            .toList()
-                    : names;
+            // A journal keeps every store, also those whose listener is off this time (--tds-port off).
+            List<StoreId<?>> started = options.infinispan().get().journal().isPresent() ? StoreId.all() : served;
             InfinispanStores engine = startInfinispan(options, started, budget);
             engine.journal()
                     .ifPresent(journal -> metrics.ifPresent(meters -> meters.watchJournal(journal::statistics)));
-            Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
-            for (String name : names) {
-                stores.put(name, engine.store(name));
-            }
             return new ServerStores(
-                    observed(stores, metrics),
+                    observed(StoreSet.of(served, engine::store), metrics),
                     engine.describe(),
                     engine,
                     Optional.of(engine),
@@ -121,12 +89,8 @@ final class ServerStores implements AutoCloseable {
         if (options.journal().isPresent()) {
             JournaledStores journaled = openJournal(options, memory, budget, reaper);
             metrics.ifPresent(meters -> meters.watchJournal(journaled.journal()::statistics));
-            Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
-            for (String name : names) {
-                stores.put(name, journaled.store(StoreKind.named(name).orElseThrow()));
-            }
             return new ServerStores(
-                    observed(stores, metrics),
+                    observed(StoreSet.of(served, journaled::store), metrics),
                     journaled.describe(),
                     () -> CloseAll.inOrder(List.<AutoCloseable>of(journaled, reaper::shutdownNow)),
                     Optional.empty(),
@@ -135,15 +99,17 @@ final class ServerStores implements AutoCloseable {
                     inbound,
                     false);
         }
-        Map<String, SessionStore<?>> stores = new LinkedHashMap<>();
-        for (String name : names) {
-            stores.put(name, new MemorySessionStore<>(Clock.SYSTEM, memory, budget, reaper));
-        }
-        List<AutoCloseable> parts = new ArrayList<>(stores.values());
+        StoreSet stores = StoreSet.of(served, new StoreSet.Opener() {
+            @Override
+            public <V extends StoredValue> SessionStore<V> open(StoreId<V> id) {
+                return new MemorySessionStore<>(Clock.SYSTEM, memory, budget, reaper);
+            }
+        });
+        List<AutoCloseable> parts = new ArrayList<>(stores.stores());
         parts.add(reaper::shutdownNow);
         return new ServerStores(
                 observed(stores, metrics),
-                stores.get(STATESERVER).describe(),
+                stores.get(StoreId.STATESERVER).describe(),
                 () -> CloseAll.inOrder(parts),
                 Optional.empty(),
                 Optional.empty(),
@@ -167,48 +133,26 @@ final class ServerStores implements AutoCloseable {
         }
     }
 
-    /** The listener that serves the store of this name: the StateServer one, or TDS for the others. */
-    static String protocolOf(String storeName) {
-        return storeName.equals(STATESERVER) ? "stateserver" : "tds";
-    }
-
-    /**
-     * How the protocol serving the store of this name makes a client's id its key: the TDS stores compare ids as SQL
-     * Server's default collation does, without case, except ASP.NET Core's cache, whose id column has case (its
-     * table's names have none).
-     */
-    static KeyRule keyRuleOf(String storeName) {
-        if (storeName.equals(CORE_CACHE_ENTRIES)) {
-            return KeyRule.TABLE_ROW;
-        }
-        return storeName.equals(SQL_SESSIONS) || storeName.equals(SHAREPOINT_ITEMS)
-                ? KeyRule.WITHOUT_CASE
-                : KeyRule.AS_SENT;
-    }
-
     /** The session stores wrapped to report to the metrics; the application ids are not sessions. */
-    private static Map<String, SessionStore<?>> observed(
-            Map<String, SessionStore<?>> stores, Optional<ServerMetrics> metrics) {
+    private static StoreSet observed(StoreSet stores, Optional<ServerMetrics> metrics) {
         if (metrics.isEmpty()) {
             return stores;
         }
-        Map<String, SessionStore<?>> observed = new LinkedHashMap<>();
-        stores.forEach((name, store) -> {
-            String label = SESSION_STORE_NAMES.get(name);
-            observed.put(
-                    name,
-                    label == null
-                            ? store
-                            : new ObservedSessionStore<>(store, metrics.get().observe(protocolOf(name), label)));
+        return stores.map(new StoreSet.Wrapper() {
+            @Override
+            public <V extends StoredValue> SessionStore<V> wrap(StoreId<V> id, SessionStore<V> store) {
+                return id.holdsSessions()
+                        ? new ObservedSessionStore<>(store, metrics.get().observe(id))
+                        : store;
+            }
         });
-        return observed;
     }
 
-    private static InfinispanStores startInfinispan(ServeOptions options, List<String> names, MemoryBudget budget) {
+    private static InfinispanStores startInfinispan(ServeOptions options, List<StoreId<?>> ids, MemoryBudget budget) {
         InfinispanSettings settings = options.infinispan().orElseThrow();
         try {
             return InfinispanStores.start(
-                    settings, names, Clock.SYSTEM, budget, options.memoryStore().entryOverheadBytes());
+                    settings, ids, Clock.SYSTEM, budget, options.memoryStore().entryOverheadBytes());
         } catch (StoreStartException e) {
             throw new UserError(where(options, e.reason()) + ": " + e.getMessage());
         }
@@ -230,18 +174,14 @@ final class ServerStores implements AutoCloseable {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    <V extends StoredValue> SessionStore<V> get(String name) {
-        SessionStore<?> store = stores.get(name);
-        if (store == null) {
-            throw new IllegalArgumentException("no store " + name + " was started");
-        }
-        return (SessionStore<V>) store;
+    /** The store of that id: every id the server serves was started. */
+    <V extends StoredValue> SessionStore<V> store(StoreId<V> id) {
+        return stores.get(id);
     }
 
-    /** Every store by its name. */
-    Map<String, SessionStore<?>> all() {
-        return Collections.unmodifiableMap(stores);
+    /** Every store the server serves. */
+    StoreSet all() {
+        return stores;
     }
 
     /** The one --max-memory budget of every store and of requests still arriving. */
@@ -265,9 +205,9 @@ final class ServerStores implements AutoCloseable {
             return "sessions kept on disk for the next start";
         }
         long sessions = 0;
-        for (Map.Entry<String, SessionStore<?>> store : stores.entrySet()) {
-            if (SESSION_STORE_NAMES.containsKey(store.getKey())) {
-                sessions += store.getValue().statistics().active();
+        for (StoreId<?> id : stores.ids()) {
+            if (id.holdsSessions()) {
+                sessions += stores.get(id).statistics().active();
             }
         }
         return sessions + " session(s) dropped (memory only: --" + ServerOptions.DATA_DIR + " keeps them across "

@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.stores.StoreId;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,7 +43,7 @@ final class SessionCommand implements Callable<Integer> {
         if (json.printed(session, out)) {
             return 0;
         }
-        out.println(found.store() + " " + HumanText.clientText(found.id()));
+        out.println(found.store().label() + " " + HumanText.clientText(found.id()));
         long size = session.get("sizeBytes").asLong();
         out.println("  size " + HumanText.bytes(size) + ", timeout "
                 + session.get("timeoutMinutes").asInt() + " min, expires "
@@ -67,7 +68,7 @@ final class SessionCommand implements Callable<Integer> {
         }
         if (session.has("decodeProblem") && size > 0) {
             String problem = HumanText.clientText(session.get("decodeProblem").asText());
-            String format = found.store().equals("corecache") ? "ASP.NET Core's" : "ASP.NET's";
+            String format = found.store() == StoreId.CORE_CACHE_ENTRIES ? "ASP.NET Core's" : "ASP.NET's";
             out.println(
                     items.isEmpty()
                             ? "  not in " + format + " session format: " + problem

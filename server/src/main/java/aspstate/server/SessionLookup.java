@@ -1,8 +1,11 @@
 package aspstate.server;
 
+import aspstate.core.stores.SessionStoreId;
+import aspstate.core.stores.StoreId;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Finds which store holds a session the user named by id only: the stores are tried in turn, since ids of
@@ -10,23 +13,23 @@ import java.util.Optional;
  * ASP.NET Core cache entry's id starts with its table).
  */
 final class SessionLookup {
-    static final List<String> STORES = List.of("stateserver", "sqlstate", "spstate", "corecache");
-
     private SessionLookup() {}
 
-    /** The session's store and its details; a UserError naming the stores tried when none holds it. */
-    static Found find(AdminClient client, Optional<String> store, String id) {
-        for (String candidate : store.map(List::of).orElse(STORES)) {
+    /** The session's store and its details; NotFound naming the stores tried when none holds it. */
+    static Found find(AdminClient client, Optional<SessionStoreId<?>> store, String id) {
+        List<SessionStoreId<?>> candidates =
+                store.<List<SessionStoreId<?>>>map(List::of).orElse(StoreId.sessions());
+        for (SessionStoreId<?> candidate : candidates) {
             Optional<JsonNode> details = client.get(AdminClient.sessionPath(candidate, id));
             if (details.isPresent()) {
                 return new Found(candidate, id, details.get());
             }
         }
         throw new NotFound("no session " + id + " in "
-                + String.join(", ", store.map(List::of).orElse(STORES)));
+                + candidates.stream().map(StoreId::label).collect(Collectors.joining(", ")));
     }
 
-    record Found(String store, String id, JsonNode details) {
+    record Found(SessionStoreId<?> store, String id, JsonNode details) {
         /** The session's path in the admin API. */
         String path() {
             return AdminClient.sessionPath(store, id);
@@ -34,12 +37,12 @@ final class SessionLookup {
 
         /** For a session that went between finding it and acting on it. */
         NotFound gone() {
-            return new NotFound("no session " + id + " in " + store);
+            return new NotFound("no session " + id + " in " + store.label());
         }
 
         @Override
         public String toString() {
-            return store + " " + id;
+            return store.label() + " " + id;
         }
     }
 

@@ -1,7 +1,6 @@
 package aspstate.server;
 
-import java.util.Optional;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** The session an admin command acts on (session, unlock, delete): its id and, optionally, its store. */
@@ -9,11 +8,8 @@ final class SessionTarget {
     @Parameters(paramLabel = "ID", description = "The session's id as the store keeps it (as 'sessions' lists it).")
     private String id;
 
-    @Option(
-            names = "--store",
-            paramLabel = "STORE",
-            description = "stateserver, sqlstate or spstate. Default: " + "the first that holds ID")
-    private String store;
+    @Mixin
+    private StoreOption store;
 
     String id() {
         return id;
@@ -21,6 +17,6 @@ final class SessionTarget {
 
     /** The store that holds the session, with its details; NotFound when none does. */
     SessionLookup.Found find(AdminClient client) {
-        return SessionLookup.find(client, Optional.ofNullable(store), id);
+        return SessionLookup.find(client, store.store(), id);
     }
 }

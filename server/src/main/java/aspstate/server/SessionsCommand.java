@@ -1,5 +1,6 @@
 package aspstate.server;
 
+import aspstate.core.stores.StoreId;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -33,8 +34,8 @@ final class SessionsCommand implements Callable<Integer> {
     @Option(names = "--prefix", paramLabel = "P", description = "Only sessions whose id starts with P.")
     private String prefix;
 
-    @Option(names = "--store", paramLabel = "STORE", description = "stateserver, sqlstate or spstate. Default: all")
-    private String store;
+    @Mixin
+    private StoreOption store;
 
     @Option(
             names = "--sort",
@@ -62,7 +63,7 @@ final class SessionsCommand implements Callable<Integer> {
             query.add("locked=true");
         }
         addIfSet(query, "prefix", prefix);
-        addIfSet(query, "store", store);
+        addIfSet(query, "store", store.store().map(StoreId::label).orElse(null));
         addIfSet(query, "sort", sort);
         addIfSet(query, "cursor", cursor);
         JsonNode page = connection

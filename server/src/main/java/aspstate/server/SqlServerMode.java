@@ -1,10 +1,6 @@
 package aspstate.server;
 
-import aspstate.core.corecache.CacheEntry;
-import aspstate.core.spstate.SharePointStateItem;
-import aspstate.core.sqlstate.AppRegistration;
-import aspstate.core.sqlstate.SqlSessionItem;
-import aspstate.core.store.SessionStore;
+import aspstate.core.stores.StoreId;
 import aspstate.tds.ServedCatalogs;
 import aspstate.tds.TdsListener;
 import aspstate.tds.TdsSettings;
@@ -31,12 +27,12 @@ final class SqlServerMode implements AutoCloseable {
     /** @throws UserError when the address cannot be listened on, naming --tds-port or --tds-bind */
     static SqlServerMode start(
             ServerEventLoops loops, TdsSettings settings, ServeOptions options, ServerStores stores) {
-        SessionStore<SqlSessionItem> sessions = stores.get(ServerStores.SQL_SESSIONS);
-        SessionStore<AppRegistration> appIds = stores.get(ServerStores.SQL_APP_IDS);
-        SessionStore<SharePointStateItem> sharePointItems = stores.get(ServerStores.SHAREPOINT_ITEMS);
-        SessionStore<CacheEntry> cacheEntries = stores.get(ServerStores.CORE_CACHE_ENTRIES);
         try {
-            ServedCatalogs catalogs = ServedCatalogs.create(sessions, appIds, sharePointItems, cacheEntries);
+            ServedCatalogs catalogs = ServedCatalogs.create(
+                    stores.store(StoreId.SQL_SESSIONS),
+                    stores.store(StoreId.SQL_APP_IDS),
+                    stores.store(StoreId.SHAREPOINT_ITEMS),
+                    stores.store(StoreId.CORE_CACHE_ENTRIES));
             return new SqlServerMode(
                     TdsListener.start(
                             loops,

@@ -5,8 +5,9 @@ import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
+import aspstate.core.stores.StoreId;
+import aspstate.core.stores.StoreSet;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,16 +26,16 @@ final class StoreProbe {
     private StoreProbe() {}
 
     /** Passed when every store answered in time; failed naming the first that did not, and how. */
-    static ReadinessCheck.Result probe(Map<String, SessionStore<?>> stores) {
+    static ReadinessCheck.Result probe(StoreSet stores) {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        for (Map.Entry<String, SessionStore<?>> store : stores.entrySet()) {
+        for (StoreId<?> id : stores.ids()) {
             try {
-                read(store.getValue()).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                read(stores.get(id)).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 return ReadinessCheck.Result.failed(
-                        "the " + store.getKey() + " store did not answer within " + TIMEOUT.toSeconds() + " s");
+                        "the " + id.name() + " store did not answer within " + TIMEOUT.toSeconds() + " s");
             } catch (ExecutionException e) {
-                return ReadinessCheck.Result.failed("the " + store.getKey() + " store failed: " + e.getCause());
+                return ReadinessCheck.Result.failed("the " + id.name() + " store failed: " + e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return ReadinessCheck.Result.failed("interrupted while probing the stores");
@@ -43,9 +44,8 @@ final class StoreProbe {
         return ReadinessCheck.Result.passed();
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static CompletableFuture<Object> read(SessionStore<?> store) {
-        return ((SessionStore) store).execute(KEY, new Read<>()).toCompletableFuture();
+    private static <V extends StoredValue> CompletableFuture<Object> read(SessionStore<V> store) {
+        return store.execute(KEY, new Read<V>()).toCompletableFuture();
     }
 
     /** Reads and keeps: the store answers as it would a request, and nothing changes. */

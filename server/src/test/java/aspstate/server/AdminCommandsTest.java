@@ -89,6 +89,34 @@ class AdminCommandsTest {
         }
     }
 
+    /** --store names a store of sessions as the API does, corecache among them; another is refused before asking. */
+    @Test
+    void storeTakesTheLabelOfAStoreOfSessions() throws Exception {
+        CliRun refused = CliRun.run("session", "x", "--store", "sqlstate-appids", "--admin", "http://127.0.0.1:1/");
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err().trim())
+                .isEqualTo("aspstate: --store sqlstate-appids: not a store of sessions: "
+                        + "stateserver, sqlstate, spstate, corecache");
+        assertThat(CliRun.run("sessions", "--help").out().replaceAll("\\s+", " "))
+                .contains("stateserver, sqlstate, spstate, corecache. Default: every store, in this order");
+        try (RunningServer server = RunningServer.start(CliRun.serve("--stateserver-port", "0", "--tds-port", "0"));
+                StateServerConnection client = StateServerConnection.connect(server.stateServerAddress())) {
+            String admin =
+                    "http://127.0.0.1:" + server.adminAddress().orElseThrow().getPort();
+            client.set(KEY, AdminApiTest.WORKED_EXAMPLE, 20, null).get(10, TimeUnit.SECONDS);
+
+            assertThat(CliRun.run("sessions", "--store", "corecache", "--admin", admin)
+                            .out())
+                    .contains("0 of 0 matching sessions");
+            assertThat(CliRun.run("session", KEY, "--store", "stateserver", "--admin", admin)
+                            .out())
+                    .startsWith("stateserver " + KEY);
+            CliRun elsewhere = CliRun.run("session", KEY, "--store", "spstate", "--admin", admin);
+            assertThat(elsewhere.exitCode()).isEqualTo(1);
+            assertThat(elsewhere.err().trim()).isEqualTo("aspstate: no session " + KEY + " in spstate");
+        }
+    }
+
     /** stats prints words and figures, never the API's JSON; a refused connection is counted with its reason. */
     @Test
     void statsAreForPeopleAndSayWhyConnectionsWereRefused() throws Exception {

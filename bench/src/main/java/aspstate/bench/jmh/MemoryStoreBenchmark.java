@@ -11,6 +11,7 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.ObservedSessionStore;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreObserver;
+import aspstate.core.stores.StoreId;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -96,7 +97,7 @@ public class MemoryStoreBenchmark {
                 });
             } else if (observed.equals("metrics")) {
                 metrics = new ServerMetrics();
-                store = new ObservedSessionStore<>(store, metrics.observe("stateserver", "stateserver"));
+                store = new ObservedSessionStore<>(store, metrics.observe(StoreId.STATESERVER));
             }
             AspNetKeys shapes = new AspNetKeys(AspNetKeys.DEFAULT_LENGTH);
             keys = new String[sessions];

@@ -7,10 +7,10 @@ import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
+import aspstate.core.stores.StoreId;
 import aspstate.store.journal.Fsync;
 import aspstate.store.journal.JournalSettings;
 import aspstate.store.journal.JournaledStores;
-import aspstate.store.journal.StoreKind;
 import aspstate.store.journal.TurnEnd;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +54,7 @@ public final class JournalRestoreCommand implements Callable<Integer> {
         try {
             long writeStarted = System.nanoTime();
             try (JournaledStores stores = open(settings, reaper)) {
-                SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+                SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
                 byte[] data = new byte[payload];
                 for (int i = 0; i < sessions; i++) {
                     ThreadLocalRandom.current().nextBytes(data);
@@ -71,7 +71,7 @@ public final class JournalRestoreCommand implements Callable<Integer> {
             long started = System.nanoTime();
             try (JournaledStores stores = open(settings, reaper)) {
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-                long restored = stores.store(StoreKind.STATESERVER).statistics().active();
+                long restored = stores.store(StoreId.STATESERVER).statistics().active();
                 System.out.printf("restored %,d sessions in %,d ms%n", restored, millis);
             }
         } finally {

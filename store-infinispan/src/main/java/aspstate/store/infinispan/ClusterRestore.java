@@ -2,6 +2,7 @@ package aspstate.store.infinispan;
 
 import aspstate.core.Clock;
 import aspstate.core.store.StoredValue;
+import aspstate.core.stores.StoreId;
 import aspstate.store.journal.JournalDirectory;
 import aspstate.store.journal.Snapshot;
 import aspstate.store.journal.StoreKind;
@@ -75,10 +76,11 @@ final class ClusterRestore {
      * and those writes wait for the journal), so the manager comes later; a rewrite before then fails, and is tried
      * again later.
      */
-    static Map<StoreKind, Snapshot> snapshots(AtomicReference<EmbeddedCacheManager> manager, List<String> names) {
+    static Map<StoreKind, Snapshot> snapshots(AtomicReference<EmbeddedCacheManager> manager, List<StoreId<?>> ids) {
         Map<StoreKind, Snapshot> snapshots = new EnumMap<>(StoreKind.class);
-        for (String name : names) {
-            snapshots.put(kind(name), visitor -> {
+        for (StoreId<?> id : ids) {
+            String name = id.name();
+            snapshots.put(StoreKind.of(id), visitor -> {
                 EmbeddedCacheManager started = manager.get();
                 if (started == null) {
                     throw new IllegalStateException("the caches are not started yet");
@@ -94,15 +96,15 @@ final class ClusterRestore {
     }
 
     /** Merges what the journal held into the cluster and returns once this node may serve. */
-    void restore(JournalDirectory directory, Path path, List<String> storeNames) {
+    void restore(JournalDirectory directory, Path path, List<StoreId<?>> ids) {
         long started = System.nanoTime();
         boolean running = awaitRunningClusterOrEveryMember();
         long pushed = 0;
         long replayed = 0;
-        for (String name : storeNames) {
-            Map<String, Object> entries = directory.replayed().getOrDefault(kind(name), Map.of());
+        for (StoreId<?> id : ids) {
+            Map<String, Object> entries = directory.replayed().getOrDefault(StoreKind.of(id), Map.of());
             replayed += entries.size();
-            pushed += push(cache(name), entries);
+            pushed += push(cache(id.name()), entries);
         }
         serving().put(cluster.nodeName(), Boolean.TRUE);
         if (!running) {
@@ -129,10 +131,6 @@ final class ClusterRestore {
 
     private AdvancedCache<String, Boolean> serving() {
         return manager.<String, Boolean>getCache(SERVING_CACHE).getAdvancedCache();
-    }
-
-    private static StoreKind kind(String name) {
-        return StoreKind.named(name).orElseThrow(() -> new IllegalArgumentException("no journal kind for " + name));
     }
 
     /** True when a member already serves (the cluster is running); false once every configured member is here. */

@@ -5,6 +5,7 @@ import aspstate.core.Clock;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
+import aspstate.core.stores.StoreId;
 import aspstate.store.journal.DataDirectoryException;
 import aspstate.store.journal.Journal;
 import aspstate.store.journal.JournalDirectory;
@@ -86,8 +87,8 @@ public final class InfinispanStores implements AutoCloseable {
     private final DefaultCacheManager manager;
     private final InfinispanSettings settings;
     private final Optional<JournalDirectory> journal;
-    private final Map<String, InfinispanSessionStore<?>> stores = new LinkedHashMap<>();
-    private final Map<String, LocalShare> shares = new LinkedHashMap<>();
+    private final Map<StoreId<?>, InfinispanSessionStore<?>> stores = new LinkedHashMap<>();
+    private final Map<StoreId<?>, LocalShare> shares = new LinkedHashMap<>();
     private final ScheduledExecutorService sweeping;
     private final ExecutorService iteration;
     private final String description;
@@ -108,7 +109,7 @@ public final class InfinispanStores implements AutoCloseable {
     }
 
     /**
-     * Starts the cache manager (joining the cluster, waiting for a quorum) and one store per name; with a data
+     * Starts the cache manager (joining the cluster, waiting for a quorum) and one store per id; with a data
      * directory, replays the node's journal and merges it into the cluster before returning.
      *
      * @param budget             the process's {@code --max-memory}, shared by the stores
@@ -117,13 +118,13 @@ public final class InfinispanStores implements AutoCloseable {
      */
     public static InfinispanStores start(
             InfinispanSettings settings,
-            List<String> storeNames,
+            List<StoreId<?>> ids,
             Clock clock,
             MemoryBudget budget,
             int entryOverheadBytes) {
         Optional<JournalDirectory> journal = settings.journal().map(InfinispanStores::openJournal);
         try {
-            return start(settings, storeNames, clock, budget, entryOverheadBytes, journal);
+            return start(settings, ids, clock, budget, entryOverheadBytes, journal);
         } catch (RuntimeException | Error e) {
             journal.ifPresent(JournalDirectory::close);
             throw e;
@@ -147,15 +148,15 @@ public final class InfinispanStores implements AutoCloseable {
 
     private static InfinispanStores start(
             InfinispanSettings settings,
-            List<String> storeNames,
+            List<StoreId<?>> ids,
             Clock clock,
             MemoryBudget budget,
             int entryOverheadBytes,
             Optional<JournalDirectory> journal) {
         ConfigurationBuilderHolder holder = new ConfigurationBuilderHolder();
         configureGlobal(holder.getGlobalConfigurationBuilder(), settings);
-        for (String name : storeNames) {
-            holder.newConfigurationBuilder(name)
+        for (StoreId<?> id : ids) {
+            holder.newConfigurationBuilder(id.name())
                     .read(storeConfiguration(settings).build());
         }
         holder.newConfigurationBuilder(COUNTERS_CACHE).read(replicated().build());
@@ -167,7 +168,7 @@ public final class InfinispanStores implements AutoCloseable {
         journal.ifPresent(directory -> {
             JournalStore.register(settings.cluster().nodeName(), directory.journal());
             // Its records come from Infinispan's threads, which have no turns: the writer is woken at once.
-            directory.journal().start(ClusterRestore.snapshots(caches, storeNames), TurnEnd.NOW);
+            directory.journal().start(ClusterRestore.snapshots(caches, ids), TurnEnd.NOW);
         });
         DefaultCacheManager manager;
         try {
@@ -187,11 +188,11 @@ public final class InfinispanStores implements AutoCloseable {
             ClusterRestore restore = new ClusterRestore(
                     manager, settings.cluster(), settings.quorumTimeout(), engine::memberNames, clock);
             if (journal.isPresent()) {
-                restore.restore(journal.get(), settings.journal().orElseThrow().directory(), storeNames);
+                restore.restore(journal.get(), settings.journal().orElseThrow().directory(), ids);
             } else {
                 restore.serveWithoutJournal();
             }
-            engine.open(storeNames, clock, budget, entryOverheadBytes);
+            engine.open(ids, clock, budget, entryOverheadBytes);
         } catch (RuntimeException e) {
             engine.close();
             throw StartFailure.explain(e, settings);
@@ -200,23 +201,24 @@ public final class InfinispanStores implements AutoCloseable {
         return engine;
     }
 
-    private void open(List<String> storeNames, Clock clock, MemoryBudget budget, int entryOverheadBytes) {
+    private void open(List<StoreId<?>> ids, Clock clock, MemoryBudget budget, int entryOverheadBytes) {
         AdvancedCache<String, NodeCounters> counters =
                 manager.<String, NodeCounters>getCache(COUNTERS_CACHE).getAdvancedCache();
         CounterBoard board = new CounterBoard(counters, settings.cluster().nodeName(), this::memberNames);
-        for (String name : storeNames) {
+        for (StoreId<?> id : ids) {
+            String name = id.name();
             AdvancedCache<String, Stamped> cache =
                     manager.<String, Stamped>getCache(name).getAdvancedCache();
             LocalShare share = new LocalShare(budget, entryOverheadBytes, board.previous(name));
             Sweep sweep = new Sweep(name, cache, share, board, clock);
             sweep.run();
             scheduleSweep(sweep, SWEEP_INTERVAL_MILLIS);
-            shares.put(name, share);
+            shares.put(id, share);
             stores.put(
-                    name,
+                    id,
                     new InfinispanSessionStore<>(
                             name,
-                            StoreKind.named(name).orElseThrow(),
+                            StoreKind.of(id),
                             cache,
                             clock,
                             share,
@@ -245,12 +247,12 @@ public final class InfinispanStores implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
-    /** The store of that name (one of the names given to {@link #start}). */
-    @SuppressWarnings("unchecked")
-    public <V extends StoredValue> SessionStore<V> store(String name) {
-        InfinispanSessionStore<?> store = stores.get(name);
+    /** The store of that id (one of the ids given to {@link #start}). */
+    @SuppressWarnings("unchecked") // open() makes each id's store of the id's value type
+    public <V extends StoredValue> SessionStore<V> store(StoreId<V> id) {
+        InfinispanSessionStore<?> store = stores.get(id);
         if (store == null) {
-            throw new IllegalArgumentException("no store named " + name + "; started: " + stores.keySet());
+            throw new IllegalArgumentException("no " + id + " store was started; started: " + stores.keySet());
         }
         return (SessionStore<V>) store;
     }
@@ -264,8 +266,8 @@ public final class InfinispanStores implements AutoCloseable {
         if (closing || journal.map(directory -> !directory.journal().healthy()).orElse(false)) {
             return false;
         }
-        for (String name : stores.keySet()) {
-            if (manager.getCache(name).getAdvancedCache().getAvailability() != AvailabilityMode.AVAILABLE) {
+        for (StoreId<?> id : stores.keySet()) {
+            if (manager.getCache(id.name()).getAdvancedCache().getAvailability() != AvailabilityMode.AVAILABLE) {
                 return false;
             }
         }

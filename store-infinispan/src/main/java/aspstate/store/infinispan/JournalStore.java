@@ -1,5 +1,6 @@
 package aspstate.store.infinispan;
 
+import aspstate.core.stores.StoreId;
 import aspstate.store.journal.Journal;
 import aspstate.store.journal.StoreKind;
 import java.util.EnumSet;
@@ -45,7 +46,7 @@ public final class JournalStore implements NonBlockingStore<String, Stamped> {
         if (journal == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("no journal for node " + node));
         }
-        kind = StoreKind.named(context.getCache().getName()).orElseThrow();
+        kind = StoreKind.of(StoreId.named(context.getCache().getName()).orElseThrow());
         return CompletableFuture.completedFuture(null);
     }
 

@@ -15,6 +15,7 @@ import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreStatistics;
+import aspstate.core.stores.StoreId;
 import aspstate.core.testing.LoopbackPorts;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -76,7 +77,7 @@ class ClusterStoreTest {
                 "test-" + members.get(0).getPort(), self.getAddress(), self.getPort(), members, 2, Optional.empty());
         return InfinispanStores.start(
                 new InfinispanSettings(cluster, Optional.empty(), Duration.ofMinutes(2)),
-                StoreCalls.NAMES,
+                StoreId.all(),
                 clock,
                 new MemoryBudget(0),
                 0);
@@ -88,7 +89,7 @@ class ClusterStoreTest {
     }
 
     private SessionStore<SessionEntry> sessions(int node) {
-        return nodes.get(node).store("stateserver");
+        return nodes.get(node).store(StoreId.STATESERVER);
     }
 
     @Test
@@ -199,13 +200,13 @@ class ClusterStoreTest {
     @Test
     void anAspNetCoreCacheEntryWrittenOnOneNodeIsReadOnEveryOther() {
         CacheEntry entry = new CacheEntry(DATA, SqlTime.ofMillis(T) + 1_200 * SqlTime.TICKS_PER_SECOND, 1200L, null);
-        SessionStore<CacheEntry> writer = nodes.get(0).store("corecache-entries");
+        SessionStore<CacheEntry> writer = nodes.get(0).store(StoreId.CORE_CACHE_ENTRIES);
         writer.execute("[dbo].[c]/k", (current, now) -> Outcome.put(entry, true))
                 .toCompletableFuture()
                 .join();
 
         for (int reader = 1; reader < 3; reader++) {
-            assertThat(read(nodes.get(reader).<CacheEntry>store("corecache-entries"), "[dbo].[c]/k"))
+            assertThat(read(nodes.get(reader).store(StoreId.CORE_CACHE_ENTRIES), "[dbo].[c]/k"))
                     .as("node %d", reader)
                     .usingRecursiveComparison()
                     .isEqualTo(entry);

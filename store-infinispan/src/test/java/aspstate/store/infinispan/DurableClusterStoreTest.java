@@ -10,6 +10,7 @@ import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
+import aspstate.core.stores.StoreId;
 import aspstate.core.testing.LoopbackPorts;
 import aspstate.store.journal.Fsync;
 import aspstate.store.journal.JournalSettings;
@@ -60,7 +61,7 @@ class DurableClusterStoreTest {
                         cluster(self),
                         Optional.of(new JournalSettings(directory.resolve("node" + index), Fsync.OFF)),
                         Duration.ofMinutes(2)),
-                StoreCalls.NAMES,
+                StoreId.all(),
                 clock,
                 new MemoryBudget(0),
                 0);
@@ -126,16 +127,16 @@ class DurableClusterStoreTest {
         List<InfinispanStores> nodes = startAll();
         int count = 60;
         for (int i = 0; i < count; i++) {
-            send(nodes.get(i % 3).store("stateserver"), "/whole/" + i, StateRequest.set(DATA, 20, false, null));
+            send(nodes.get(i % 3).store(StoreId.STATESERVER), "/whole/" + i, StateRequest.set(DATA, 20, false, null));
         }
-        send(nodes.get(0).store("stateserver"), "/whole/0", StateRequest.getExclusive());
+        send(nodes.get(0).store(StoreId.STATESERVER), "/whole/0", StateRequest.getExclusive());
         List<InfinispanStores> again = stopTheClusterAndStartItAgain(nodes);
         for (int i = 0; i < count; i++) {
-            SessionEntry entry = read(again.get((i + 1) % 3).<SessionEntry>store("stateserver"), "/whole/" + i);
+            SessionEntry entry = read(again.get((i + 1) % 3).store(StoreId.STATESERVER), "/whole/" + i);
             assertThat(entry).as("/whole/%d after the restart", i).isNotNull();
             assertThat(entry.data()).isEqualTo(DATA);
         }
-        SessionEntry locked = read(again.get(2).<SessionEntry>store("stateserver"), "/whole/0");
+        SessionEntry locked = read(again.get(2).store(StoreId.STATESERVER), "/whole/0");
         assertThat(locked.locked()).isTrue();
         assertThat(locked.lockCookie()).isEqualTo(2);
     }
@@ -153,7 +154,7 @@ class DurableClusterStoreTest {
         List<InfinispanStores> nodes = startAll();
         int keys = 120;
         for (int k = 0; k < keys; k++) {
-            send(nodes.get(0).store("stateserver"), "/race/" + k, StateRequest.set(DATA, 20, false, null));
+            send(nodes.get(0).store(StoreId.STATESERVER), "/race/" + k, StateRequest.set(DATA, 20, false, null));
         }
         int crashed = coordinator(nodes);
         ((org.infinispan.remoting.transport.jgroups.JGroupsTransport)
@@ -165,7 +166,7 @@ class DurableClusterStoreTest {
         byte[] updated = {4, 2};
         for (int k = 0; k < keys; k++) {
             send(
-                    nodes.get((crashed + 1) % 3).store("stateserver"),
+                    nodes.get((crashed + 1) % 3).store(StoreId.STATESERVER),
                     "/race/" + k,
                     k % 2 == 0 ? StateRequest.remove(null) : StateRequest.set(updated, 20, false, null));
         }
@@ -175,7 +176,7 @@ class DurableClusterStoreTest {
         List<InfinispanStores> again = stopTheClusterAndStartItAgain(nodes);
 
         for (int n = 0; n < 3; n++) {
-            SessionStore<SessionEntry> sessions = again.get(n).store("stateserver");
+            SessionStore<SessionEntry> sessions = again.get(n).store(StoreId.STATESERVER);
             for (int k = 0; k < keys; k++) {
                 SessionEntry entry = read(sessions, "/race/" + k);
                 if (k % 2 == 0) {
@@ -203,7 +204,7 @@ class DurableClusterStoreTest {
         List<CompletableFuture<?>> writes = new ArrayList<>();
         for (int k = 0; k < 2_000; k++) {
             writes.add(nodes.get(k % 2)
-                    .<SessionEntry>store("stateserver")
+                    .store(StoreId.STATESERVER)
                     .execute("/crash/" + k, StateRequest.set(DATA, 20, false, null))
                     .toCompletableFuture());
             if (k == 200) {
@@ -246,13 +247,13 @@ class DurableClusterStoreTest {
         threeMembers();
         List<InfinispanStores> nodes = startAll();
         for (int i = 0; i < 60; i++) {
-            send(nodes.get(i % 3).store("stateserver"), "/bynode/" + i, StateRequest.set(DATA, 20, false, null));
+            send(nodes.get(i % 3).store(StoreId.STATESERVER), "/bynode/" + i, StateRequest.set(DATA, 20, false, null));
         }
         nodes.forEach(InfinispanStores::close);
         running.clear();
         List<InfinispanStores> again = startAll();
         for (int i = 0; i < 60; i++) {
-            assertThat(read(again.get(i % 3).<SessionEntry>store("stateserver"), "/bynode/" + i))
+            assertThat(read(again.get(i % 3).store(StoreId.STATESERVER), "/bynode/" + i))
                     .as("/bynode/%d after the restart", i)
                     .isNotNull();
         }
@@ -262,7 +263,7 @@ class DurableClusterStoreTest {
     void aNodeRejoiningARunningClusterBringsBackNothingDeletedOrOverwrittenMeanwhile() throws Exception {
         threeMembers();
         List<InfinispanStores> nodes = startAll();
-        SessionStore<SessionEntry> first = nodes.get(0).store("stateserver");
+        SessionStore<SessionEntry> first = nodes.get(0).store(StoreId.STATESERVER);
         for (int i = 0; i < 30; i++) {
             send(first, "/rejoin/" + i, StateRequest.set(DATA, 20, false, null));
         }
@@ -279,7 +280,7 @@ class DurableClusterStoreTest {
 
         InfinispanStores back = node(2);
 
-        SessionStore<SessionEntry> rejoined = back.store("stateserver");
+        SessionStore<SessionEntry> rejoined = back.store(StoreId.STATESERVER);
         for (int i = 0; i < 30; i++) {
             SessionEntry entry = read(rejoined, "/rejoin/" + i);
             if (i % 2 == 0) {

@@ -7,15 +7,11 @@ import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /** What the store tests do to a store: a request, a read, a write, awaited; and a bounded wait for a condition. */
 final class StoreCalls {
-    static final List<String> NAMES =
-            List.of("stateserver", "sqlstate-sessions", "sqlstate-appids", "spstate-items", "corecache-entries");
-
     private StoreCalls() {}
 
     static <V extends StoredValue, R> R run(SessionStore<V> store, String key, Mutation<V, R> mutation) {

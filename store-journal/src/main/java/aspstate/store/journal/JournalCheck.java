@@ -127,7 +127,7 @@ public final class JournalCheck {
                                 + " bytes, the start of " + torn.frames() + " record(s) a crash left unfinished)"));
         lines.add(replay.records() + " record(s) read, up to record " + replay.lastSeq() + "; entries: "
                 + replay.entries().entrySet().stream()
-                        .map(kind -> kind.getKey().storeName() + " "
+                        .map(kind -> kind.getKey().store().name() + " "
                                 + kind.getValue().size())
                         .collect(Collectors.joining(", ")));
         return Optional.of(new Examined(manifest, rebuilt, format.get(), replay));

@@ -8,8 +8,11 @@ import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoredValue;
+import aspstate.core.stores.StoreId;
+import aspstate.core.stores.StoreSet;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -23,11 +26,10 @@ import org.slf4j.LoggerFactory;
 public final class JournaledStores implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JournaledStores.class);
     private final JournalDirectory directory;
-    private final Map<StoreKind, MemorySessionStore<?>> stores;
+    private final StoreSet stores;
     private final String description;
 
-    private JournaledStores(
-            JournalDirectory directory, Map<StoreKind, MemorySessionStore<?>> stores, String description) {
+    private JournaledStores(JournalDirectory directory, StoreSet stores, String description) {
         this.directory = directory;
         this.stores = stores;
         this.description = description;
@@ -60,18 +62,21 @@ public final class JournaledStores implements AutoCloseable {
             FileOpener files) {
         long started = System.nanoTime();
         JournalDirectory directory = JournalDirectory.open(settings, JournalFormat.SINGLE_NODE, files);
-        Map<StoreKind, MemorySessionStore<?>> stores = new EnumMap<>(StoreKind.class);
+        Optional<StoreSet> opened = Optional.empty();
         try {
-            for (StoreKind kind : StoreKind.values()) {
-                stores.put(
-                        kind,
-                        new MemorySessionStore<>(
-                                clock, memory, budget, reaper, new JournalLog<>(directory.journal(), kind)));
-            }
-            long sessions = restore(directory.replayed(), stores, budget);
+            Restoring restoring = new Restoring(directory, clock, memory, budget, reaper);
+            StoreSet stores = StoreSet.of(StoreId.all(), restoring::open);
+            opened = Optional.of(stores);
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            long sessions = 0;
             Map<StoreKind, Snapshot> snapshots = new EnumMap<>(StoreKind.class);
-            stores.forEach((kind, store) -> snapshots.put(kind, visitor -> store.forEach(visitor::accept)));
+            for (StoreId<?> id : stores.ids()) {
+                SessionStore<?> store = stores.get(id);
+                snapshots.put(StoreKind.of(id), visitor -> store.forEach(visitor::accept));
+                if (id.holdsSessions()) {
+                    sessions += store.statistics().active();
+                }
+            }
             directory.journal().start(snapshots, turns);
             LOG.info(
                     "restored {} session(s) ({} records replayed) from {} in {} ms",
@@ -85,44 +90,42 @@ public final class JournaledStores implements AutoCloseable {
                     + "; restored " + sessions + " session(s) in " + tookMillis + " ms)";
             return new JournaledStores(directory, stores, describe);
         } catch (RuntimeException | Error e) {
-            closeAll(directory, stores);
+            closeAll(directory, opened);
             throw e;
         }
     }
 
-    /** Puts the replayed entries back; returns how many sessions (application ids aside) are live. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static long restore(
-            Map<StoreKind, Map<String, Object>> replayed,
-            Map<StoreKind, MemorySessionStore<?>> stores,
-            MemoryBudget budget) {
-        long sessions = 0;
-        for (Map.Entry<StoreKind, Map<String, Object>> kind : replayed.entrySet()) {
-            MemorySessionStore store = stores.get(kind.getKey());
-            for (Map.Entry<String, Object> entry : kind.getValue().entrySet()) {
-                try {
-                    store.restore(entry.getKey(), (StoredValue) entry.getValue());
-                } catch (StoreFullException e) {
-                    throw new DataDirectoryException(
-                            DataDirectoryException.Reason.UNUSABLE,
-                            "the sessions kept "
-                                    + "there do not fit --max-memory (" + ByteSize.format(budget.limitBytes())
-                                    + "): start "
-                                    + "with a larger --max-memory",
-                            e);
+    /** Opens each kind's memory store with the entries the journal replayed for it. */
+    private record Restoring(
+            JournalDirectory directory,
+            Clock clock,
+            MemoryStoreSettings memory,
+            MemoryBudget budget,
+            ScheduledExecutorService reaper) {
+        <V extends StoredValue> SessionStore<V> open(StoreId<V> id) {
+            StoreKind kind = StoreKind.of(id);
+            MemorySessionStore<V> store = new MemorySessionStore<>(
+                    clock, memory, budget, reaper, new JournalLog<>(directory.journal(), kind));
+            try {
+                for (Map.Entry<String, Object> entry :
+                        directory.replayed().getOrDefault(kind, Map.of()).entrySet()) {
+                    store.restore(entry.getKey(), id.valueType().cast(entry.getValue()));
                 }
+            } catch (StoreFullException e) {
+                store.close();
+                throw new DataDirectoryException(
+                        DataDirectoryException.Reason.UNUSABLE,
+                        "the sessions kept there do not fit --max-memory (" + ByteSize.format(budget.limitBytes())
+                                + "): start with a larger --max-memory",
+                        e);
             }
-            if (kind.getKey().holdsSessions()) {
-                sessions += store.statistics().active();
-            }
+            return store;
         }
-        return sessions;
     }
 
-    /** The store of that kind. */
-    @SuppressWarnings("unchecked")
-    public <V extends StoredValue> SessionStore<V> store(StoreKind kind) {
-        return (SessionStore<V>) stores.get(kind);
+    /** The store of that id. */
+    public <V extends StoredValue> SessionStore<V> store(StoreId<V> id) {
+        return stores.get(id);
     }
 
     public Journal journal() {
@@ -137,14 +140,14 @@ public final class JournaledStores implements AutoCloseable {
     /** Writes and syncs what is pending, then releases the directory. */
     @Override
     public void close() {
-        closeAll(directory, stores);
+        closeAll(directory, Optional.of(stores));
     }
 
-    private static void closeAll(JournalDirectory directory, Map<StoreKind, MemorySessionStore<?>> stores) {
+    private static void closeAll(JournalDirectory directory, Optional<StoreSet> stores) {
         try {
             directory.close();
         } finally {
-            stores.values().forEach(MemorySessionStore::close);
+            stores.ifPresent(opened -> opened.stores().forEach(SessionStore::close));
         }
     }
 }

@@ -1,5 +1,6 @@
 package aspstate.store.journal;
 
+import aspstate.core.stores.StoreId;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -8,30 +9,20 @@ import java.util.Optional;
  * and the codec of its values.
  */
 public enum StoreKind {
-    STATESERVER(1, "stateserver", new SessionEntryCodec()),
-    SQL_SESSIONS(2, "sqlstate-sessions", new SqlSessionItemCodec()),
-    SQL_APP_IDS(3, "sqlstate-appids", new AppRegistrationCodec()) {
-        @Override
-        public boolean holdsSessions() {
-            return false;
-        }
-    },
-    SHAREPOINT_ITEMS(4, "spstate-items", new SharePointItemCodec()),
-    CORE_CACHE_ENTRIES(5, "corecache-entries", new CacheEntryCodec());
+    STATESERVER(1, StoreId.STATESERVER, new SessionEntryCodec()),
+    SQL_SESSIONS(2, StoreId.SQL_SESSIONS, new SqlSessionItemCodec()),
+    SQL_APP_IDS(3, StoreId.SQL_APP_IDS, new AppRegistrationCodec()),
+    SHAREPOINT_ITEMS(4, StoreId.SHAREPOINT_ITEMS, new SharePointItemCodec()),
+    CORE_CACHE_ENTRIES(5, StoreId.CORE_CACHE_ENTRIES, new CacheEntryCodec());
 
     private final int id;
-    private final String storeName;
+    private final StoreId<?> store;
     private final ValueCodec<?> codec;
 
-    StoreKind(int id, String storeName, ValueCodec<?> codec) {
+    StoreKind(int id, StoreId<?> store, ValueCodec<?> codec) {
         this.id = id;
-        this.storeName = storeName;
+        this.store = store;
         this.codec = codec;
-    }
-
-    /** False for a store that keeps something other than sessions (the application ids). */
-    public boolean holdsSessions() {
-        return true;
     }
 
     /** The number records of this store carry. */
@@ -39,9 +30,9 @@ public enum StoreKind {
         return id;
     }
 
-    /** The store's name in the server (and in metrics). */
-    public String storeName() {
-        return storeName;
+    /** The store whose records these are. */
+    public StoreId<?> store() {
+        return store;
     }
 
     /** How a single node's journal writes this store's values. */
@@ -50,10 +41,12 @@ public enum StoreKind {
         return (ValueCodec<V>) codec;
     }
 
-    public static Optional<StoreKind> named(String storeName) {
+    /** The kind of that store's records: every store has one. */
+    public static StoreKind of(StoreId<?> store) {
         return Arrays.stream(values())
-                .filter(kind -> kind.storeName.equals(storeName))
-                .findFirst();
+                .filter(kind -> kind.store == store)
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no journal kind for " + store));
     }
 
     public static Optional<StoreKind> withId(int id) {

@@ -11,6 +11,7 @@ import aspstate.core.store.MemorySessionStore;
 import aspstate.core.store.MemoryStoreSettings;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
+import aspstate.core.stores.StoreId;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ class JournalCheckTest {
     /** Ten sessions of 100 bytes, written one by one in the journal's one segment; its path. */
     private Path tenSessions() throws IOException {
         try (JournaledStores stores = open()) {
-            SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+            SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
             for (int i = 0; i < 10; i++) {
                 byte[] data = new byte[100];
                 data[0] = (byte) i;
@@ -72,7 +73,7 @@ class JournalCheckTest {
     }
 
     private static SessionEntry read(JournaledStores stores, String key) {
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         return state.execute(key, (SessionEntry current, long now) -> Outcome.keep(current))
                 .toCompletableFuture()
                 .join();
@@ -135,7 +136,7 @@ class JournalCheckTest {
     void aLostManifestIsRebuiltFromTheFiles() throws IOException {
         tenSessions();
         try (JournaledStores stores = open()) {
-            SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+            SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
             state.execute("/app/late", StateRequest.set(new byte[] {9}, 20, false, null))
                     .toCompletableFuture()
                     .join();

@@ -20,6 +20,7 @@ import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
 import aspstate.core.store.StoredValue;
+import aspstate.core.stores.StoreId;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
 import ch.qos.logback.classic.Level;
@@ -106,7 +107,7 @@ class JournaledStoresTest {
     }
 
     private static SessionEntry entry(JournaledStores stores, String key) {
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         return read(state, key);
     }
 
@@ -127,7 +128,7 @@ class JournaledStoresTest {
     @Test
     void everyKindOfValueComesBackExactlyWithItsLockCookieFlagsAndExpiry() {
         JournaledStores stores = open();
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         byte[] data = bytes(5000, 1);
         assertThat(run(state, "/app/locked", StateRequest.set(data, 20, false, null)))
                 .isEqualTo(StateResult.OK);
@@ -146,13 +147,13 @@ class JournaledStoresTest {
                 7,
                 SqlSessionItem.FLAG_UNINITIALIZED,
                 NOW - 99);
-        put(stores.store(StoreKind.SQL_SESSIONS), "sqlitem", item);
+        put(stores.store(StoreId.SQL_SESSIONS), "sqlitem", item);
         SqlSessionItem onlyLong = new SqlSessionItem(null, bytes(10, 4), 20, NOW + 60_000, false, NOW, 1, 0, NOW);
-        put(stores.store(StoreKind.SQL_SESSIONS), "onlylong", onlyLong);
+        put(stores.store(StoreId.SQL_SESSIONS), "onlylong", onlyLong);
         AppRegistration app = new AppRegistration("/lm/w3svc/1/root/\u0101pp\ud800", 42);
-        put(stores.store(StoreKind.SQL_APP_IDS), "appname:x", app);
+        put(stores.store(StoreId.SQL_APP_IDS), "appname:x", app);
         SharePointStateItem nothing = new SharePointStateItem(null, 5, NOW + 300_000, true, NOW, 3);
-        put(stores.store(StoreKind.SHAREPOINT_ITEMS), "sp", nothing);
+        put(stores.store(StoreId.SHAREPOINT_ITEMS), "sp", nothing);
         SessionEntry lockedBefore = read(state, "/app/locked");
 
         JournaledStores back = reopen(stores);
@@ -166,15 +167,14 @@ class JournaledStoresTest {
         assertThat(fresh.uninitialized()).isTrue();
         assertThat(fresh.data()).containsExactly(7);
         assertThat(entry(back, "/app/gone")).isNull();
-        SqlSessionItem itemBack = read(back.store(StoreKind.SQL_SESSIONS), "sqlitem");
+        SqlSessionItem itemBack = read(back.store(StoreId.SQL_SESSIONS), "sqlitem");
         assertThat(itemBack.itemShort()).isEqualTo(item.itemShort());
         assertThat(itemBack.itemLong()).isEqualTo(item.itemLong());
         assertThat(itemBack.toString()).isEqualTo(item.toString());
-        assertThat(((SqlSessionItem) read(back.store(StoreKind.SQL_SESSIONS), "onlylong")).itemShort())
+        assertThat(read(back.store(StoreId.SQL_SESSIONS), "onlylong").itemShort())
                 .isNull();
-        assertThat((AppRegistration) read(back.store(StoreKind.SQL_APP_IDS), "appname:x"))
-                .isEqualTo(app);
-        SharePointStateItem spBack = read(back.store(StoreKind.SHAREPOINT_ITEMS), "sp");
+        assertThat(read(back.store(StoreId.SQL_APP_IDS), "appname:x")).isEqualTo(app);
+        SharePointStateItem spBack = read(back.store(StoreId.SHAREPOINT_ITEMS), "sp");
         assertThat(spBack.item()).isNull();
         assertThat(spBack.toString()).isEqualTo(nothing.toString());
     }
@@ -182,7 +182,7 @@ class JournaledStoresTest {
     @Test
     void aCacheEntryComesBackWithItsExpirationsEitherOfThemNullAndItsRenewedExpiry() {
         JournaledStores stores = open();
-        SessionStore<CacheEntry> cache = stores.store(StoreKind.CORE_CACHE_ENTRIES);
+        SessionStore<CacheEntry> cache = stores.store(StoreId.CORE_CACHE_ENTRIES);
         long expires = SqlTime.ofMillis(NOW + 60_000) + 1;
         CacheEntry sliding = new CacheEntry(bytes(3000, 6), expires, 1200L, null);
         put(cache, "[dbo].[cache]/sliding", sliding);
@@ -195,7 +195,7 @@ class JournaledStoresTest {
 
         JournaledStores back = reopen(stores);
 
-        SessionStore<CacheEntry> cacheBack = back.store(StoreKind.CORE_CACHE_ENTRIES);
+        SessionStore<CacheEntry> cacheBack = back.store(StoreId.CORE_CACHE_ENTRIES);
         Map<String, CacheEntry> expected = Map.of(
                 "[dbo].[cache]/sliding", renewed, "[dbo].[cache]/absolute", absolute, "[dbo].[cache]/both", both);
         expected.forEach((key, entry) -> {
@@ -210,7 +210,7 @@ class JournaledStoresTest {
     @Test
     void aChangeThatKeepsTheSessionsBytesIsLoggedAsItsMetadataAlone() throws IOException {
         JournaledStores stores = open();
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         run(state, "/app/s", StateRequest.set(bytes(10_000, 5), 20, false, null));
         long afterWrite = Files.size(activeSegment());
         clock.advance(Duration.ofMinutes(1));
@@ -220,7 +220,7 @@ class JournaledStoresTest {
                 .as("two records without the 10,000 bytes")
                 .isLessThan(200);
 
-        SessionEntry back = read(reopen(stores).store(StoreKind.STATESERVER), "/app/s");
+        SessionEntry back = read(reopen(stores).store(StoreId.STATESERVER), "/app/s");
         assertThat(back.data()).isEqualTo(bytes(10_000, 5));
         assertThat(back.locked()).isFalse();
         assertThat(back.lockCookie()).isEqualTo(2);
@@ -232,7 +232,7 @@ class JournaledStoresTest {
     void anAnswerWaitsForTheSyncThatCoversItAndWritesArrivingMeanwhileShareTheNextOne() throws Exception {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         JournaledStores stores = open(disk);
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         int startSyncs = disk.syncs.get();
         disk.holdSyncs = true;
         try {
@@ -278,7 +278,7 @@ class JournaledStoresTest {
     void theRecordsOfOneTurnGoOutInOneWrite() {
         List<Runnable> endOfTurn = new ArrayList<>();
         JournaledStores stores = open(new JournalSettings(directory, Fsync.ALWAYS), FileOpener.PLAIN, endOfTurn::add);
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
         List<CompletableFuture<StateResult>> turn = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
@@ -297,7 +297,7 @@ class JournaledStoresTest {
     void withEverysecTheThreadWhoseTurnItWasWritesItAndAnswersWithoutTheWriter() {
         List<Runnable> endOfTurn = new ArrayList<>();
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN, endOfTurn::add);
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
         List<Thread> answeredOn = new CopyOnWriteArrayList<>();
         List<CompletableFuture<StateResult>> turn = new ArrayList<>();
@@ -322,7 +322,7 @@ class JournaledStoresTest {
     @Test
     void answersWhoseCallersWriteAgainFromOtherThreadsAllArriveAndAllAreKept() throws Exception {
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN);
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         int threads = 4;
         int chained = 300;
         List<CompletableFuture<StateResult>> chains = new ArrayList<>();
@@ -360,10 +360,7 @@ class JournaledStoresTest {
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), disk);
         int startSyncs = disk.syncs.get();
         disk.holdSyncs = true;
-        assertThat(run(
-                        stores.store(StoreKind.STATESERVER),
-                        "/app/s",
-                        StateRequest.set(new byte[] {1}, 20, false, null)))
+        assertThat(run(stores.store(StoreId.STATESERVER), "/app/s", StateRequest.set(new byte[] {1}, 20, false, null)))
                 .isEqualTo(StateResult.OK);
         Await.until("a sync follows", disk.syncPermits::hasQueuedThreads);
         disk.holdSyncs = false;
@@ -374,7 +371,7 @@ class JournaledStoresTest {
     /** Three sessions of 1000 bytes written and the journal closed; its last segment. */
     private Path threeSessionsWritten() throws IOException {
         JournaledStores stores = open();
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         for (int i = 0; i < 3; i++) {
             run(state, "/app/s" + i, StateRequest.set(bytes(1000, i), 20, false, null));
         }
@@ -427,7 +424,7 @@ class JournaledStoresTest {
     @Test
     void anEmptiedOrMissingFileOrALostManifestStopsTheStart() throws IOException {
         JournaledStores stores = open();
-        run(stores.store(StoreKind.STATESERVER), "/app/s", StateRequest.set(new byte[] {1}, 20, false, null));
+        run(stores.store(StoreId.STATESERVER), "/app/s", StateRequest.set(new byte[] {1}, 20, false, null));
         stores = reopen(stores);
         stores.close();
         opened.remove(stores);
@@ -453,7 +450,7 @@ class JournaledStoresTest {
     void aFullDiskRefusesChangesKeepsReadsAndGoesOnOnceThereIsSpaceWithNothingLost(Fsync fsync) {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         JournaledStores stores = open(new JournalSettings(directory, fsync), disk);
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         run(state, "/app/kept", StateRequest.set(new byte[] {1}, 20, false, null));
 
         disk.writeFailure.set("No space left on device");
@@ -491,7 +488,7 @@ class JournaledStoresTest {
     void aDiskThatFillsJustAsTheNextSegmentStartsKeepsEverySegmentWhole(Fsync fsync) {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         JournaledStores stores = open(new JournalSettings(directory, fsync), disk);
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         byte[] value = new byte[1 << 20];
         int fitting = (int) (Spares.CAPACITY / value.length) - 1;
         for (int i = 0; i < fitting; i++) {
@@ -521,7 +518,7 @@ class JournaledStoresTest {
     @Test
     void rewritesKeepTheLastStateOfEveryKeyAndTheDiskBounded() throws IOException {
         JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 1 << 20, 100), FileOpener.PLAIN);
-        SessionStore<SessionEntry> state = stores.store(StoreKind.STATESERVER);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         int keys = 300;
         for (int round = 0; round < 30; round++) {
             for (int key = 0; key < keys; key++) {
@@ -591,8 +588,8 @@ class JournaledStoresTest {
     @Test
     void aSessionThatExpiredWhileStoppedIsNotRestored() {
         JournaledStores stores = open();
-        run(stores.store(StoreKind.STATESERVER), "/app/short", StateRequest.set(new byte[] {1}, 1, false, null));
-        run(stores.store(StoreKind.STATESERVER), "/app/long", StateRequest.set(new byte[] {2}, 20, false, null));
+        run(stores.store(StoreId.STATESERVER), "/app/short", StateRequest.set(new byte[] {1}, 1, false, null));
+        run(stores.store(StoreId.STATESERVER), "/app/long", StateRequest.set(new byte[] {2}, 20, false, null));
         clock.advance(Duration.ofMinutes(5));
 
         JournaledStores back = reopen(stores);

@@ -8,9 +8,9 @@ import aspstate.core.corecache.CacheStatement.DeleteExpiredCacheItem;
 import aspstate.core.corecache.CacheStatement.GetCacheItem;
 import aspstate.core.corecache.CacheStatement.RefreshCacheItem;
 import aspstate.core.corecache.CacheStatement.SetCacheItem;
-import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.TableKeys;
+import aspstate.core.stores.StoreId;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
 import aspstate.tds.error.SqlException;
@@ -208,7 +208,7 @@ final class CacheTable {
         if (id == null) {
             return null;
         }
-        String key = KeyRule.TABLE_ROW.key(keyPrefix + id);
+        String key = StoreId.CORE_CACHE_ENTRIES.keys().key(keyPrefix + id);
         return key.length() - keyPrefix.length() > ID_LENGTH ? null : key;
     }
 }

@@ -11,8 +11,8 @@ import aspstate.core.spstate.SharePointProcedure.ProcUpdateItem;
 import aspstate.core.spstate.SharePointProcedureResult;
 import aspstate.core.spstate.SharePointServerProcedures;
 import aspstate.core.spstate.SharePointStateItem;
-import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
+import aspstate.core.stores.StoreId;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.CallArguments;
@@ -52,7 +52,7 @@ public final class SharePointCatalog {
         ItemBodies<SharePointStateItem, SharePointProcedure, SharePointProcedureResult> bodies = new ItemBodies<>(
                 items,
                 SharePointArguments::id,
-                KeyRule.WITHOUT_CASE::key,
+                StoreId.SHAREPOINT_ITEMS.keys()::key,
                 // The core's answer for a missing item, which reads no clock.
                 procedure -> procedure.apply(null, 0).result(),
                 SharePointProcedureResult::status,

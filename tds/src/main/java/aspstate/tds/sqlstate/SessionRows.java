@@ -3,8 +3,8 @@ package aspstate.tds.sqlstate;
 import aspstate.core.sqlstate.SqlProcedureResult;
 import aspstate.core.sqlstate.SqlSessionItem;
 import aspstate.core.sqlstate.SqlSessionProcedure;
-import aspstate.core.store.KeyRule;
 import aspstate.core.store.SessionStore;
+import aspstate.core.stores.StoreId;
 import aspstate.tds.error.SqlError;
 import aspstate.tds.error.SqlErrors;
 import aspstate.tds.proc.CallArguments;
@@ -45,7 +45,7 @@ record SessionRows(String keyPrefix, String idParameter, String database, String
 
     /** The store key of a session id: its table's prefix and the id, compared without case as the column does. */
     String key(String id) {
-        return keyPrefix + KeyRule.WITHOUT_CASE.key(id);
+        return keyPrefix + StoreId.SQL_SESSIONS.keys().key(id);
     }
 
     /** The async provider swallows it on insert, as ASP.NET does: another web server created the session first. */
