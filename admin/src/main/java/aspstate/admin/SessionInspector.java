@@ -50,8 +50,10 @@ final class SessionInspector {
             if (query.store().isPresent() && !query.store().get().equals(named.name())) {
                 continue;
             }
+            // The prefix as the store keys ids: an ASPState id prefix finds its sessions whatever its case.
+            String prefix = named.key(query.prefix());
             wait(named.store().forEach((id, session) -> {
-                if (!id.startsWith(query.prefix())
+                if (!id.startsWith(prefix)
                         || query.locked().isPresent() && query.locked().get() != session.locked()) {
                     return;
                 }

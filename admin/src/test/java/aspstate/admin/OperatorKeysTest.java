@@ -14,6 +14,7 @@ import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
 import aspstate.core.stores.StoreId;
 import aspstate.core.stores.StoreSet;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -43,11 +44,12 @@ class OperatorKeysTest {
     }
 
     @Test
-    void anAspStateSessionIsFoundAndDeletedByItsIdInAnyCase() {
+    void anAspStateSessionIsFoundListedAndDeletedByItsIdInAnyCase() {
         put(StoreId.SQL_SESSIONS, "abcdef0123456789", SqlSessionItem.inserted(new byte[] {1}, null, 20, 0, now()));
         SessionStores.Named<?> sqlState = sessions.get("sqlstate").orElseThrow();
 
         assertThat(inspector.find(sqlState, "AbCdEf0123456789")).isPresent();
+        assertThat(listed("sqlstate", "ABCDEF")).isOne();
         assertThat(inspector.delete(sqlState, "ABCDEF0123456789")).isTrue();
         assertThat(inspector.find(sqlState, "abcdef0123456789")).isEmpty();
     }
@@ -68,6 +70,8 @@ class OperatorKeysTest {
                 .isPresent();
         assertThat(inspector.find(coreCache, "[dbo].[sessioncache]/cookie-value"))
                 .isEmpty();
+        assertThat(listed("corecache", "[dbo].[SessionCache]/Cookie")).isOne();
+        assertThat(listed("corecache", "[dbo].[SessionCache]/cookie")).isZero();
     }
 
     @Test
@@ -77,6 +81,12 @@ class OperatorKeysTest {
 
         assertThat(inspector.find(stateServer, "/LM/W3SVC/1/ROOT/Shop(abc)")).isPresent();
         assertThat(inspector.find(stateServer, "/lm/w3svc/1/root/shop(abc)")).isEmpty();
+    }
+
+    private long listed(String store, String prefix) {
+        return inspector
+                .list(new SessionQuery(Optional.of(store), prefix, Optional.empty(), SessionQuery.Sort.ID, 10, 0))
+                .matched();
     }
 
     private <V extends StoredValue> void put(StoreId<V> id, String key, V value) {
