@@ -66,6 +66,14 @@ final class GroupedTransportLogs implements Log {
     }
 
     private void grouped(Level level, String text, Throwable thrown) {
+        if (closedHere(text, thrown)) {
+            // This node closed the connection while a message was being read from it: when two nodes connect to each
+            // other at once (every start of a whole cluster) the transport keeps one connection and closes the other.
+            if (delegate.isDebugEnabled()) {
+                delegate.debug(text, thrown);
+            }
+            return;
+        }
         String kind = kindOf(text);
         RepeatedEventLog events = kinds.get(level + kind);
         if (events == null) {
@@ -79,6 +87,12 @@ final class GroupedTransportLogs implements Log {
         if (thrown != null && delegate.isDebugEnabled()) {
             delegate.debug(text, thrown);
         }
+    }
+
+    /** Whether the event is a read that ended because this node closed the stream or socket it read from. */
+    static boolean closedHere(String text, Throwable thrown) {
+        String said = thrown == null ? text : text + " " + thrown;
+        return said.contains("Stream closed") || said.contains("Socket closed");
     }
 
     /** The text's first 48 characters once digits are dropped: addresses, ports and counts vary, words do not. */

@@ -6,6 +6,7 @@ import aspstate.core.testing.CapturedLog;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import java.io.EOFException;
+import java.net.SocketException;
 import org.jgroups.logging.Log;
 import org.jgroups.logging.LogFactory;
 import org.jgroups.logging.Slf4jLogImpl;
@@ -50,6 +51,20 @@ class GroupedTransportLogsTest {
                     .extracting(ILoggingEvent::getFormattedMessage)
                     .anySatisfy(line ->
                             assertThat(line).contains("failed handling incoming message: " + "java.io.EOFException"));
+        }
+    }
+
+    @Test
+    void aReadEndedByThisNodeClosingTheConnectionIsNoWarning() {
+        Log log = GroupedTransportLogs.wrap(new Slf4jLogImpl(TCP.class));
+        try (CapturedLog captured = new CapturedLog(TCP.class, Level.DEBUG)) {
+            log.warn("failed handling message: java.io.IOException: Stream closed");
+            log.warn("JGRP000006: 127.0.0.1:7800: failed accepting connection", new SocketException("Socket closed"));
+
+            assertThat(captured.events())
+                    .filteredOn(event -> event.getLevel().isGreaterOrEqual(Level.INFO))
+                    .isEmpty();
+            assertThat(captured.events()).hasSize(2);
         }
     }
 
