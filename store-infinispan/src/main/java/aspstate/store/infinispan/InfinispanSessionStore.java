@@ -57,7 +57,6 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private static final RepeatedEventLog FULL =
             new RepeatedEventLog(LoggerFactory.getLogger(InfinispanSessionStore.class));
 
-    private final String name;
     private final StoreKind kind;
     private final AdvancedCache<String, Stamped> cache;
     private final FunctionalMap.ReadWriteMap<String, Stamped> owners;
@@ -74,7 +73,6 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
     private final KeyedSequence inTurn = new KeyedSequence();
 
     InfinispanSessionStore(
-            String name,
             StoreKind kind,
             AdvancedCache<String, Stamped> cache,
             Clock clock,
@@ -82,10 +80,9 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             Supplier<StoreStatistics> statistics,
             Executor iterationExecutor,
             String description) {
-        this.name = name;
+        this.kind = kind;
         // Every entry is in memory (loaded at start, never evicted): the file store is for restarts only, and a
         // lookup never reads it (it would be slower, and could find what a rebalance left behind there).
-        this.kind = kind;
         this.cache = cache.withFlags(Flag.SKIP_CACHE_LOAD);
         // Infinispan 16.1 turns the SKIP_CACHE_LOAD flag of a cache into "skip the store" for a functional map, which
         // would leave such a write out of the node's journal: the parameter says "skip loading" alone.
@@ -173,7 +170,7 @@ final class InfinispanSessionStore<V extends StoredValue> implements SessionStor
             }
             if (attempt >= MAX_ATTEMPTS) {
                 return CompletableFuture.failedFuture(new IllegalStateException(
-                        "gave up on key " + key + " of " + name + " after " + attempt + " conflicting writes"));
+                        "gave up on key " + key + " of " + kind.store() + " after " + attempt + " conflicting writes"));
             }
             return attempt(key, mutation, attempt + 1);
         });

@@ -217,7 +217,6 @@ public final class InfinispanStores implements AutoCloseable {
             stores.put(
                     id,
                     new InfinispanSessionStore<>(
-                            name,
                             StoreKind.of(id),
                             cache,
                             clock,

@@ -15,6 +15,9 @@ public enum StoreKind {
     SHAREPOINT_ITEMS(4, StoreId.SHAREPOINT_ITEMS, new SharePointItemCodec()),
     CORE_CACHE_ENTRIES(5, StoreId.CORE_CACHE_ENTRIES, new CacheEntryCodec());
 
+    /** {@link #values()} copies its array at each call. */
+    private static final StoreKind[] KINDS = values();
+
     private final int id;
     private final StoreId<?> store;
     private final ValueCodec<?> codec;
@@ -49,7 +52,13 @@ public enum StoreKind {
                 .orElseThrow(() -> new IllegalArgumentException("no journal kind for " + store));
     }
 
+    /** The kind whose records carry {@code id}; asked for each metadata update a cluster node applies. */
     public static Optional<StoreKind> withId(int id) {
-        return Arrays.stream(values()).filter(kind -> kind.id == id).findFirst();
+        for (StoreKind kind : KINDS) {
+            if (kind.id == id) {
+                return Optional.of(kind);
+            }
+        }
+        return Optional.empty();
     }
 }
