@@ -36,8 +36,25 @@ class PartitionIT {
         }
     }
 
-    private static StateServerResponse await(CompletableFuture<StateServerResponse> answer) throws Exception {
-        return answer.get(SECONDS, TimeUnit.SECONDS);
+    /** The answer; a refusal fails the test with every node's log, which is what says why. */
+    private StateServerResponse await(CompletableFuture<StateServerResponse> answer) throws Exception {
+        try {
+            return answer.get(SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new AssertionError("no answer; the nodes logged:\n" + logs(), e);
+        }
+    }
+
+    private String logs() {
+        StringBuilder all = new StringBuilder();
+        for (int n = 0; n < nodes.size(); n++) {
+            all.append("--- node ").append(n + 1).append('\n');
+            nodes.get(n)
+                    .process()
+                    .stderrSoFar()
+                    .forEach(line -> all.append(line).append('\n'));
+        }
+        return all.toString();
     }
 
     private static byte[] bytes(String text) {
@@ -171,7 +188,7 @@ class PartitionIT {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS);
         while (true) {
             try (StateServerConnection client = node.client()) {
-                if (await(client.get(key)).isOk()) {
+                if (client.get(key).get(SECONDS, TimeUnit.SECONDS).isOk()) {
                     return;
                 }
             } catch (ExecutionException e) {
