@@ -35,6 +35,11 @@ public final class StoreSet {
         this.stores = stores;
     }
 
+    /** No store, for an engine before it has opened its stores. */
+    public static StoreSet empty() {
+        return new StoreSet(Map.of());
+    }
+
     /**
      * One store for each id, in their order. When one cannot be opened, those opened before it are closed, and
      * what it threw is thrown.

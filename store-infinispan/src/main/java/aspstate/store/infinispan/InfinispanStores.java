@@ -6,6 +6,7 @@ import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
 import aspstate.core.stores.StoreId;
+import aspstate.core.stores.StoreSet;
 import aspstate.store.journal.DataDirectoryException;
 import aspstate.store.journal.Journal;
 import aspstate.store.journal.JournalDirectory;
@@ -87,7 +88,7 @@ public final class InfinispanStores implements AutoCloseable {
     private final DefaultCacheManager manager;
     private final InfinispanSettings settings;
     private final Optional<JournalDirectory> journal;
-    private final Map<StoreId<?>, InfinispanSessionStore<?>> stores = new LinkedHashMap<>();
+    private volatile StoreSet stores = StoreSet.empty();
     private final Map<StoreId<?>, LocalShare> shares = new LinkedHashMap<>();
     private final ScheduledExecutorService sweeping;
     private final ExecutorService iteration;
@@ -205,26 +206,32 @@ public final class InfinispanStores implements AutoCloseable {
         AdvancedCache<String, NodeCounters> counters =
                 manager.<String, NodeCounters>getCache(COUNTERS_CACHE).getAdvancedCache();
         CounterBoard board = new CounterBoard(counters, settings.cluster().nodeName(), this::memberNames);
-        for (StoreId<?> id : ids) {
-            String name = id.name();
-            AdvancedCache<String, Stamped> cache =
-                    manager.<String, Stamped>getCache(name).getAdvancedCache();
-            LocalShare share = new LocalShare(budget, entryOverheadBytes, board.previous(name));
-            Sweep sweep = new Sweep(name, cache, share, board, clock);
-            sweep.run();
-            scheduleSweep(sweep, SWEEP_INTERVAL_MILLIS);
-            shares.put(id, share);
-            stores.put(
-                    id,
-                    new InfinispanSessionStore<>(
-                            StoreKind.of(id),
-                            cache,
-                            clock,
-                            share,
-                            () -> board.total(name, share.snapshot()),
-                            iteration,
-                            description));
-        }
+        stores = StoreSet.of(ids, new StoreSet.Opener() {
+            @Override
+            public <V extends StoredValue> SessionStore<V> open(StoreId<V> id) {
+                return openStore(id, board, clock, budget, entryOverheadBytes);
+            }
+        });
+    }
+
+    private <V extends StoredValue> SessionStore<V> openStore(
+            StoreId<V> id, CounterBoard board, Clock clock, MemoryBudget budget, int entryOverheadBytes) {
+        String name = id.name();
+        AdvancedCache<String, Stamped> cache =
+                manager.<String, Stamped>getCache(name).getAdvancedCache();
+        LocalShare share = new LocalShare(budget, entryOverheadBytes, board.previous(name));
+        Sweep sweep = new Sweep(name, cache, share, board, clock);
+        sweep.run();
+        scheduleSweep(sweep, SWEEP_INTERVAL_MILLIS);
+        shares.put(id, share);
+        return new InfinispanSessionStore<>(
+                StoreKind.of(id),
+                cache,
+                clock,
+                share,
+                () -> board.total(name, share.snapshot()),
+                iteration,
+                description);
     }
 
     private void scheduleSweep(Sweep sweep, long delayMillis) {
@@ -247,13 +254,8 @@ public final class InfinispanStores implements AutoCloseable {
     }
 
     /** The store of that id (one of the ids given to {@link #start}). */
-    @SuppressWarnings("unchecked") // open() makes each id's store of the id's value type
     public <V extends StoredValue> SessionStore<V> store(StoreId<V> id) {
-        InfinispanSessionStore<?> store = stores.get(id);
-        if (store == null) {
-            throw new IllegalArgumentException("no " + id + " store was started; started: " + stores.keySet());
-        }
-        return (SessionStore<V>) store;
+        return stores.get(id);
     }
 
     /**
@@ -265,7 +267,7 @@ public final class InfinispanStores implements AutoCloseable {
         if (closing || journal.map(directory -> !directory.journal().healthy()).orElse(false)) {
             return false;
         }
-        for (StoreId<?> id : stores.keySet()) {
+        for (StoreId<?> id : stores.ids()) {
             if (manager.getCache(id.name()).getAdvancedCache().getAvailability() != AvailabilityMode.AVAILABLE) {
                 return false;
             }
