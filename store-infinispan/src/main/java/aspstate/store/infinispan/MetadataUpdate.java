@@ -19,7 +19,8 @@ import org.infinispan.protostream.annotations.ProtoTypeId;
  *
  * <p>Applied only over the copy that has the stamp the change was computed from, like a conditional replace; a copy
  * that already has the new stamp counts as applied, so Infinispan's retry of the command after a topology change
- * never applies it twice.
+ * never applies it twice. Every owner runs it on its own copy, so no owner may be left with an older copy than the
+ * primary's: an owner that finds the new stamp already there writes it again (see {@link #apply}).
  */
 @ProtoTypeId(SchemaTypeIds.METADATA_UPDATE)
 public final class MetadataUpdate implements Function<EntryView.ReadWriteEntryView<String, Stamped>, Boolean> {
@@ -57,6 +58,9 @@ public final class MetadataUpdate implements Function<EntryView.ReadWriteEntryVi
             return false;
         }
         if (found.stamp() == stamp) {
+            // Set again, so that it counts as this command's write: an owner that is receiving the key by state
+            // transfer then keeps it rather than an older copy the transfer brings afterwards.
+            view.set(found);
             return true;
         }
         if (found.stamp() != expected
