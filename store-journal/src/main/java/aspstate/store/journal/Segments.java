@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The journal's files as the manifest lists them: the segment being appended to (by one thread at a time), the
- * closed segments and the base before them. A segment is made ahead ({@link Spares}), so its records overwrite
- * zeros and a sync writes data only; when the records would pass its capacity, it is closed (cut to its records'
- * length) and the next one started. Starting a segment for a rewrite (the writer) and installing a rewrite's base
+ * closed segments and the base before them. With {@code --fsync always} a segment is made ahead ({@link Spares}), so
+ * its records overwrite zeros and a sync writes data only; otherwise it grows as it is written. When the records
+ * would pass {@link Spares#CAPACITY}, it is closed (cut to its records' length) and the next one started. Starting a segment for a rewrite (the writer) and installing a rewrite's base
  * (the rewrite, when it ends) replace the manifest; they never run at once.
  */
 final class Segments {
@@ -28,13 +28,12 @@ final class Segments {
     private final Path directory;
     private final FileOpener files;
     private final int format;
-    private final Spares spares;
+    /** Only with {@code --fsync always}, whose answers wait for syncs that a growing file would slow down. */
+    private final Optional<Spares> spares;
     /** Guarded by this. */
     private Manifest manifest;
 
     private FileChannel active;
-    /** How far the active segment was made ahead: records up to here overwrite zeros. */
-    private long capacity;
     /** The active segment's length; written by the writer thread. */
     private volatile long length;
     /** The sequence number of the last record in the active segment. */
@@ -45,18 +44,25 @@ final class Segments {
     /** What a rotation cut: the base of the rewrite it starts covers every record up to {@link #seq()}. */
     record Cut(long seq, Path base, long baseNumber) {}
 
-    private Segments(Path directory, FileOpener files, int format, Manifest closed, long lastSeq) throws IOException {
+    private Segments(Path directory, FileOpener files, int format, Manifest closed, long lastSeq, boolean madeAhead)
+            throws IOException {
         this.directory = directory;
         this.files = files;
         this.format = format;
         this.manifest = closed;
         this.lastSeq = lastSeq;
         this.closedBytes = closedBytes(closed);
-        // The first segment is made now: the spares' thread makes the ones after it.
+        startSegment(madeAhead ? firstMadeAhead(directory, files) : null);
+        this.spares = madeAhead ? Optional.of(new Spares(directory, files)) : Optional.empty();
+    }
+
+    /** The first segment, made now (the spares' thread makes the ones after it); null if it cannot be. */
+    private static Path firstMadeAhead(Path directory, FileOpener files) throws IOException {
         Path first = directory.resolve("spare-0.tmp");
         Files.deleteIfExists(first);
         try {
             Spares.zeros(files, first, Spares.CAPACITY);
+            return first;
         } catch (IOException e) {
             Files.deleteIfExists(first);
             LOG.warn(
@@ -64,10 +70,8 @@ final class Segments {
                             + "slower",
                     directory,
                     DataDirectoryException.cause(e));
-            first = null;
+            return null;
         }
-        startSegment(first);
-        this.spares = new Spares(directory, files);
     }
 
     /**
@@ -75,7 +79,13 @@ final class Segments {
      * length it was replayed to) and lists it in the manifest.
      */
     static Segments start(
-            Path directory, FileOpener files, int format, Manifest replayed, long lastSeq, long lastLength)
+            Path directory,
+            FileOpener files,
+            int format,
+            Manifest replayed,
+            long lastSeq,
+            long lastLength,
+            boolean madeAhead)
             throws IOException {
         List<Manifest.Segment> closed = new ArrayList<>();
         List<Manifest.Segment> old = replayed.segments();
@@ -84,12 +94,17 @@ final class Segments {
             closed.add(
                     i < old.size() - 1 ? each : new Manifest.Segment(each.file(), each.after(), lastLength, lastSeq));
         }
-        return new Segments(directory, files, format, new Manifest(replayed.base(), closed), lastSeq);
+        return new Segments(directory, files, format, new Manifest(replayed.base(), closed), lastSeq, madeAhead);
     }
 
-    /** The files of a new journal: one empty segment. */
-    static Segments create(Path directory, FileOpener files, int format) throws IOException {
-        return new Segments(directory, files, format, new Manifest(Optional.empty(), List.of()), 0);
+    /**
+     * The files of a new journal: one empty segment.
+     *
+     * @param madeAhead whether segments are written full of zeros ahead of use ({@link Spares}), for syncs that
+     *     write records only
+     */
+    static Segments create(Path directory, FileOpener files, int format, boolean madeAhead) throws IOException {
+        return new Segments(directory, files, format, new Manifest(Optional.empty(), List.of()), 0, madeAhead);
     }
 
     /**
@@ -104,14 +119,12 @@ final class Segments {
         FileChannel channel;
         if (made == null) {
             channel = createFile(files, file, header);
-            capacity = JournalFile.HEADER;
         } else {
             Files.move(made, file, StandardCopyOption.ATOMIC_MOVE);
             channel = files.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
             JournalFile.writeHeader(channel, header);
             channel.force(false);
             Manifest.syncDirectory(directory);
-            capacity = Spares.CAPACITY;
         }
         List<Manifest.Segment> all = new ArrayList<>(manifest.segments());
         all.add(new Manifest.Segment(name, lastSeq, -1, -1));
@@ -155,7 +168,7 @@ final class Segments {
 
     /** The bytes a write can take without starting the next segment (a new segment takes any write). */
     long room() {
-        return length > JournalFile.HEADER ? capacity - length : Long.MAX_VALUE;
+        return length > JournalFile.HEADER ? Spares.CAPACITY - length : Long.MAX_VALUE;
     }
 
     /**
@@ -164,7 +177,7 @@ final class Segments {
      * begin. A failed write leaves the length as it was (a retry writes over what it left).
      */
     long append(ByteBuffer records, long last) throws IOException {
-        if (length > JournalFile.HEADER && length + records.remaining() > capacity) {
+        if (length > JournalFile.HEADER && length + records.remaining() > Spares.CAPACITY) {
             next();
         }
         long start = length;
@@ -214,7 +227,7 @@ final class Segments {
         Manifest before = manifest;
         manifest = new Manifest(manifest.base(), closed);
         try {
-            startSegment(spares.take());
+            startSegment(spares.map(Spares::take).orElse(null));
         } catch (IOException e) {
             manifest = before;
             throw e;
@@ -273,7 +286,7 @@ final class Segments {
      * failing), and the spares' thread.
      */
     void close(boolean sync) {
-        spares.close();
+        spares.ifPresent(Spares::close);
         try {
             if (sync) {
                 active.force(false);

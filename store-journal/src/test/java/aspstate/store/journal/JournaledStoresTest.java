@@ -586,6 +586,28 @@ class JournaledStoresTest {
     }
 
     @Test
+    void withoutSyncedAnswersSegmentsGrowAsWrittenEachHoldingManyWrites() throws IOException {
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
+        int writes = 3_000;
+        for (int i = 0; i < writes; i++) {
+            run(state, "/app/grow" + i, StateRequest.set(bytes(1000, i), 20, false, null));
+        }
+
+        assertThat(stores.journal().statistics().batches())
+                .as("written one at a time")
+                .isGreaterThan(100);
+        assertThat(Manifest.read(directory).orElseThrow().segments())
+                .as("3 MB of records in one segment, not a segment per write")
+                .hasSize(1);
+        assertThat(listFiles()).as("no segment made ahead").noneMatch(name -> Spares.isSpare(Path.of(name)));
+        JournaledStores back = reopen(stores);
+        for (int i = 0; i < writes; i += 101) {
+            assertThat(entry(back, "/app/grow" + i).data()).isEqualTo(bytes(1000, i));
+        }
+    }
+
+    @Test
     void aSessionThatExpiredWhileStoppedIsNotRestored() {
         JournaledStores stores = open();
         run(stores.store(StoreId.STATESERVER), "/app/short", StateRequest.set(new byte[] {1}, 1, false, null));
