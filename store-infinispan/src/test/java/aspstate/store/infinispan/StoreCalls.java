@@ -7,8 +7,9 @@ import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoredValue;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import aspstate.core.testing.Await;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /** What the store tests do to a store: a request, a read, a write, awaited; and a bounded wait for a condition. */
 final class StoreCalls {
@@ -31,18 +32,7 @@ final class StoreCalls {
     }
 
     /** Waits (bounded) until the condition holds; the stores count and reap on their own threads, every second. */
-    static void await(String what, Supplier<Boolean> condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.get()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 30 s: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what, e);
-            }
-        }
+    static void await(String what, BooleanSupplier condition) {
+        Await.until(what, Duration.ofSeconds(30), condition);
     }
 }
