@@ -39,16 +39,6 @@ public final class JournalDirectory implements AutoCloseable {
         return open(settings, format, FileOpener.PLAIN);
     }
 
-    /**
-     * Segments are made ahead, full of zeros, only when answers wait for syncs ({@code --fsync always}): a sync of
-     * records written over space the file has is several times faster than one that also commits a growing file's
-     * size. Otherwise nothing waits for a sync, and writing every segment twice (zeros, then records) would only cost
-     * the disk and the core.
-     */
-    private static boolean madeAhead(JournalSettings settings) {
-        return settings.fsync() == Fsync.ALWAYS;
-    }
-
     static JournalDirectory open(JournalSettings settings, JournalFormat format, FileOpener files) {
         Path directory = settings.directory();
         DirectoryLock lock = DirectoryLock.take(directory);
@@ -58,7 +48,7 @@ public final class JournalDirectory implements AutoCloseable {
             Optional<Manifest> manifest = Manifest.read(directory);
             if (manifest.isEmpty()) {
                 refuseStrayFiles(directory);
-                Segments segments = Segments.create(directory, files, format.id(), madeAhead(settings));
+                Segments segments = Segments.create(directory, files, format.id());
                 return new JournalDirectory(lock, new Journal(settings, format, segments, 0), Optional.empty());
             }
             LOG.info("restoring sessions from {}", directory);
@@ -74,13 +64,7 @@ public final class JournalDirectory implements AutoCloseable {
                             torn.frames()));
             removeLeftovers(directory, manifest.get());
             Segments segments = Segments.start(
-                    directory,
-                    files,
-                    format.id(),
-                    manifest.get(),
-                    replay.lastSeq(),
-                    replay.lastLength(),
-                    madeAhead(settings));
+                    directory, files, format.id(), manifest.get(), replay.lastSeq(), replay.lastLength());
             return new JournalDirectory(
                     lock, new Journal(settings, format, segments, replay.lastSeq()), Optional.of(replay));
         } catch (IOException e) {

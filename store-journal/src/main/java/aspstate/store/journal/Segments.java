@@ -17,10 +17,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The journal's files as the manifest lists them: the segment being appended to (by one thread at a time), the
- * closed segments and the base before them. With {@code --fsync always} a segment is made ahead ({@link Spares}), so
- * its records overwrite zeros and a sync writes data only; otherwise it grows as it is written. When the records
- * would pass {@link Spares#CAPACITY}, it is closed (cut to its records' length) and the next one started. Starting a segment for a rewrite (the writer) and installing a rewrite's base
- * (the rewrite, when it ends) replace the manifest; they never run at once.
+ * closed segments and the base before them. A segment is made ahead ({@link Spares}), so its records overwrite
+ * zeros and a sync writes data only (one that could not be made grows as it is written); when the records would pass
+ * {@link Spares#CAPACITY}, it is closed (cut to its records' length) and the next one started. Starting a segment for
+ * a rewrite (the writer) and installing a rewrite's base (the rewrite, when it ends) replace the manifest; they never
+ * run at once.
  */
 final class Segments {
     private static final Logger LOG = LoggerFactory.getLogger(Segments.class);
@@ -28,8 +29,7 @@ final class Segments {
     private final Path directory;
     private final FileOpener files;
     private final int format;
-    /** Only with {@code --fsync always}, whose answers wait for syncs that a growing file would slow down. */
-    private final Optional<Spares> spares;
+    private final Spares spares;
     /** Guarded by this. */
     private Manifest manifest;
 
@@ -44,25 +44,18 @@ final class Segments {
     /** What a rotation cut: the base of the rewrite it starts covers every record up to {@link #seq()}. */
     record Cut(long seq, Path base, long baseNumber) {}
 
-    private Segments(Path directory, FileOpener files, int format, Manifest closed, long lastSeq, boolean madeAhead)
-            throws IOException {
+    private Segments(Path directory, FileOpener files, int format, Manifest closed, long lastSeq) throws IOException {
         this.directory = directory;
         this.files = files;
         this.format = format;
         this.manifest = closed;
         this.lastSeq = lastSeq;
         this.closedBytes = closedBytes(closed);
-        startSegment(madeAhead ? firstMadeAhead(directory, files) : null);
-        this.spares = madeAhead ? Optional.of(new Spares(directory, files)) : Optional.empty();
-    }
-
-    /** The first segment, made now (the spares' thread makes the ones after it); null if it cannot be. */
-    private static Path firstMadeAhead(Path directory, FileOpener files) throws IOException {
+        // The first segment is made now: the spares' thread makes the ones after it.
         Path first = directory.resolve("spare-0.tmp");
         Files.deleteIfExists(first);
         try {
             Spares.zeros(files, first, Spares.CAPACITY);
-            return first;
         } catch (IOException e) {
             Files.deleteIfExists(first);
             LOG.warn(
@@ -70,8 +63,10 @@ final class Segments {
                             + "slower",
                     directory,
                     DataDirectoryException.cause(e));
-            return null;
+            first = null;
         }
+        startSegment(first);
+        this.spares = new Spares(directory, files);
     }
 
     /**
@@ -79,13 +74,7 @@ final class Segments {
      * length it was replayed to) and lists it in the manifest.
      */
     static Segments start(
-            Path directory,
-            FileOpener files,
-            int format,
-            Manifest replayed,
-            long lastSeq,
-            long lastLength,
-            boolean madeAhead)
+            Path directory, FileOpener files, int format, Manifest replayed, long lastSeq, long lastLength)
             throws IOException {
         List<Manifest.Segment> closed = new ArrayList<>();
         List<Manifest.Segment> old = replayed.segments();
@@ -94,17 +83,12 @@ final class Segments {
             closed.add(
                     i < old.size() - 1 ? each : new Manifest.Segment(each.file(), each.after(), lastLength, lastSeq));
         }
-        return new Segments(directory, files, format, new Manifest(replayed.base(), closed), lastSeq, madeAhead);
+        return new Segments(directory, files, format, new Manifest(replayed.base(), closed), lastSeq);
     }
 
-    /**
-     * The files of a new journal: one empty segment.
-     *
-     * @param madeAhead whether segments are written full of zeros ahead of use ({@link Spares}), for syncs that
-     *     write records only
-     */
-    static Segments create(Path directory, FileOpener files, int format, boolean madeAhead) throws IOException {
-        return new Segments(directory, files, format, new Manifest(Optional.empty(), List.of()), 0, madeAhead);
+    /** The files of a new journal: one empty segment. */
+    static Segments create(Path directory, FileOpener files, int format) throws IOException {
+        return new Segments(directory, files, format, new Manifest(Optional.empty(), List.of()), 0);
     }
 
     /**
@@ -227,7 +211,7 @@ final class Segments {
         Manifest before = manifest;
         manifest = new Manifest(manifest.base(), closed);
         try {
-            startSegment(spares.map(Spares::take).orElse(null));
+            startSegment(spares.take());
         } catch (IOException e) {
             manifest = before;
             throw e;
@@ -286,7 +270,7 @@ final class Segments {
      * failing), and the spares' thread.
      */
     void close(boolean sync) {
-        spares.ifPresent(Spares::close);
+        spares.close();
         try {
             if (sync) {
                 active.force(false);
