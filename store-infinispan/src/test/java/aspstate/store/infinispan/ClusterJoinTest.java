@@ -8,13 +8,8 @@ import aspstate.core.ManualClock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
-import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
 import aspstate.core.stores.StoreId;
-import aspstate.core.testing.LoopbackPorts;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -42,7 +37,7 @@ class ClusterJoinTest {
     private static final int SESSIONS = 3_000;
 
     private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private final List<InetSocketAddress> members = new ArrayList<>();
+    private TestCluster cluster;
     private final List<InfinispanStores> nodes = new ArrayList<>();
 
     @AfterEach
@@ -51,19 +46,7 @@ class ClusterJoinTest {
     }
 
     private InfinispanStores start(int index) {
-        ClusterSettings cluster = new ClusterSettings(
-                "join-" + members.get(0).getPort(),
-                members.get(index).getAddress(),
-                members.get(index).getPort(),
-                members,
-                2,
-                Optional.empty());
-        return InfinispanStores.start(
-                new InfinispanSettings(cluster, Optional.empty(), Duration.ofMinutes(2)),
-                List.of(StoreId.STATESERVER),
-                clock,
-                new MemoryBudget(0),
-                0);
+        return cluster.start(index, Optional.empty(), List.of(StoreId.STATESERVER), clock);
     }
 
     private SessionStore<SessionEntry> sessions(int node) {
@@ -72,10 +55,7 @@ class ClusterJoinTest {
 
     @Test
     void aNodeJoiningWhileSessionsAreLockedAndReleasedEndsWithTheSameCopyAsEveryOtherOwner() throws Exception {
-        InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        for (int i = 0; i < 3; i++) {
-            members.add(new InetSocketAddress(loopback, LoopbackPorts.free()));
-        }
+        cluster = TestCluster.ofThree("join");
         // Two of three are a majority: they start together, the third joins later.
         CompletableFuture<InfinispanStores> first = CompletableFuture.supplyAsync(() -> start(0));
         CompletableFuture<InfinispanStores> second = CompletableFuture.supplyAsync(() -> start(1));

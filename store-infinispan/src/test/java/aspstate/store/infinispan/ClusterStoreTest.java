@@ -11,14 +11,10 @@ import aspstate.core.corecache.SqlTime;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.stateserver.StateResult;
-import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreStatistics;
 import aspstate.core.stores.StoreId;
-import aspstate.core.testing.LoopbackPorts;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,15 +49,13 @@ class ClusterStoreTest {
 
     @BeforeAll
     void startThreeNodes() throws Exception {
-        InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        List<InetSocketAddress> members = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            members.add(new InetSocketAddress(loopback, LoopbackPorts.free()));
-        }
+        TestCluster cluster = TestCluster.ofThree("test");
         // A node waits for a majority before it starts: start them together.
         List<CompletableFuture<InfinispanStores>> starting = new ArrayList<>();
-        for (InetSocketAddress member : members) {
-            starting.add(CompletableFuture.supplyAsync(() -> start(member, members)));
+        for (int i = 0; i < 3; i++) {
+            int index = i;
+            starting.add(
+                    CompletableFuture.supplyAsync(() -> cluster.start(index, Optional.empty(), StoreId.all(), clock)));
         }
         for (CompletableFuture<InfinispanStores> node : starting) {
             nodes.add(node.get(120, TimeUnit.SECONDS));
@@ -70,17 +64,6 @@ class ClusterStoreTest {
                 "all three see each other",
                 () -> nodes.stream().allMatch(n -> n.memberNames().size() == 3));
         leaving = MemberLeavesMidWrite.on(nodes.get(0).managerForTests().getCache("stateserver"));
-    }
-
-    private InfinispanStores start(InetSocketAddress self, List<InetSocketAddress> members) {
-        ClusterSettings cluster = new ClusterSettings(
-                "test-" + members.get(0).getPort(), self.getAddress(), self.getPort(), members, 2, Optional.empty());
-        return InfinispanStores.start(
-                new InfinispanSettings(cluster, Optional.empty(), Duration.ofMinutes(2)),
-                StoreId.all(),
-                clock,
-                new MemoryBudget(0),
-                0);
     }
 
     @AfterAll

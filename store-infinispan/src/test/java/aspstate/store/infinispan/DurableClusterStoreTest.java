@@ -8,14 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import aspstate.core.ManualClock;
 import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
-import aspstate.core.store.MemoryBudget;
 import aspstate.core.store.SessionStore;
 import aspstate.core.stores.StoreId;
-import aspstate.core.testing.LoopbackPorts;
 import aspstate.store.journal.Fsync;
 import aspstate.store.journal.JournalSettings;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +37,7 @@ class DurableClusterStoreTest {
     Path directory;
 
     private final ManualClock clock = new ManualClock(T);
-    private final List<InetSocketAddress> members = new ArrayList<>();
+    private TestCluster cluster;
     private final List<InfinispanStores> running = new ArrayList<>();
 
     @AfterEach
@@ -49,22 +45,12 @@ class DurableClusterStoreTest {
         running.forEach(InfinispanStores::close);
     }
 
-    private ClusterSettings cluster(InetSocketAddress self) {
-        return new ClusterSettings(
-                "durable-" + members.get(0).getPort(), self.getAddress(), self.getPort(), members, 2, Optional.empty());
-    }
-
     private InfinispanStores node(int index) {
-        InetSocketAddress self = members.get(index);
-        InfinispanStores node = InfinispanStores.start(
-                new InfinispanSettings(
-                        cluster(self),
-                        Optional.of(new JournalSettings(directory.resolve("node" + index), Fsync.OFF)),
-                        Duration.ofMinutes(2)),
+        InfinispanStores node = cluster.start(
+                index,
+                Optional.of(new JournalSettings(directory.resolve("node" + index), Fsync.OFF)),
                 StoreId.all(),
-                clock,
-                new MemoryBudget(0),
-                0);
+                clock);
         synchronized (running) {
             running.add(node);
         }
@@ -88,15 +74,7 @@ class DurableClusterStoreTest {
     private List<InfinispanStores> stopTheClusterAndStartItAgain(List<InfinispanStores> nodes) throws Exception {
         CountDownLatch stopped = new CountDownLatch(3);
         nodes.forEach(node -> node.whenStoppedByCluster(stopped::countDown));
-        InfinispanStores.stopCluster(
-                new ClusterSettings(
-                        cluster(members.get(0)).name(),
-                        InetAddress.getByName("127.0.0.1"),
-                        0,
-                        members,
-                        2,
-                        Optional.empty()),
-                Duration.ofMinutes(1));
+        InfinispanStores.stopCluster(cluster.outsider(), Duration.ofMinutes(1));
         assertThat(stopped.await(60, TimeUnit.SECONDS))
                 .as("every node noticed the cluster-wide stop")
                 .isTrue();
@@ -114,16 +92,9 @@ class DurableClusterStoreTest {
         throw new AssertionError("no node is the coordinator");
     }
 
-    private void threeMembers() throws Exception {
-        InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        for (int i = 0; i < 3; i++) {
-            members.add(new InetSocketAddress(loopback, LoopbackPorts.free()));
-        }
-    }
-
     @Test
     void aClusterStoppedAsAWholeComesBackWithEverySession() throws Exception {
-        threeMembers();
+        cluster = TestCluster.ofThree("durable");
         List<InfinispanStores> nodes = startAll();
         int count = 60;
         for (int i = 0; i < count; i++) {
@@ -150,7 +121,7 @@ class DurableClusterStoreTest {
      */
     @Test
     void writesRacingWithARebalanceAreAllRightAfterTheWholeClusterRestarts() throws Exception {
-        threeMembers();
+        cluster = TestCluster.ofThree("durable");
         List<InfinispanStores> nodes = startAll();
         int keys = 120;
         for (int k = 0; k < keys; k++) {
@@ -199,7 +170,7 @@ class DurableClusterStoreTest {
      */
     @Test
     void aMemberCrashingUnderWritesLeavesNoThreadSpinningOnTheOthers() throws Exception {
-        threeMembers();
+        cluster = TestCluster.ofThree("durable");
         List<InfinispanStores> nodes = startAll();
         List<CompletableFuture<?>> writes = new ArrayList<>();
         for (int k = 0; k < 2_000; k++) {
@@ -244,7 +215,7 @@ class DurableClusterStoreTest {
 
     @Test
     void aClusterStoppedNodeByNodeComesBackWithEverySession() throws Exception {
-        threeMembers();
+        cluster = TestCluster.ofThree("durable");
         List<InfinispanStores> nodes = startAll();
         for (int i = 0; i < 60; i++) {
             send(nodes.get(i % 3).store(StoreId.STATESERVER), "/bynode/" + i, StateRequest.set(DATA, 20, false, null));
@@ -261,7 +232,7 @@ class DurableClusterStoreTest {
 
     @Test
     void aNodeRejoiningARunningClusterBringsBackNothingDeletedOrOverwrittenMeanwhile() throws Exception {
-        threeMembers();
+        cluster = TestCluster.ofThree("durable");
         List<InfinispanStores> nodes = startAll();
         SessionStore<SessionEntry> first = nodes.get(0).store(StoreId.STATESERVER);
         for (int i = 0; i < 30; i++) {
