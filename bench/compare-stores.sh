@@ -4,20 +4,22 @@
 # scripts with its append-only file (appendfsync always and everysec), and a 3-node cluster on loopback (memory, two
 # owners). Every server process is pinned to CPU 0 (the three cluster nodes share it: the same hardware for every
 # system), the load generator to CPU 1, and it talks to one node (a TCP load balancer would spread it; the other
-# nodes work as owners of their share of the sessions). Systems alternate in that order for --rounds rounds. The
-# warm-up is 30 s by default: Infinispan's code takes the JIT compiler that long to settle on one core. Then, unless
-# --no-latency, memory and durable (always) are offered half of memory's peak, paced, for their page p99.
+# nodes work as owners of their share of the sessions). Every node starts as bin/aspstate starts it, with the JVM
+# settings that ship. Systems alternate in that order for --rounds rounds. The warm-up is 30 s by default, and 150 s
+# for the cluster (--cluster-warmup): three JVMs compiling on a third of the core each take that long to settle.
+# Then, unless --no-latency, memory and durable (always) are offered half of memory's peak, paced, for their p99.
 # Prints a table and, last, the ratios of the medians over the rounds:
 #   durable/memory throughput ratio (fsync always), everysec/memory, durable/redis-aof-always and cluster/memory.
 #
 #   bench/compare-stores.sh [--duration S] [--warmup S] [--rounds N] [--sessions N] [--payload BYTES]
-#                           [--connections N] [--mix rw=90,ro=10] [--no-latency] [--out DIR]
+#                           [--connections N] [--mix rw=90,ro=10] [--cluster-warmup S] [--no-latency] [--out DIR]
 set -euo pipefail
 
-duration=15 warmup=30 rounds=2 sessions=100000 payload=1024 connections=32 mix="rw=90,ro=10" latency=1 out=""
+duration=15 warmup=30 cluster_warmup=150 rounds=2 sessions=100000 payload=1024 connections=32 mix="rw=90,ro=10" latency=1 out=""
 extra_option() {
   case "$1" in
     --no-latency) latency=0 ;;
+    --cluster-warmup) cluster_warmup=$2; return 3 ;;
     *) return 1 ;;
   esac
 }
@@ -25,7 +27,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 # shellcheck source=lib.sh
 source "$root/bench/lib.sh"
-parse_common_options compare-stores.sh 2,14 "$@"
+parse_common_options compare-stores.sh 2,15 "$@"
 [ "$rounds" -ge 1 ] || { echo "compare-stores.sh: --rounds must be at least 1" >&2; exit 2; }
 prepare_run compare-stores.sh
 bench/install-redis.sh >/dev/null
@@ -40,6 +42,7 @@ start_node() {
 start_system() {
   local system=$1 round=$2
   pids=()
+  system_warmup=""
   case "$system" in
     memory) start_node "$system-$round" ;;
     durable) start_node "$system-$round" --data-dir "$out/data-$system-$round" --fsync always ;;
@@ -48,22 +51,21 @@ start_system() {
       start_redis "$out/$system-$round.log" "${system#redis-aof-}" "$out/data-$system-$round"
       pids+=("$server_pid") ;;
     cluster3)
-      local p1 p2 p3
+      local p1 p2 p3 p
       p1=$(free_port); p2=$(free_port); p3=$(free_port)
       local members="127.0.0.1:$p1,127.0.0.1:$p2,127.0.0.1:$p3"
-      # All three start at once (a node waits for a majority), then the first one's port is the target.
-      for p in "$p3" "$p2"; do
-        taskset -c 0 java -jar server/target/aspstate.jar serve --stateserver-port 0 --tds-port off --admin-port 0 \
-          --cluster-members "$members" --cluster-port "$p" --cluster-name "bench-$p1" \
-          >"$out/$system-$round-$p.out" 2>"$out/$system-$round-$p.log" &
-        started+=("$!"); pids+=("$!")
+      # All three start at once (a node waits for a majority), each as start_serve starts a node; then the first
+      # one's port is the target. Three JVMs compile their code on a third of the core each: the JIT settles
+      # after about two and a half minutes (jstat -compiler), hence their own warm-up.
+      for p in "$p3" "$p2" "$p1"; do
+        launch_serve "$system-$round-$p" --cluster-members "$members" --cluster-port "$p" --cluster-name "bench-$p1"
+        pids+=("$server_pid")
       done
-      start_node "$system-$round-$p1" --cluster-members "$members" --cluster-port "$p1" --cluster-name "bench-$p1"
-      for p in "$p3" "$p2"; do
-        for _ in $(seq 1 1200); do grep -q ' ready: ' "$out/$system-$round-$p.out" 2>/dev/null && break; sleep 0.1; done
+      for p in "$p3" "$p2" "$p1"; do
+        await_serve "$system-$round-$p"
       done
-      ;;
-  esac
+      system_warmup=$cluster_warmup
+      ;;  esac
 }
 
 stop_system() {

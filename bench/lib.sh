@@ -76,6 +76,13 @@ stop_started() {
 # $tds_port (with serve_tds=0), $admin_url (empty without the admin listener), $server_pid and $target (its
 # StateServer listener).
 start_serve() {
+  launch_serve "$@"
+  await_serve "$1"
+}
+
+# launch_serve NAME ARGS...: start_serve without the wait, for nodes that must start together (a cluster's node
+# waits for the others); sets $server_pid. await_serve NAME then waits for it.
+launch_serve() {
   local name=$1
   shift
   ASPSTATE_HEAP=${SERVE_HEAP:-2g} ASPSTATE_JAVA_OPTS=${SERVE_JAVA_OPTS:-} JAVA_HOME=${SERVE_JAVA_HOME:-} \
@@ -84,6 +91,14 @@ start_serve() {
     >"$out/$name.out" 2>"$out/$name.log" &
   server_pid=$!
   started+=("$server_pid")
+  launched[$name]=$server_pid
+}
+
+# await_serve NAME: waits (at most 120 s) for the startup line of the process launch_serve NAME started, and sets
+# $port, $tds_port, $admin_url, $server_pid and $target from it.
+await_serve() {
+  local name=$1
+  server_pid=${launched[$name]}
   for _ in $(seq 1 1200); do
     grep -q ' ready: ' "$out/$name.out" 2>/dev/null && break
     kill -0 "$server_pid" 2>/dev/null || { cat "$out/$name.log" >&2; echo "$name did not start" >&2; exit 1; }
@@ -95,6 +110,9 @@ start_serve() {
   [ -n "$port" ] || { echo "$name did not start within 120 s" >&2; exit 1; }
   target="stateserver://127.0.0.1:$port"
 }
+
+# The process launch_serve started under each name.
+declare -A launched
 
 # start_redis LOG [always|everysec DIR]: a redis-server on CPU 0 on a free port, nothing persisted, or with its
 # append-only file in DIR synced as appendfsync says; waits (at most 30 s) until it answers. Sets $target and
@@ -127,13 +145,14 @@ stop_system() {
 }
 
 # run_bench SYSTEM ROUND [ARGS...]: the generator on CPU 1 against $target; writes $out/SYSTEM-ROUND.json/.txt.
+# It warms up for $warmup seconds, or $system_warmup when the caller set it for the system it started.
 run_bench() {
   local system=$1 round=$2
   shift 2
   echo "== round $round: $system ($target)" >&2
   taskset -c 1 java -jar bench/target/aspstate-bench.jar run --target "$target" --mix "$mix" \
     --sessions "$sessions" --payload "$payload" --connections "$connections" \
-    --warmup "${warmup}s" --duration "${duration}s" --json "$out/$system-$round.json" "$@" \
+    --warmup "${system_warmup:-$warmup}s" --duration "${duration}s" --json "$out/$system-$round.json" "$@" \
     >"$out/$system-$round.txt"
   cat "$out/$system-$round.txt" >&2
 }
