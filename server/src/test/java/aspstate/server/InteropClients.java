@@ -36,7 +36,7 @@ final class InteropClients {
 
     /** tedious-client.js, next to the node_modules the script installs tedious into. */
     static Path tediousScript() {
-        Path dir = Path.of(System.getProperty("aspstate.interopNodeDir", "src/test/node"));
+        Path dir = nodeDir();
         if (!Files.isRegularFile(dir.resolve("node_modules/tedious/package.json"))) {
             throw new AssertionError("tedious is not installed in " + dir.toAbsolutePath() + ": " + INSTALL_HINT);
         }
@@ -45,12 +45,22 @@ final class InteropClients {
 
     /** dashboard-check.js, next to the node_modules the script installs playwright-core into. */
     static Path dashboardScript() {
-        Path dir = Path.of(System.getProperty("aspstate.interopNodeDir", "src/test/node"));
+        Path dir = nodeDir();
         if (!Files.isRegularFile(dir.resolve("node_modules/playwright-core/package.json"))
                 || !Files.isExecutable(Path.of("/usr/bin/chromium"))) {
             throw new AssertionError("playwright-core or Debian's chromium is not installed: " + INSTALL_HINT);
         }
         return dir.resolve("dashboard-check.js");
+    }
+
+    /** dashboard-axis-check.js, which needs node alone. */
+    static Path dashboardAxisScript() {
+        return nodeDir().resolve("dashboard-axis-check.js");
+    }
+
+    /** Where the tests' node scripts are, and the modules the install script puts beside them. */
+    private static Path nodeDir() {
+        return Path.of(System.getProperty("aspstate.interopNodeDir", "src/test/node"));
     }
 
     private static Path onPath(String program) {
