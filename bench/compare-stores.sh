@@ -65,7 +65,8 @@ start_system() {
         await_serve "$system-$round-$p"
       done
       system_warmup=$cluster_warmup
-      ;;  esac
+      ;;
+  esac
 }
 
 stop_system() {

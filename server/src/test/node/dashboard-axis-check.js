@@ -30,6 +30,9 @@ const context = vm.createContext({
 vm.runInContext(source + '\n;globalThis.axes = { niceTop, CHARTS };', context);
 const { niceTop, CHARTS } = context.axes;
 
+/** a < b beyond rounding: the tops are powers of ten times 1, 2, 2.5 or 5, not exact in binary. */
+const below = (a, b) => a < b * (1 - 1e-9);
+
 const failures = [];
 let checked = 0;
 for (const chart of CHARTS) {
@@ -38,7 +41,6 @@ for (const chart of CHARTS) {
       const value = mantissa * Math.pow(10, exponent);
       const top = niceTop(value, chart);
       checked++;
-      const below = (a, b) => a < b * (1 - 1e-9); // powers of ten are not exact in binary
       if (below(top, value) || (value >= chart.least && top > 2.5 * value) || below(top, chart.least)) {
         failures.push({ chart: chart.id, value, top, least: chart.least });
       }
