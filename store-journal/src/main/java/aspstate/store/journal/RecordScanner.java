@@ -97,13 +97,24 @@ final class RecordScanner {
     }
 
     /**
-     * How many record frames follow each other from {@code from} to the end, by their lengths alone: what a torn
+     * Whether the bytes at {@code offset} begin a record numbered {@code seq}, by its sequence number alone (the rest
+     * may be torn); true too when the file ends before a record's number could be read there.
+     */
+    boolean startsRecord(long offset, long seq) throws IOException {
+        if (!load(offset, Records.FRAME + Long.BYTES)) {
+            return true;
+        }
+        return window.getLong((int) (offset - windowStart) + Records.FRAME) == seq;
+    }
+
+    /**
+     * How many record frames follow each other from {@code from} to {@code to}, by their lengths alone: what a torn
      * tail held, said in the log.
      */
-    int framesFrom(long from) throws IOException {
+    int framesFrom(long from, long to) throws IOException {
         int frames = 0;
         long offset = from;
-        while (offset < end) {
+        while (offset < to) {
             frames++;
             if (!load(offset, Records.FRAME)) {
                 break;

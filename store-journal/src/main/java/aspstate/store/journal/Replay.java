@@ -159,11 +159,13 @@ final class Replay {
                                 + type + " after record " + after);
                 return;
             }
-            read(file, channel, type, last);
+            read(file, channel, type, after, last);
         }
     }
 
-    private void read(Path file, FileChannel channel, JournalFile.Type type, boolean last) throws IOException {
+    /** Reads a file's records; {@code after} is the sequence number its header says come before them. */
+    private void read(Path file, FileChannel channel, JournalFile.Type type, long after, boolean last)
+            throws IOException {
         RecordScanner scanner = new RecordScanner(channel);
         long offset = JournalFile.HEADER;
         while (offset < scanner.end()) {
@@ -185,8 +187,7 @@ final class Replay {
                 long next = scanner.nextRecord(
                         offset + 1, type == JournalFile.Type.BASE ? seq -> seq == 0 : seq -> seq > good);
                 if (next < 0 && last) {
-                    tornTail(file, channel, scanner, offset);
-                    offset = scanner.end();
+                    endOfTheLastSegment(file, channel, scanner, offset, expected, after);
                     break;
                 }
                 damaged(
@@ -216,8 +217,20 @@ final class Replay {
         }
     }
 
-    private void tornTail(Path file, FileChannel channel, RecordScanner scanner, long offset) throws IOException {
-        tornTail = Optional.of(new TornTail(file, offset, scanner.end() - offset, scanner.framesFrom(offset)));
+    /**
+     * Ends the last segment at {@code offset}, where no record of this journal's follows. A segment reused from
+     * before a rewrite holds the records of an older segment past the ones written into it ({@link Spares}): those
+     * are where the segment's records end, not a torn tail. Only bytes that begin the next record ({@code expected})
+     * are one, up to the older records if any.
+     */
+    private void endOfTheLastSegment(
+            Path file, FileChannel channel, RecordScanner scanner, long offset, long expected, long after)
+            throws IOException {
+        long older = scanner.nextRecord(offset, seq -> seq <= after);
+        if (older < 0 || scanner.startsRecord(offset, expected)) {
+            long end = older < 0 ? scanner.end() : older;
+            tornTail = Optional.of(new TornTail(file, offset, end - offset, scanner.framesFrom(offset, end)));
+        }
         if (mode == Mode.START) {
             channel.truncate(offset);
             channel.force(true);

@@ -29,6 +29,7 @@ import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,6 +48,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The journal under the memory stores, on real files in a temporary directory: what comes back after a restart, when
@@ -401,6 +403,86 @@ class JournaledStoresTest {
             assertThat(entry(back, "/app/s2")).isNull();
         }
         assertThat(Files.size(segment)).as("cut where the torn record began").isLessThan(length - 1000);
+    }
+
+    @Test
+    void aJournalWhoseTornTailWasCutStartsAgainWithEverythingBack() throws IOException {
+        Path segment = threeSessionsWritten();
+        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
+            file.setLength(Files.size(segment) - 7);
+        }
+        JournaledStores cut = open();
+        run(cut.store(StoreId.STATESERVER), "/app/after", StateRequest.set(bytes(10, 9), 20, false, null));
+
+        JournaledStores back = reopen(cut);
+        assertThat(entry(back, "/app/s1").data()).isEqualTo(bytes(1000, 1));
+        assertThat(entry(back, "/app/after").data()).isEqualTo(bytes(10, 9));
+    }
+
+    /** The last segment, and where its own records end (older records follow them). */
+    private record Reused(Path segment, long recordsEnd) {}
+
+    /**
+     * Six sessions written over two starts, the journal closed; the last segment then holds, after its records, the
+     * bytes of the first segment from {@code from} on: what a segment reused from a rewrite holds past the records
+     * written into it when the server is killed.
+     */
+    private Reused olderRecordsAfterTheLastOne(long from) throws IOException {
+        JournaledStores stores = open();
+        for (int i = 0; i < 3; i++) {
+            run(stores.store(StoreId.STATESERVER), "/app/s" + i, StateRequest.set(bytes(1000, i), 20, false, null));
+        }
+        Path first = activeSegment();
+        stores = reopen(stores);
+        for (int i = 3; i < 6; i++) {
+            run(stores.store(StoreId.STATESERVER), "/app/s" + i, StateRequest.set(bytes(1000, i), 20, false, null));
+        }
+        stores.close();
+        opened.remove(stores);
+        Path last = activeSegment();
+        long recordsEnd = Files.size(last);
+        byte[] older = Files.readAllBytes(first);
+        Files.write(last, Arrays.copyOfRange(older, (int) from, older.length), StandardOpenOption.APPEND);
+        return new Reused(last, recordsEnd);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 500})
+    void olderRecordsPastTheLastOneEndTheRecordsWithoutATornTail(int intoARecord) throws IOException {
+        Reused reused = olderRecordsAfterTheLastOne(JournalFile.HEADER + intoARecord);
+
+        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
+            JournaledStores back = open();
+            assertThat(log.events()).isEmpty();
+            for (int i = 0; i < 6; i++) {
+                assertThat(entry(back, "/app/s" + i).data()).isEqualTo(bytes(1000, i));
+            }
+        }
+        assertThat(Files.size(reused.segment()))
+                .as("cut where its own records end")
+                .isEqualTo(reused.recordsEnd());
+    }
+
+    @Test
+    void aTornRecordBeforeOlderRecordsIsCutOffAloneWithOneLogLine() throws IOException {
+        Reused reused = olderRecordsAfterTheLastOne(JournalFile.HEADER);
+        byte[] image = Files.readAllBytes(reused.segment());
+        int recordSize = (int) ((reused.recordsEnd() - JournalFile.HEADER) / 3);
+        int tornAt = (int) reused.recordsEnd() - recordSize;
+        // The last record torn: its first 600 bytes written, the rest still older bytes (cut from an older record).
+        System.arraycopy(image, (int) reused.recordsEnd() + 5, image, tornAt + 600, recordSize - 600);
+        Files.write(reused.segment(), image);
+
+        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
+            JournaledStores back = open();
+            assertThat(log.events()).hasSize(1);
+            assertThat(log.events().get(0).getFormattedMessage())
+                    .as("the torn record, up to the older records")
+                    .contains("torn end of the journal at offset " + tornAt + ": " + recordSize + " byte(s)")
+                    .contains("the start of 1 record");
+            assertThat(entry(back, "/app/s4").data()).isEqualTo(bytes(1000, 4));
+            assertThat(entry(back, "/app/s5")).isNull();
+        }
     }
 
     @Test
