@@ -80,20 +80,27 @@ final class RecordScanner {
 
     /** True when every byte from {@code offset} to the end is zero: space a segment was made ahead with. */
     boolean zerosFrom(long offset) throws IOException {
+        return dataEnd(offset) == offset;
+    }
+
+    /** Where the file's bytes from {@code offset} on end, before the zeros (if any) that fill the rest of it. */
+    long dataEnd(long offset) throws IOException {
+        long dataEnd = offset;
         for (long position = offset; position < end; ) {
             int chunk = (int) Math.min(WINDOW, end - position);
             if (!load(position, chunk)) {
-                return false;
+                break;
             }
             int at = (int) (position - windowStart);
-            for (int i = 0; i < chunk; i++) {
+            for (int i = chunk - 1; i >= 0; i--) {
                 if (window.get(at + i) != 0) {
-                    return false;
+                    dataEnd = position + i + 1;
+                    break;
                 }
             }
             position += chunk;
         }
-        return true;
+        return dataEnd;
     }
 
     /**

@@ -221,14 +221,14 @@ final class Replay {
      * Ends the last segment at {@code offset}, where no record of this journal's follows. A segment reused from
      * before a rewrite holds the records of an older segment past the ones written into it ({@link Spares}): those
      * are where the segment's records end, not a torn tail. Only bytes that begin the next record ({@code expected})
-     * are one, up to the older records if any.
+     * are one, up to the older records or the zeros that follow, if any.
      */
     private void endOfTheLastSegment(
             Path file, FileChannel channel, RecordScanner scanner, long offset, long expected, long after)
             throws IOException {
         long older = scanner.nextRecord(offset, seq -> seq <= after);
         if (older < 0 || scanner.startsRecord(offset, expected)) {
-            long end = older < 0 ? scanner.end() : older;
+            long end = older < 0 ? scanner.dataEnd(offset) : older;
             tornTail = Optional.of(new TornTail(file, offset, end - offset, scanner.framesFrom(offset, end)));
         }
         if (mode == Mode.START) {

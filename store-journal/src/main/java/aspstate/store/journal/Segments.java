@@ -237,18 +237,24 @@ final class Segments {
         updated.write(directory);
         Set<String> obsolete = names(manifest);
         obsolete.removeAll(names(updated));
+        Set<String> segmentsBefore = names(new Manifest(Optional.empty(), manifest.segments()));
         manifest = updated;
         closedBytes = closedBytes(updated);
+        List<Path> reusable = new ArrayList<>();
         for (String file : obsolete) {
+            Path path = directory.resolve(file);
             try {
-                Files.deleteIfExists(directory.resolve(file));
+                // A segment at least half full is used again; one a rotation closed early holds too little.
+                if (segmentsBefore.contains(file) && Files.size(path) >= Spares.CAPACITY / 2) {
+                    reusable.add(path);
+                } else {
+                    Files.deleteIfExists(path);
+                }
             } catch (IOException e) {
-                LOG.warn(
-                        "could not delete {}, which the journal no longer needs: {}",
-                        directory.resolve(file),
-                        e.toString());
+                LOG.warn("could not delete {}, which the journal no longer needs: {}", path, e.toString());
             }
         }
+        spares.reuse(reusable);
     }
 
     static Set<String> names(Manifest manifest) {

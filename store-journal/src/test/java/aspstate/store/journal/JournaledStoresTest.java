@@ -42,6 +42,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -406,6 +408,24 @@ class JournaledStoresTest {
     }
 
     @Test
+    void aTornTailInASegmentMadeAheadCountsItsOwnBytesNotTheZerosAfterThem() throws IOException {
+        Path segment = threeSessionsWritten();
+        long length = Files.size(segment);
+        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
+            file.setLength(length - 7);
+            file.setLength(Spares.CAPACITY);
+        }
+
+        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
+            open();
+            assertThat(log.events()).hasSize(1);
+            String line = log.events().get(0).getFormattedMessage();
+            long bytes = Long.parseLong(line.replaceAll(".*: (\\d+) byte\\(s\\).*", "$1"));
+            assertThat(bytes).as(line).isBetween(900L, 1100L);
+        }
+    }
+
+    @Test
     void aJournalWhoseTornTailWasCutStartsAgainWithEverythingBack() throws IOException {
         Path segment = threeSessionsWritten();
         try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
@@ -666,6 +686,60 @@ class JournaledStoresTest {
         try (Stream<Path> files = Files.list(directory)) {
             return files.map(file -> file.getFileName().toString()).toList();
         }
+    }
+
+    @Test
+    void segmentsARewriteDroppedAreUsedAgainAndAServerKilledInOneRestartsWithEverything(@TempDir Path image)
+            throws IOException {
+        AtomicInteger madeWithZeros = new AtomicInteger();
+        AtomicInteger started = new AtomicInteger();
+        FileOpener counting = (file, options) -> {
+            String name = file.getFileName().toString();
+            if (Spares.isSpare(file) && options.length > 0 && options[0] == StandardOpenOption.CREATE_NEW) {
+                madeWithZeros.incrementAndGet();
+            } else if (name.startsWith("segment-")) {
+                started.incrementAndGet();
+            }
+            return FileChannel.open(file, options);
+        };
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 32 << 20, 100), counting);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
+        int keys = 2_000;
+        int round = 0;
+        while (stores.journal().statistics().rewrites() < 4 && round < 200) {
+            for (int key = 0; key < keys; key++) {
+                run(state, "/app/s" + key, StateRequest.set(bytes(1000, round + key), 20, false, null));
+            }
+            round++;
+            Await.until("no rewrite runs", () -> !stores.journal().statistics().rewriting());
+        }
+        assertThat(stores.journal().statistics().rewrites()).isGreaterThanOrEqualTo(4);
+        // Each segment started is made of zeros without reuse (and one more, made ahead); each rewrite after the
+        // first gives back at least one segment, half full or more, at this threshold.
+        assertThat(madeWithZeros.get())
+                .as("segments made of zeros, of " + started.get() + " started")
+                .isLessThanOrEqualTo(started.get() - 2);
+
+        // What the disk holds when the server is killed: every file as written so far.
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, image.resolve(file.getFileName()));
+            }
+        }
+        Path killedIn = image.resolve(directory.relativize(activeSegment()));
+        byte[] before = Files.readAllBytes(killedIn);
+        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
+            JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
+            assertThat(log.events()).isEmpty();
+            for (int key = 0; key < keys; key += 7) {
+                assertThat(read(back.store(StoreId.STATESERVER), "/app/s" + key).data())
+                        .isEqualTo(bytes(1000, round - 1 + key));
+            }
+        }
+        byte[] past = Arrays.copyOfRange(before, (int) Files.size(killedIn), before.length);
+        assertThat(IntStream.range(0, past.length).anyMatch(i -> past[i] != 0))
+                .as("the segment killed in was a reused one: older records past its own")
+                .isTrue();
     }
 
     @Test
