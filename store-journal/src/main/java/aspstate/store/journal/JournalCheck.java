@@ -206,9 +206,12 @@ public final class JournalCheck {
         long length;
         long entries;
         int format = examined.format().id();
-        try (FileChannel file = Segments.createFile(
-                FileOpener.PLAIN, base, new JournalFile.Header(JournalFile.Type.BASE, format, after, number))) {
-            BaseWriter writer = new BaseWriter(file, examined.format(), () -> {});
+        try (BaseWriter writer = BaseWriter.create(
+                FileOpener.PLAIN,
+                base,
+                new JournalFile.Header(JournalFile.Type.BASE, format, after, number),
+                examined.format(),
+                () -> {})) {
             for (Map.Entry<StoreKind, Map<String, Object>> kind :
                     examined.replay().entries().entrySet()) {
                 for (Map.Entry<String, Object> entry : kind.getValue().entrySet()) {

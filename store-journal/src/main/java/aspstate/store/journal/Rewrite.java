@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +34,7 @@ final class Rewrite {
     private final Consumer<Boolean> ended;
     private final Thread thread;
     private volatile boolean cancelled;
-    private FileChannel file;
+    private BaseWriter base;
     /** The rewrite thread's CPU time when its current stretch of work began. */
     private long workStartedCpuNanos;
 
@@ -73,16 +72,17 @@ final class Rewrite {
         long started = System.nanoTime();
         boolean done = false;
         try {
-            file = segments.newFile(
+            base = segments.newBase(
                     cut.base(),
-                    new JournalFile.Header(JournalFile.Type.BASE, format.id(), cut.seq(), cut.baseNumber()));
-            BaseWriter base = new BaseWriter(file, format, this::pause);
+                    new JournalFile.Header(JournalFile.Type.BASE, format.id(), cut.seq(), cut.baseNumber()),
+                    format,
+                    this::pause);
             workStartedCpuNanos = CPU.getCurrentThreadCpuTime();
             for (Map.Entry<StoreKind, Snapshot> store : stores.entrySet()) {
                 copy(store.getKey(), store.getValue(), base);
             }
             long length = base.finish();
-            file.close();
+            base.close();
             if (cancelled) {
                 throw new CancelledException();
             }
@@ -139,8 +139,8 @@ final class Rewrite {
 
     private void discard() {
         try {
-            if (file != null) {
-                file.close();
+            if (base != null) {
+                base.close();
             }
             Files.deleteIfExists(cut.base());
         } catch (IOException e) {

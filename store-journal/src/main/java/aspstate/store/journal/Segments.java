@@ -141,9 +141,10 @@ final class Segments {
         }
     }
 
-    /** A new journal file of this journal (a rewrite's base). */
-    FileChannel newFile(Path file, JournalFile.Header header) throws IOException {
-        return createFile(files, file, header);
+    /** A new base of this journal, for a rewrite to write. */
+    BaseWriter newBase(Path file, JournalFile.Header header, JournalFormat format, BaseWriter.Pause pause)
+            throws IOException {
+        return BaseWriter.create(files, file, header, format, pause);
     }
 
     long length() {

@@ -24,6 +24,7 @@ import aspstate.core.stores.StoreId;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.CapturedLog;
 import ch.qos.logback.classic.Level;
+import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
@@ -46,6 +47,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -618,9 +620,33 @@ class JournaledStoresTest {
         assertThat(entry(back, "/app/later").data()).containsExactly(4);
     }
 
-    @Test
-    void rewritesKeepTheLastStateOfEveryKeyAndTheDiskBounded() throws IOException {
-        JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 1 << 20, 100), FileOpener.PLAIN);
+    /**
+     * Bases are written past the page cache where the file system allows it, and through it where it refuses (as
+     * tmpfs does): both ways, checked here, keep every key.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void rewritesKeepTheLastStateOfEveryKeyAndTheDiskBounded(boolean directWrites) throws IOException {
+        Path probe = Files.createFile(directory.resolve("probe"));
+        try (FileChannel opened = FileChannel.open(probe, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT)) {
+            assertThat(opened.isOpen()).isTrue();
+        } catch (IOException e) {
+            Assumptions.assumeFalse(directWrites, "the temporary directory's file system takes no direct writes");
+        }
+        Files.delete(probe);
+        AtomicInteger direct = new AtomicInteger();
+        FileOpener files = (file, options) -> {
+            if (Arrays.asList(options).contains(ExtendedOpenOption.DIRECT)) {
+                if (!directWrites) {
+                    throw new IOException("Invalid argument");
+                }
+                FileChannel opened = FileChannel.open(file, options);
+                direct.incrementAndGet();
+                return opened;
+            }
+            return FileChannel.open(file, options);
+        };
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 1 << 20, 100), files);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         int keys = 300;
         for (int round = 0; round < 30; round++) {
@@ -668,6 +694,9 @@ class JournaledStoresTest {
                 assertThat(Arrays.equals(entry.data(), before[key].data())).isTrue();
             }
         }
+        assertThat(direct.get())
+                .as("bases written past the page cache, on a file system that allows it")
+                .isEqualTo(directWrites ? stores.journal().statistics().rewrites() : 0);
         java.util.Set<String> named = Segments.names(Manifest.read(directory).orElseThrow());
         assertThat(listFiles())
                 .allMatch(name -> name.equals(Manifest.FILE)
