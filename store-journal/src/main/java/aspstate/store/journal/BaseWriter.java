@@ -76,17 +76,24 @@ final class BaseWriter implements AutoCloseable {
     static BaseWriter create(FileOpener files, Path base, JournalFile.Header header, JournalFormat format, Pause pause)
             throws IOException {
         FileChannel file = Segments.createFile(files, base, header);
+        int block = LEAST_BLOCK;
         FileChannel direct = null;
         try {
-            int block = Math.max(
-                    LEAST_BLOCK, Math.toIntExact(Files.getFileStore(base).getBlockSize()));
-            direct = openDirect(files, base);
+            try {
+                block = Math.max(
+                        LEAST_BLOCK, Math.toIntExact(Files.getFileStore(base).getBlockSize()));
+                direct = openDirect(files, base);
+            } catch (IOException | RuntimeException e) {
+                // The file system's block is unknown (a mount the system's table does not list): no direct writes.
+                LOG.debug("{}: no block size ({}): the base goes through the page cache", base, e.toString());
+            }
             return new BaseWriter(file, direct, block, format, pause);
         } catch (IOException | RuntimeException e) {
             file.close();
             if (direct != null) {
                 direct.close();
             }
+            Files.deleteIfExists(base);
             throw e;
         }
     }
