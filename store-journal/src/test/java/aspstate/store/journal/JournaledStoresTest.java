@@ -387,13 +387,19 @@ class JournaledStoresTest {
         return activeSegment();
     }
 
-    @Test
-    void aTornTailIsCutOffWithOneLogLineAndEverythingBeforeItIsBack() throws IOException {
-        Path segment = threeSessionsWritten();
+    /** Cuts the segment's last 7 bytes, the end of its last record, as a crash mid-write leaves it; its length before. */
+    private static long tearTheLastRecord(Path segment) throws IOException {
         long length = Files.size(segment);
         try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
             file.setLength(length - 7);
         }
+        return length;
+    }
+
+    @Test
+    void aTornTailIsCutOffWithOneLogLineAndEverythingBeforeItIsBack() throws IOException {
+        Path segment = threeSessionsWritten();
+        long length = tearTheLastRecord(segment);
 
         try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
             JournaledStores back = open();
@@ -412,9 +418,8 @@ class JournaledStoresTest {
     @Test
     void aTornTailInASegmentMadeAheadCountsItsOwnBytesNotTheZerosAfterThem() throws IOException {
         Path segment = threeSessionsWritten();
-        long length = Files.size(segment);
+        tearTheLastRecord(segment);
         try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
-            file.setLength(length - 7);
             file.setLength(Spares.CAPACITY);
         }
 
@@ -429,10 +434,7 @@ class JournaledStoresTest {
 
     @Test
     void aJournalWhoseTornTailWasCutStartsAgainWithEverythingBack() throws IOException {
-        Path segment = threeSessionsWritten();
-        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw")) {
-            file.setLength(Files.size(segment) - 7);
-        }
+        tearTheLastRecord(threeSessionsWritten());
         JournaledStores cut = open();
         run(cut.store(StoreId.STATESERVER), "/app/after", StateRequest.set(bytes(10, 9), 20, false, null));
 
