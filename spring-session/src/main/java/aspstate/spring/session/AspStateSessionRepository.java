@@ -14,10 +14,14 @@ import org.springframework.session.SessionRepository;
  * <p>A lock taken by a request that never commits its session (it only asked whether the requested id is valid, or
  * failed) is given back at the end of the request by {@link SessionLockReleaseFilter}; without that filter, by the
  * next request after the execution timeout, as in ASP.NET.
+ *
+ * <p>Spring Session looks the requested session up once more after committing it, when the request ends (its
+ * response is usually sent by then); within a request, a session already committed is that lookup's answer, so it
+ * is not locked a second time: a second lock would hold up the client's next request until the release.
  */
 public final class AspStateSessionRepository implements SessionRepository<AspStateSession> {
-    /** The sessions the current request has locked and not yet committed, for {@link SessionLockReleaseFilter}. */
-    private static final ThreadLocal<List<AspStateSession>> HELD = new ThreadLocal<>();
+    /** The sessions of the current request, from {@link #beginRequest} to {@link #endRequest}. */
+    private static final ThreadLocal<RequestSessions> REQUEST = new ThreadLocal<>();
 
     private final AspStateSessions sessions;
 
@@ -32,27 +36,36 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
 
     @Override
     public void save(AspStateSession session) {
-        forget(session);
+        RequestSessions request = REQUEST.get();
+        if (request != null) {
+            request.held.remove(session);
+            request.committed.add(session);
+        }
         SessionStateClient.await(sessions.commit(session));
     }
 
     @Override
     public AspStateSession findById(String id) {
-        AspStateSession session = SessionStateClient.await(sessions.open(id)).orElse(null);
-        if (session != null) {
-            List<AspStateSession> held = HELD.get();
-            if (held != null) {
-                held.add(session);
+        RequestSessions request = REQUEST.get();
+        if (request != null) {
+            for (AspStateSession committed : request.committed) {
+                if (committed.getId().equals(id)) {
+                    return committed;
+                }
             }
+        }
+        AspStateSession session = SessionStateClient.await(sessions.open(id)).orElse(null);
+        if (session != null && request != null) {
+            request.held.add(session);
         }
         return session;
     }
 
     @Override
     public void deleteById(String id) {
-        List<AspStateSession> held = HELD.get();
-        if (held != null) {
-            for (AspStateSession session : held) {
+        RequestSessions request = REQUEST.get();
+        if (request != null) {
+            for (AspStateSession session : request.held) {
                 if (session.getId().equals(id)) {
                     session.shared().abandon();
                     save(session);
@@ -65,25 +78,26 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
 
     /** Starts keeping the locks this thread's request takes. */
     static void beginRequest() {
-        HELD.set(new ArrayList<>());
+        REQUEST.set(new RequestSessions());
     }
 
     /** Gives back the locks of sessions the request read and did not commit. */
     void endRequest() {
-        List<AspStateSession> held = HELD.get();
-        HELD.remove();
-        if (held == null) {
+        RequestSessions request = REQUEST.get();
+        REQUEST.remove();
+        if (request == null) {
             return;
         }
-        for (AspStateSession session : held) {
+        for (AspStateSession session : request.held) {
             SessionStateClient.await(sessions.release(session));
         }
     }
 
-    private static void forget(AspStateSession session) {
-        List<AspStateSession> held = HELD.get();
-        if (held != null) {
-            held.remove(session);
-        }
+    /** What one request did with its sessions. */
+    private static final class RequestSessions {
+        /** Locked and not yet committed: {@link SessionLockReleaseFilter} gives their locks back. */
+        final List<AspStateSession> held = new ArrayList<>();
+        /** Committed (written or unlocked): looked up again, they are not locked again. */
+        final List<AspStateSession> committed = new ArrayList<>();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import aspstate.client.AspNetApplication;
 import aspstate.client.SessionIds;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.sessionformat.DotNetType;
 import aspstate.sessionformat.SessionStateData;
@@ -105,6 +106,43 @@ class ConcurrentRequestsTest {
             assertThat(stored.items().typeOf("count")).isEqualTo(DotNetType.INT32);
             assertThat(stored.timeoutMinutes()).isEqualTo(20);
         }
+    }
+
+    /**
+     * Spring Session looks the session up again after committing it; a second lock there, taken after the response
+     * went out, would make the client's next request wait. Each lock takes the next lock cookie, so the cookies
+     * count the locks.
+     */
+    @Test
+    void eachRequestLocksItsSessionOnceAndTheResponseComesAfterTheUnlock() throws Exception {
+        HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
+        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
+        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        String key = AspNetApplication.of(APP_ID).key(id);
+        int requests = 3;
+
+        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+            int before = lockAndRelease(raw, key);
+            for (int i = 0; i < requests; i++) {
+                assertThat(http.send(get("/count", id), HttpResponse.BodyHandlers.ofString())
+                                .body())
+                        .isEqualTo("0");
+                assertThat(raw.get(key).join().isLocked())
+                        .as("the session is unlocked once the response has arrived")
+                        .isFalse();
+            }
+            Await.until("the session is unlocked", () -> raw.get(key).join().isOk());
+            assertThat(lockAndRelease(raw, key) - before)
+                    .as("locks taken by the requests, and this one")
+                    .isEqualTo(requests + 1);
+        }
+    }
+
+    private static int lockAndRelease(StateServerConnection raw, String key) {
+        StateServerResponse locked = raw.getExclusive(key).join();
+        assertThat(locked.isOk()).as(locked.toString()).isTrue();
+        assertThat(raw.releaseExclusive(key, locked.lockCookie()).join().isOk()).isTrue();
+        return locked.lockCookie();
     }
 
     @Test
