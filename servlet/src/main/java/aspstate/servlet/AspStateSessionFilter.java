@@ -27,7 +27,10 @@ import java.time.Duration;
  * any Jakarta Servlet 6 container. A request that uses its session locks it at first use (waiting while another
  * request holds it, as ASP.NET's session-state module does) and writes it back and unlocks it when the request ends:
  * two concurrent requests of one session run one after the other, and neither loses the other's update. A request
- * that throws gives its lock back without writing, as ASP.NET does on an error.
+ * that throws gives its lock back without writing, as ASP.NET does on an error. A response the container could send
+ * whole before the request ends (a body of known length written out, a closed body, a redirect, an error) has its
+ * session stored and unlocked just before that, as ASP.NET does before its buffered response goes out: the client's
+ * next request does not wait for the lock.
  *
  * <p>Configured in code ({@link #AspStateSessionFilter(SharedSessionStore, String)}) or by init parameters
  * (web.xml): {@code servers} (host:port, comma-separated, in failover order; default 127.0.0.1:42424),
@@ -98,7 +101,7 @@ public final class AspStateSessionFilter implements Filter {
         SessionRequest wrapped = new SessionRequest(http, httpResponse);
         boolean failed = true;
         try {
-            chain.doFilter(wrapped, response);
+            chain.doFilter(wrapped, new SessionCommittingResponse(httpResponse, wrapped::commitBeforeResponse));
             failed = false;
         } finally {
             if (wrapped.isAsyncStarted()) {
@@ -232,6 +235,16 @@ public final class AspStateSessionFilter implements Filter {
                 }
             }
             return null;
+        }
+
+        /**
+         * Stores and unlocks the session before the response can reach the client whole; what the request does with
+         * the session afterwards is not stored, and its end leaves the session alone.
+         */
+        synchronized void commitBeforeResponse() {
+            if (session != null) {
+                finishOne(session, false);
+            }
         }
 
         synchronized void finish(boolean failed) {

@@ -8,6 +8,7 @@ import aspstate.client.SessionIds;
 import aspstate.client.SessionStateClient;
 import aspstate.client.SharedSessionStore;
 import aspstate.client.StateServerConnection;
+import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.sessionformat.SessionStateData;
 import aspstate.stateserver.testing.LoopbackStateServer;
@@ -21,13 +22,16 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -48,6 +52,8 @@ class JettyConcurrentRequestsTest {
     private static final AtomicLong FIRST_LEFT_NANOS = new AtomicLong();
     private static final AtomicLong SECOND_ENTERED_NANOS = new AtomicLong();
     private static final AtomicBoolean SECOND_ARRIVED = new AtomicBoolean();
+    /** Pages whose response goes out whole before they end wait on this until the test has looked. */
+    private static final AtomicReference<CountDownLatch> PAGE_MAY_END = new AtomicReference<>();
 
     private static LoopbackStateServer aspstate;
     private static SessionStateClient client;
@@ -141,6 +147,36 @@ class JettyConcurrentRequestsTest {
                 .isEqualTo("1");
     }
 
+    /**
+     * A body of known length written out, or a redirect, lets Jetty send the whole response while the page still
+     * runs (here it waits until the test has looked): the session is stored and unlocked before that, so the
+     * client's next request does not wait for the lock.
+     */
+    @Test
+    void aResponseSentWholeBeforeThePageEndsFindsItsSessionStoredAndUnlocked() throws Exception {
+        HttpResponse<String> created = http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString());
+        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
+        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        String key = AspNetApplication.of(APP_ID).key(id);
+
+        try (StateServerConnection raw = StateServerConnection.connect(aspstate.address())) {
+            int expected = 1;
+            for (String page : List.of("/increment-sized", "/increment-then-redirect", "/increment-closed")) {
+                CountDownLatch looked = new CountDownLatch(1);
+                PAGE_MAY_END.set(looked);
+                HttpResponse<String> answer = http.send(get(page, id), HttpResponse.BodyHandlers.ofString());
+                expected++;
+                StateServerResponse stored = raw.get(key).join();
+                looked.countDown();
+                assertThat(answer.statusCode()).as(page).isIn(200, 302);
+                assertThat(stored.isOk()).as(page + ": " + stored).isTrue();
+                assertThat(SessionStateData.read(stored.data()).items().get("count"))
+                        .as(page)
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
     private HttpRequest get(String path, String sessionId) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
         if (sessionId != null) {
@@ -169,6 +205,25 @@ class JettyConcurrentRequestsTest {
                     }
                     FIRST_LEFT_NANOS.set(System.nanoTime());
                 }
+                case "/increment-sized" -> {
+                    byte[] body = String.valueOf(add(session)).getBytes(StandardCharsets.US_ASCII);
+                    response.setContentLength(body.length);
+                    response.getOutputStream().write(body);
+                    waitForTheTest();
+                    return;
+                }
+                case "/increment-then-redirect" -> {
+                    add(session);
+                    response.sendRedirect("/count");
+                    waitForTheTest();
+                    return;
+                }
+                case "/increment-closed" -> {
+                    response.getWriter().print(add(session));
+                    response.getWriter().close();
+                    waitForTheTest();
+                    return;
+                }
                 case "/fail" -> {
                     add(session);
                     throw new IllegalStateException("the page failed");
@@ -176,6 +231,14 @@ class JettyConcurrentRequestsTest {
                 default -> count = counter(session);
             }
             response.getWriter().print(count);
+        }
+
+        private static void waitForTheTest() {
+            try {
+                PAGE_MAY_END.get().await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         private static int counter(HttpSession session) {
