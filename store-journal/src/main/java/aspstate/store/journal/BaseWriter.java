@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * (docs/benchmarks.md). Direct writes cover whole blocks, so the last piece is padded and the file then cut to its
  * length and synced. Where direct writes are refused (tmpfs), each piece is written through the page cache and
  * synced as it goes: left to the end, a base of hundreds of MB would reach the disk in one burst that every journal
- * sync (each answer, with {@code --fsync always}) waits behind.
+ * sync (each answer, with {@code --fsync always}) waits behind. A file system that opens files for direct writes but
+ * refuses the writes themselves gets the same.
  */
 final class BaseWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BaseWriter.class);
@@ -35,7 +36,7 @@ final class BaseWriter implements AutoCloseable {
 
     private final FileChannel file;
     /** The same file opened for direct writes, or null where the file system takes none. */
-    private final FileChannel direct;
+    private FileChannel direct;
 
     private final int block;
     private final JournalFormat format;
@@ -124,19 +125,21 @@ final class BaseWriter implements AutoCloseable {
 
     /** Writes what is buffered and makes the whole file durable; returns its length. */
     long finish() throws IOException {
-        if (direct == null) {
-            flush();
-            return bufferStart;
+        if (direct != null) {
+            int end = buffer.position();
+            long length = bufferStart + end;
+            int padded = (end + block - 1) / block * block;
+            while (buffer.position() < padded) {
+                buffer.put((byte) 0);
+            }
+            if (wroteDirect(padded, end)) {
+                file.truncate(length);
+                file.force(true);
+                return length;
+            }
         }
-        long length = bufferStart + buffer.position();
-        int padded = (buffer.position() + block - 1) / block * block;
-        while (buffer.position() < padded) {
-            buffer.put((byte) 0);
-        }
-        writeDirect(padded);
-        file.truncate(length);
-        file.force(true);
-        return length;
+        flush();
+        return bufferStart;
     }
 
     long entries() {
@@ -144,30 +147,47 @@ final class BaseWriter implements AutoCloseable {
     }
 
     private void flush() throws IOException {
-        if (direct == null) {
+        if (direct == null || !wroteDirect(buffer.position() / block * block, buffer.position())) {
             buffer.flip();
             while (buffer.hasRemaining()) {
                 bufferStart += file.write(buffer, bufferStart);
             }
             buffer.clear();
             file.force(false);
-        } else {
-            writeDirect(buffer.position() / block * block);
         }
         pause.after();
     }
 
-    /** Writes the buffer's first {@code bytes} (whole blocks) directly, and keeps the rest at its start. */
-    private void writeDirect(int bytes) throws IOException {
-        int end = buffer.position();
+    /**
+     * Writes the buffer's first {@code bytes} (whole blocks) directly, and keeps the rest up to {@code end} (past it:
+     * padding) at its start. Some file systems open a file for direct writes and then refuse the writes: refused at
+     * the first one, the base goes through the page cache from there on, the buffer holding its records only, and
+     * this answers false.
+     */
+    private boolean wroteDirect(int bytes, int end) throws IOException {
+        int filled = buffer.position();
         ByteBuffer blocks = buffer.duplicate().position(0).limit(bytes);
         long position = bufferStart;
-        while (blocks.hasRemaining()) {
-            position += direct.write(blocks, position);
+        try {
+            while (blocks.hasRemaining()) {
+                position += direct.write(blocks, position);
+            }
+        } catch (IOException e) {
+            if (position > 0) {
+                throw e;
+            }
+            LOG.debug("direct writes refused ({}): the base goes through the page cache", e.toString());
+            direct.close();
+            direct = null;
+            buffer.limit(end).position(JournalFile.HEADER);
+            buffer.compact();
+            bufferStart = JournalFile.HEADER;
+            return false;
         }
         bufferStart = position;
-        buffer.limit(end).position(bytes);
+        buffer.limit(filled).position(bytes);
         buffer.compact();
+        return true;
     }
 
     /** A buffer of at least {@code size} bytes that direct writes take: aligned, a whole number of blocks. */
