@@ -80,7 +80,20 @@ final class RecordScanner {
 
     /** True when every byte from {@code offset} to the end is zero: space a segment was made ahead with. */
     boolean zerosFrom(long offset) throws IOException {
-        return dataEnd(offset) == offset;
+        for (long position = offset; position < end; ) {
+            int chunk = (int) Math.min(WINDOW, end - position);
+            if (!load(position, chunk)) {
+                break;
+            }
+            int at = (int) (position - windowStart);
+            for (int i = 0; i < chunk; i++) {
+                if (window.get(at + i) != 0) {
+                    return false;
+                }
+            }
+            position += chunk;
+        }
+        return true;
     }
 
     /** Where the file's bytes from {@code offset} on end, before the zeros (if any) that fill the rest of it. */

@@ -104,11 +104,7 @@ final class Segments {
         if (made == null) {
             channel = createFile(files, file, header);
         } else {
-            Files.move(made, file, StandardCopyOption.ATOMIC_MOVE);
-            channel = files.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
-            JournalFile.writeHeader(channel, header);
-            channel.force(false);
-            Manifest.syncDirectory(directory);
+            channel = useSpare(made, file, header);
         }
         List<Manifest.Segment> all = new ArrayList<>(manifest.segments());
         all.add(new Manifest.Segment(name, lastSeq, -1, -1));
@@ -123,6 +119,28 @@ final class Segments {
         manifest = listed;
         active = channel;
         length = JournalFile.HEADER;
+    }
+
+    /**
+     * The spare {@code made}, renamed to {@code file} and given its header. If that fails the file goes: left, it
+     * would hold the name the next attempt gives its new segment.
+     */
+    private FileChannel useSpare(Path made, Path file, JournalFile.Header header) throws IOException {
+        Files.move(made, file, StandardCopyOption.ATOMIC_MOVE);
+        FileChannel channel = null;
+        try {
+            channel = files.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            JournalFile.writeHeader(channel, header);
+            channel.force(false);
+            Manifest.syncDirectory(directory);
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            if (channel != null) {
+                channel.close();
+            }
+            Files.deleteIfExists(file);
+            throw e;
+        }
     }
 
     /** A new journal file with its header, on disk (file and directory entry) before it is used. */

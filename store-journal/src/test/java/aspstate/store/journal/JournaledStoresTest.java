@@ -27,8 +27,10 @@ import ch.qos.logback.classic.Level;
 import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -43,6 +45,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -596,18 +599,12 @@ class JournaledStoresTest {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         JournaledStores stores = open(new JournalSettings(directory, fsync), disk);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
-        byte[] value = new byte[1 << 20];
-        int fitting = (int) (Spares.CAPACITY / value.length) - 1;
-        for (int i = 0; i < fitting; i++) {
-            value[0] = (byte) i;
-            run(state, "/app/" + i, StateRequest.set(value.clone(), 20, false, null));
-        }
+        int fitting = fillTheFirstSegmentButOneMiB(state);
 
         // The next value starts a segment, whose header is written; its records are not.
         disk.recordWriteFailure.set("No space left on device");
-        value[0] = (byte) fitting;
         CompletableFuture<StateResult> caught = state.execute(
-                        "/app/" + fitting, StateRequest.set(value.clone(), 20, false, null))
+                        "/app/" + fitting, StateRequest.set(mib(fitting), 20, false, null))
                 .toCompletableFuture();
         Await.until("the journal refuses changes", () -> !stores.journal().healthy());
         disk.recordWriteFailure.set(null);
@@ -623,30 +620,109 @@ class JournaledStoresTest {
     }
 
     /**
+     * A spare renamed to be the next segment, whose opening then fails, must not keep that name: the next attempt,
+     * with no spare ready, makes a new file under it.
+     */
+    @Test
+    void aSpareThatCannotBecomeTheNextSegmentLeavesItsNameFreeForTheNextAttempt() throws Exception {
+        AtomicBoolean failTheSpare = new AtomicBoolean();
+        AtomicBoolean refuseNewSpares = new AtomicBoolean();
+        FileOpener files = (file, options) -> {
+            List<OpenOption> asked = Arrays.asList(options);
+            if (file.getFileName().toString().startsWith("segment-")
+                    && asked.equals(List.of(StandardOpenOption.WRITE, StandardOpenOption.READ))
+                    && failTheSpare.getAndSet(false)) {
+                refuseNewSpares.set(true);
+                throw new IOException("Input/output error");
+            }
+            if (Spares.isSpare(file) && asked.contains(StandardOpenOption.CREATE_NEW) && refuseNewSpares.get()) {
+                throw new IOException("No space left on device");
+            }
+            return FileChannel.open(file, options);
+        };
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.ALWAYS), files);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
+        int fitting = fillTheFirstSegmentButOneMiB(state);
+        Await.until("a spare is made ahead", () -> {
+            try (Stream<Path> listed = Files.list(directory)) {
+                return listed.anyMatch(
+                        file -> Spares.isSpare(file) && file.toFile().length() == Spares.CAPACITY);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+
+        failTheSpare.set(true);
+        CompletableFuture<StateResult> switching = state.execute(
+                        "/app/" + fitting, StateRequest.set(mib(fitting), 20, false, null))
+                .toCompletableFuture();
+        assertThat(switching.get(30, TimeUnit.SECONDS)).isEqualTo(StateResult.OK);
+        assertThat(failTheSpare).as("the spare was the next segment").isFalse();
+
+        JournaledStores back = reopen(stores);
+        for (int i = 0; i <= fitting; i++) {
+            assertThat(entry(back, "/app/" + i).data()[0]).as("/app/%d", i).isEqualTo((byte) i);
+        }
+    }
+
+    /** Writes values of 1 MiB, {@code /app/0} holding 0 and so on, up to 1 MiB short of a segment; their count. */
+    private static int fillTheFirstSegmentButOneMiB(SessionStore<SessionEntry> state) {
+        int fitting = (int) (Spares.CAPACITY / (1 << 20)) - 1;
+        for (int i = 0; i < fitting; i++) {
+            run(state, "/app/" + i, StateRequest.set(mib(i), 20, false, null));
+        }
+        return fitting;
+    }
+
+    /** 1 MiB, its first byte {@code first}. */
+    private static byte[] mib(int first) {
+        byte[] value = new byte[1 << 20];
+        value[0] = (byte) first;
+        return value;
+    }
+
+    /** How the file system answers a base's direct writes. */
+    enum DirectWrites {
+        TAKEN,
+        REFUSED_AT_OPEN,
+        /** Opened for direct writes, and every write refused, as some file systems do. */
+        REFUSED_AT_WRITE
+    }
+
+    /**
      * Bases are written past the page cache where the file system allows it, and through it where it refuses (as
-     * tmpfs does): both ways, checked here, keep every key.
+     * tmpfs does, at the open, or others at the first write): every way, checked here, keeps every key.
      */
     @ParameterizedTest
-    @ValueSource(booleans = {true, false})
-    void rewritesKeepTheLastStateOfEveryKeyAndTheDiskBounded(boolean directWrites) throws IOException {
+    @EnumSource(DirectWrites.class)
+    void rewritesKeepTheLastStateOfEveryKeyAndTheDiskBounded(DirectWrites directWrites) throws IOException {
         Path probe = Files.createFile(directory.resolve("probe"));
         try (FileChannel opened = FileChannel.open(probe, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT)) {
             assertThat(opened.isOpen()).isTrue();
         } catch (IOException e) {
-            Assumptions.assumeFalse(directWrites, "the temporary directory's file system takes no direct writes");
+            Assumptions.assumeFalse(
+                    directWrites == DirectWrites.TAKEN, "the temporary directory's file system takes no direct writes");
         }
         Files.delete(probe);
         AtomicInteger direct = new AtomicInteger();
+        ControlledChannel.Disk refusing = new ControlledChannel.Disk();
+        refusing.writeFailure.set("Invalid argument");
         FileOpener files = (file, options) -> {
-            if (Arrays.asList(options).contains(ExtendedOpenOption.DIRECT)) {
-                if (!directWrites) {
-                    throw new IOException("Invalid argument");
-                }
-                FileChannel opened = FileChannel.open(file, options);
-                direct.incrementAndGet();
-                return opened;
+            if (!Arrays.asList(options).contains(ExtendedOpenOption.DIRECT)) {
+                return FileChannel.open(file, options);
             }
-            return FileChannel.open(file, options);
+            switch (directWrites) {
+                case REFUSED_AT_OPEN -> throw new IOException("Invalid argument");
+                case REFUSED_AT_WRITE -> {
+                    direct.incrementAndGet();
+                    return refusing.open(file, StandardOpenOption.WRITE);
+                }
+                default -> {
+                    FileChannel opened = FileChannel.open(file, options);
+                    direct.incrementAndGet();
+                    return opened;
+                }
+            }
         };
         JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 1 << 20, 100), files);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
@@ -697,8 +773,11 @@ class JournaledStoresTest {
             }
         }
         assertThat(direct.get())
-                .as("bases written past the page cache, on a file system that allows it")
-                .isEqualTo(directWrites ? stores.journal().statistics().rewrites() : 0);
+                .as("bases opened for direct writes, where the file system allows it")
+                .isEqualTo(
+                        directWrites == DirectWrites.REFUSED_AT_OPEN
+                                ? 0
+                                : stores.journal().statistics().rewrites());
         java.util.Set<String> named = Segments.names(Manifest.read(directory).orElseThrow());
         assertThat(listFiles())
                 .allMatch(name -> name.equals(Manifest.FILE)
