@@ -27,10 +27,10 @@ import java.time.Duration;
  * any Jakarta Servlet 6 container. A request that uses its session locks it at first use (waiting while another
  * request holds it, as ASP.NET's session-state module does) and writes it back and unlocks it when the request ends:
  * two concurrent requests of one session run one after the other, and neither loses the other's update. A request
- * that throws gives its lock back without writing, as ASP.NET does on an error. A response the container could send
- * whole before the request ends (a body of known length written out, a closed body, a redirect, an error) has its
- * session stored and unlocked just before that, as ASP.NET does before its buffered response goes out: the client's
- * next request does not wait for the lock.
+ * that throws gives its lock back without writing, as ASP.NET does on an error. As ASP.NET releases the session
+ * before its buffered response goes out, the response does not reach the client whole before the session is
+ * unlocked ({@link SessionCommittingResponse}), so the client's next request does not wait for the lock; a redirect
+ * or an error, which the container sends at once, stores the session just before.
  *
  * <p>Configured in code ({@link #AspStateSessionFilter(SharedSessionStore, String)}) or by init parameters
  * (web.xml): {@code servers} (host:port, comma-separated, in failover order; default 127.0.0.1:42424),
@@ -99,11 +99,21 @@ public final class AspStateSessionFilter implements Filter {
             return;
         }
         SessionRequest wrapped = new SessionRequest(http, httpResponse);
+        SessionCommittingResponse held =
+                new SessionCommittingResponse(wrapped, httpResponse, wrapped::commitBeforeResponse);
         boolean failed = true;
         try {
-            chain.doFilter(wrapped, new SessionCommittingResponse(httpResponse, wrapped::commitBeforeResponse));
+            chain.doFilter(wrapped, held);
             failed = false;
         } finally {
+            finishAndSend(wrapped, held, failed);
+        }
+    }
+
+    /** Commits the request's session (when an asynchronous request completes), then lets the response go. */
+    private static void finishAndSend(SessionRequest wrapped, SessionCommittingResponse held, boolean failed)
+            throws IOException {
+        try {
             if (wrapped.isAsyncStarted()) {
                 boolean failedSoFar = failed;
                 wrapped.getAsyncContext().addListener(new AsyncListener() {
@@ -128,6 +138,8 @@ public final class AspStateSessionFilter implements Filter {
             } else {
                 wrapped.finish(failed);
             }
+        } finally {
+            held.complete();
         }
     }
 
@@ -142,6 +154,10 @@ public final class AspStateSessionFilter implements Filter {
     private final class SessionRequest extends HttpServletRequestWrapper {
         private final HttpServletResponse response;
         private AspStateHttpSession session;
+        /** The session stored before a redirect or an error, and whether it was invalid then. */
+        private AspStateHttpSession committedEarly;
+
+        private boolean invalidWhenCommitted;
         private boolean looked;
         private String requestedId;
 
@@ -172,6 +188,9 @@ public final class AspStateSessionFilter implements Filter {
             }
             if (!create) {
                 return null;
+            }
+            if (response.isCommitted()) {
+                throw new IllegalStateException("the response is committed: a new session's cookie cannot be sent");
             }
             SharedSession created = SessionStateClient.await(store.createStored(classLoader()));
             response.addHeader("Set-Cookie", cookieName + "=" + created.id() + "; Path=/; HttpOnly; SameSite=Lax");
@@ -238,20 +257,27 @@ public final class AspStateSessionFilter implements Filter {
         }
 
         /**
-         * Stores and unlocks the session before the response can reach the client whole; what the request does with
-         * the session afterwards is not stored, and its end leaves the session alone.
+         * Stores and unlocks the session before a redirect or an error sends the response: the request's later
+         * changes to it are not stored, except that invalidating it still removes it when the request ends.
          */
         synchronized void commitBeforeResponse() {
             if (session != null) {
                 finishOne(session, false);
+                committedEarly = session;
+                invalidWhenCommitted = session.isInvalid();
             }
         }
 
         synchronized void finish(boolean failed) {
-            if (session != null) {
-                finishOne(session, failed);
-                session = null;
+            if (session == null) {
+                return;
             }
+            if (session == committedEarly && session.isInvalid() && !invalidWhenCommitted) {
+                SessionStateClient.await(store.delete(session.getId()));
+            } else {
+                finishOne(session, failed);
+            }
+            session = null;
         }
 
         private void finishOne(AspStateHttpSession done, boolean failed) {

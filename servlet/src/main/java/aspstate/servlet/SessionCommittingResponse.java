@@ -2,47 +2,56 @@ package aspstate.servlet;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 
 /**
- * Runs {@code beforeComplete} once, just before the application does what lets the container send the whole
- * response while the request is still running: the last byte of a body of known length, closing the body, a
- * redirect or an error. ASP.NET stores and unlocks the session before its (buffered) response goes out, so a client
- * that sends its next request as soon as it has the answer finds the session unlocked; without this, a redirect
- * after a change would make the next request wait for the lock.
+ * Keeps the response from reaching the client whole before the request's session is stored and unlocked, as
+ * ASP.NET releases the session before its buffered response goes out: a client that sends its next request as soon
+ * as it has the answer then finds the session unlocked instead of waiting for the lock.
  *
- * <p>A body written in pieces (flushed, or larger than the buffer) is not complete before the request ends and does
- * not run it. The length of a body written as characters is counted in characters, which is never more than its
- * bytes: the hook may then run only at the request's end, never too early.
+ * <p>A container sends the response whole as soon as the last byte of a body of known length is written, or the
+ * body is closed. So the last byte of such a body, written through the output stream, is held back and the body's
+ * close deferred until {@link #complete()}, which the filter calls once the session is committed. A redirect or an
+ * error completes the response inside the container; {@code beforeSent} (committing the session) runs just before
+ * them. Bodies written in pieces with no length, written asynchronously, and known-length bodies written as
+ * characters (whose byte count only the container knows) are not held: at worst their session is unlocked just
+ * after the client has the answer.
  */
 final class SessionCommittingResponse extends HttpServletResponseWrapper {
-    private final Runnable beforeComplete;
+    private final HttpServletRequest request;
+    private final Runnable beforeSent;
     private long contentLength = -1;
     private long written;
-    private boolean ran;
-    private ServletOutputStream stream;
-    private PrintWriter writer;
+    /** The end of a body of known length, held back; null while nothing is. */
+    private ByteArrayOutputStream held;
 
-    SessionCommittingResponse(HttpServletResponse response, Runnable beforeComplete) {
+    private boolean closeDeferred;
+    private HeldStream stream;
+    private DeferredCloseWriter writer;
+
+    SessionCommittingResponse(HttpServletRequest request, HttpServletResponse response, Runnable beforeSent) {
         super(response);
-        this.beforeComplete = beforeComplete;
+        this.request = request;
+        this.beforeSent = beforeSent;
     }
 
-    private synchronized void complete() {
-        if (!ran) {
-            ran = true;
-            beforeComplete.run();
+    /** Writes what was held back and closes the body if the application closed it: the response may now go. */
+    void complete() throws IOException {
+        if (held != null) {
+            held.writeTo(stream.delegate);
+            held = null;
         }
-    }
-
-    /** Counts {@code length} more body units and runs the hook if they end a body of known length. */
-    private void counting(long length) {
-        written += length;
-        if (contentLength >= 0 && written >= contentLength) {
-            complete();
+        if (closeDeferred) {
+            if (writer != null) {
+                writer.delegate.close();
+            } else {
+                stream.delegate.close();
+            }
         }
     }
 
@@ -82,37 +91,59 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
     }
 
     private void noteLength(String name, String value) {
-        if ("Content-Length".equalsIgnoreCase(name) && value != null) {
+        if ("Content-Length".equalsIgnoreCase(name)) {
             try {
-                contentLength = Long.parseLong(value.trim());
+                contentLength = value == null ? -1 : Long.parseLong(value.trim());
             } catch (NumberFormatException e) {
-                contentLength = -1; // the container refuses it too; the request's end runs the hook
+                contentLength = -1; // the container refuses it too: nothing is held back
             }
         }
     }
 
     @Override
+    public void reset() {
+        super.reset();
+        contentLength = -1;
+        written = 0;
+        held = null;
+    }
+
+    @Override
+    public void resetBuffer() {
+        super.resetBuffer();
+        written = 0;
+        held = null;
+    }
+
+    @Override
     public void sendRedirect(String location) throws IOException {
-        complete();
+        runBeforeSent();
         super.sendRedirect(location);
     }
 
     @Override
     public void sendError(int status) throws IOException {
-        complete();
+        runBeforeSent();
         super.sendError(status);
     }
 
     @Override
     public void sendError(int status, String message) throws IOException {
-        complete();
+        runBeforeSent();
         super.sendError(status, message);
+    }
+
+    /** Unless the response is committed already, when the container refuses what is asked (and the request fails). */
+    private void runBeforeSent() {
+        if (!isCommitted()) {
+            beforeSent.run();
+        }
     }
 
     @Override
     public ServletOutputStream getOutputStream() throws IOException {
         if (stream == null) {
-            stream = new CountingStream(super.getOutputStream());
+            stream = new HeldStream(super.getOutputStream());
         }
         return stream;
     }
@@ -120,28 +151,42 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
     @Override
     public PrintWriter getWriter() throws IOException {
         if (writer == null) {
-            writer = new CountingWriter(super.getWriter());
+            writer = new DeferredCloseWriter(super.getWriter());
         }
         return writer;
     }
 
-    private final class CountingStream extends ServletOutputStream {
-        private final ServletOutputStream delegate;
+    private final class HeldStream extends ServletOutputStream {
+        final ServletOutputStream delegate;
+        private boolean nonBlocking;
 
-        CountingStream(ServletOutputStream delegate) {
+        HeldStream(ServletOutputStream delegate) {
             this.delegate = delegate;
         }
 
         @Override
         public void write(int b) throws IOException {
-            counting(1);
-            delegate.write(b);
+            write(new byte[] {(byte) b}, 0, 1);
         }
 
         @Override
         public void write(byte[] bytes, int offset, int length) throws IOException {
-            counting(length);
-            delegate.write(bytes, offset, length);
+            if (held != null) {
+                held.write(bytes, offset, length);
+                return;
+            }
+            written += length;
+            if (length == 0
+                    || contentLength < 0
+                    || written < contentLength
+                    || nonBlocking
+                    || request.isAsyncStarted()) {
+                delegate.write(bytes, offset, length);
+                return;
+            }
+            delegate.write(bytes, offset, length - 1);
+            held = new ByteArrayOutputStream(1);
+            held.write(bytes, offset + length - 1, 1);
         }
 
         @Override
@@ -151,8 +196,12 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
 
         @Override
         public void close() throws IOException {
-            complete();
-            delegate.close();
+            if (held == null && (nonBlocking || request.isAsyncStarted())) {
+                delegate.close();
+                return;
+            }
+            delegate.flush();
+            closeDeferred = true;
         }
 
         @Override
@@ -162,45 +211,27 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
 
         @Override
         public void setWriteListener(WriteListener listener) {
+            nonBlocking = true;
             delegate.setWriteListener(listener);
         }
     }
 
-    private final class CountingWriter extends PrintWriter {
-        private final PrintWriter delegate;
+    private final class DeferredCloseWriter extends PrintWriter {
+        final PrintWriter delegate;
 
-        CountingWriter(PrintWriter delegate) {
+        DeferredCloseWriter(PrintWriter delegate) {
             super(delegate);
             this.delegate = delegate;
         }
 
         @Override
-        public void write(int c) {
-            counting(1);
-            delegate.write(c);
-        }
-
-        @Override
-        public void write(char[] chars, int offset, int length) {
-            counting(length);
-            delegate.write(chars, offset, length);
-        }
-
-        @Override
-        public void write(String text, int offset, int length) {
-            counting(length);
-            delegate.write(text, offset, length);
-        }
-
-        @Override
-        public void flush() {
-            delegate.flush();
-        }
-
-        @Override
         public void close() {
-            complete();
-            delegate.close();
+            if (request.isAsyncStarted()) {
+                delegate.close();
+                return;
+            }
+            delegate.flush();
+            closeDeferred = true;
         }
 
         @Override

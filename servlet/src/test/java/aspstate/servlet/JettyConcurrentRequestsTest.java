@@ -134,9 +134,7 @@ class JettyConcurrentRequestsTest {
 
     @Test
     void aRequestThatFailsGivesItsLockBackWithoutWriting() throws Exception {
-        HttpResponse<String> created = http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
-        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        String id = newSession();
 
         assertThat(http.send(get("/fail", id), HttpResponse.BodyHandlers.ofString())
                         .statusCode())
@@ -148,33 +146,68 @@ class JettyConcurrentRequestsTest {
     }
 
     /**
-     * A body of known length written out, or a redirect, lets Jetty send the whole response while the page still
-     * runs (here it waits until the test has looked): the session is stored and unlocked before that, so the
-     * client's next request does not wait for the lock.
+     * A body of known length written out, or a closed body, would let Jetty send the whole response while the page
+     * still runs. The page then changes the session again and waits a second for the test, which looks only once
+     * it has the answer: the answer comes after the page has ended, its session stored (both changes) and unlocked.
      */
     @Test
-    void aResponseSentWholeBeforeThePageEndsFindsItsSessionStoredAndUnlocked() throws Exception {
-        HttpResponse<String> created = http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
-        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
-        String key = AspNetApplication.of(APP_ID).key(id);
-
+    void aResponseReachesTheClientWholeOnlyOnceItsSessionIsStoredAndUnlocked() throws Exception {
+        String id = newSession();
         try (StateServerConnection raw = StateServerConnection.connect(aspstate.address())) {
             int expected = 1;
-            for (String page : List.of("/increment-sized", "/increment-then-redirect", "/increment-closed")) {
-                CountDownLatch looked = new CountDownLatch(1);
-                PAGE_MAY_END.set(looked);
-                HttpResponse<String> answer = http.send(get(page, id), HttpResponse.BodyHandlers.ofString());
-                expected++;
-                StateServerResponse stored = raw.get(key).join();
-                looked.countDown();
-                assertThat(answer.statusCode()).as(page).isIn(200, 302);
-                assertThat(stored.isOk()).as(page + ": " + stored).isTrue();
-                assertThat(SessionStateData.read(stored.data()).items().get("count"))
-                        .as(page)
-                        .isEqualTo(expected);
+            for (String page : List.of("/increment-sized-then-again", "/increment-closed-then-again")) {
+                expected += 2;
+                HttpResponse<String> answer = sendAndLook(page, id, raw, expected);
+                assertThat(answer.body()).as(page).isEqualTo(String.valueOf(expected - 1));
             }
         }
+    }
+
+    /**
+     * A redirect is sent by Jetty at once, while the page still runs (here until the test has looked): the session is
+     * stored and unlocked just before. Invalidated after the redirect, it is still removed when the page ends.
+     */
+    @Test
+    void aRedirectStoresAndUnlocksTheSessionFirstAndALaterInvalidateStillRemovesIt() throws Exception {
+        String id = newSession();
+        String key = AspNetApplication.of(APP_ID).key(id);
+        try (StateServerConnection raw = StateServerConnection.connect(aspstate.address())) {
+            int expected = 1;
+            for (String page : List.of("/increment-then-redirect", "/increment-then-redirect-then-invalidate")) {
+                expected++;
+                assertThat(sendAndLook(page, id, raw, expected).statusCode())
+                        .as(page)
+                        .isEqualTo(302);
+            }
+            Await.until(
+                    "the session invalidated after its redirect is removed",
+                    () -> raw.get(key).join().isNotFound());
+        }
+    }
+
+    /**
+     * Asks for {@code page}, and as soon as the answer is in, finds the session unlocked with {@code count} stored;
+     * then lets the page end if it still waits.
+     */
+    private HttpResponse<String> sendAndLook(String page, String id, StateServerConnection raw, int count)
+            throws Exception {
+        CountDownLatch looked = new CountDownLatch(1);
+        PAGE_MAY_END.set(looked);
+        HttpResponse<String> answer = http.send(get(page, id), HttpResponse.BodyHandlers.ofString());
+        StateServerResponse stored =
+                raw.get(AspNetApplication.of(APP_ID).key(id)).join();
+        looked.countDown();
+        assertThat(stored.isOk()).as(page + ": " + stored).isTrue();
+        assertThat(SessionStateData.read(stored.data()).items().get("count"))
+                .as(page)
+                .isEqualTo(count);
+        return answer;
+    }
+
+    private String newSession() throws Exception {
+        HttpResponse<String> created = http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString());
+        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
+        return cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
     }
 
     private HttpRequest get(String path, String sessionId) {
@@ -205,23 +238,32 @@ class JettyConcurrentRequestsTest {
                     }
                     FIRST_LEFT_NANOS.set(System.nanoTime());
                 }
-                case "/increment-sized" -> {
+                case "/increment-sized-then-again" -> {
                     byte[] body = String.valueOf(add(session)).getBytes(StandardCharsets.US_ASCII);
                     response.setContentLength(body.length);
                     response.getOutputStream().write(body);
-                    waitForTheTest();
+                    add(session);
+                    waitForTheTest(Duration.ofSeconds(1));
+                    return;
+                }
+                case "/increment-closed-then-again" -> {
+                    response.getWriter().print(add(session));
+                    response.getWriter().close();
+                    add(session);
+                    waitForTheTest(Duration.ofSeconds(1));
                     return;
                 }
                 case "/increment-then-redirect" -> {
                     add(session);
                     response.sendRedirect("/count");
-                    waitForTheTest();
+                    waitForTheTest(Duration.ofSeconds(10));
                     return;
                 }
-                case "/increment-closed" -> {
-                    response.getWriter().print(add(session));
-                    response.getWriter().close();
-                    waitForTheTest();
+                case "/increment-then-redirect-then-invalidate" -> {
+                    add(session);
+                    response.sendRedirect("/count");
+                    session.invalidate();
+                    waitForTheTest(Duration.ofSeconds(10));
                     return;
                 }
                 case "/fail" -> {
@@ -233,9 +275,10 @@ class JettyConcurrentRequestsTest {
             response.getWriter().print(count);
         }
 
-        private static void waitForTheTest() {
+        /** Waits until the test has looked, or {@code atMost} (when the test can look only once the page ended). */
+        private static void waitForTheTest(Duration atMost) {
             try {
-                PAGE_MAY_END.get().await(10, TimeUnit.SECONDS);
+                PAGE_MAY_END.get().await(atMost.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
