@@ -1,6 +1,7 @@
 package aspstate.spring.session;
 
 import aspstate.client.SessionStateClient;
+import jakarta.servlet.ServletRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.session.SessionRepository;
@@ -16,12 +17,15 @@ import org.springframework.session.SessionRepository;
  * next request after the execution timeout, as in ASP.NET.
  *
  * <p>Spring Session looks the requested session up once more after committing it, when the request ends (its
- * response is usually sent by then); within a request, a session already committed is that lookup's answer, so it
- * is not locked a second time: a second lock would hold up the client's next request until the release.
+ * response is usually sent by then), and again in the request's error-page and asynchronous dispatches; within a
+ * request, a session already committed is that lookup's answer, so it is not locked a second time: a second lock
+ * would hold up the client's next request until the release.
  */
 public final class AspStateSessionRepository implements SessionRepository<AspStateSession> {
-    /** The sessions of the current request, from {@link #beginRequest} to {@link #endRequest}. */
+    /** The sessions of the request this thread runs, from {@link #beginRequest} to {@link #endRequest}. */
     private static final ThreadLocal<RequestSessions> REQUEST = new ThreadLocal<>();
+    /** The request attribute that keeps them for the request's later dispatches (error page, asynchronous). */
+    private static final String REQUEST_ATTRIBUTE = RequestSessions.class.getName();
 
     private final AspStateSessions sessions;
 
@@ -49,7 +53,7 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
         RequestSessions request = REQUEST.get();
         if (request != null) {
             for (AspStateSession committed : request.committed) {
-                if (committed.getId().equals(id)) {
+                if (committed.getId().equals(id) || committed.shared().id().equals(id)) {
                     return committed;
                 }
             }
@@ -65,6 +69,7 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
     public void deleteById(String id) {
         RequestSessions request = REQUEST.get();
         if (request != null) {
+            request.committed.removeIf(committed -> committed.getId().equals(id));
             for (AspStateSession session : request.held) {
                 if (session.getId().equals(id)) {
                     session.shared().abandon();
@@ -76,25 +81,41 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
         SessionStateClient.await(sessions.delete(id));
     }
 
-    /** Starts keeping the locks this thread's request takes. */
-    static void beginRequest() {
-        REQUEST.set(new RequestSessions());
+    /**
+     * Starts keeping the locks this thread takes for {@code request} (one dispatch of it), with what its earlier
+     * dispatches committed; returns what the thread kept before, for {@link #endRequest}.
+     */
+    static RequestSessions beginRequest(ServletRequest request) {
+        RequestSessions before = REQUEST.get();
+        RequestSessions sessions = (RequestSessions) request.getAttribute(REQUEST_ATTRIBUTE);
+        if (sessions == null) {
+            sessions = new RequestSessions();
+            request.setAttribute(REQUEST_ATTRIBUTE, sessions);
+        }
+        REQUEST.set(sessions);
+        return before;
     }
 
-    /** Gives back the locks of sessions the request read and did not commit. */
-    void endRequest() {
+    /** Gives back the locks of sessions the dispatch read and did not commit. */
+    void endRequest(RequestSessions before) {
         RequestSessions request = REQUEST.get();
-        REQUEST.remove();
+        if (before == null) {
+            REQUEST.remove();
+        } else {
+            REQUEST.set(before);
+        }
         if (request == null) {
             return;
         }
-        for (AspStateSession session : request.held) {
+        List<AspStateSession> held = new ArrayList<>(request.held);
+        request.held.clear();
+        for (AspStateSession session : held) {
             SessionStateClient.await(sessions.release(session));
         }
     }
 
     /** What one request did with its sessions. */
-    private static final class RequestSessions {
+    static final class RequestSessions {
         /** Locked and not yet committed: {@link SessionLockReleaseFilter} gives their locks back. */
         final List<AspStateSession> held = new ArrayList<>();
         /** Committed (written or unlocked): looked up again, they are not locked again. */

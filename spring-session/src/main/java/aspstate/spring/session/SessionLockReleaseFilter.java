@@ -10,7 +10,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Runs around Spring Session's filter and, when the request ends, gives back the lock of every session the request
  * read and Spring Session did not commit: {@code request.isRequestedSessionIdValid()} reads (and so locks) the
- * session without it ever being saved. Without this, the next request would wait out the execution timeout.
+ * session without it ever being saved, and so can its error-page and asynchronous dispatches. Without this, the
+ * next request would wait out the execution timeout.
  */
 public final class SessionLockReleaseFilter extends OncePerRequestFilter {
     private final AspStateSessionRepository repository;
@@ -22,11 +23,29 @@ public final class SessionLockReleaseFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        AspStateSessionRepository.beginRequest();
+        AspStateSessionRepository.RequestSessions before = AspStateSessionRepository.beginRequest(request);
         try {
             chain.doFilter(request, response);
         } finally {
-            repository.endRequest();
+            repository.endRequest(before);
         }
+    }
+
+    /** Spring Session's filter runs in these dispatches too, and may lock the session there. */
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
+    }
+
+    @Override
+    protected boolean shouldNotFilterErrorDispatch() {
+        return false;
+    }
+
+    @Override
+    protected void doFilterNestedErrorDispatch(
+            HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        doFilterInternal(request, response, chain);
     }
 }

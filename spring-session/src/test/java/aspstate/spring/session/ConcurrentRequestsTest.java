@@ -11,8 +11,11 @@ import aspstate.sessionformat.DotNetType;
 import aspstate.sessionformat.SessionStateData;
 import aspstate.stateserver.testing.LoopbackStateServer;
 import jakarta.servlet.Filter;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -115,9 +118,7 @@ class ConcurrentRequestsTest {
      */
     @Test
     void eachRequestLocksItsSessionOnceAndTheResponseComesAfterTheUnlock() throws Exception {
-        HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
-        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        String id = newSession();
         String key = AspNetApplication.of(APP_ID).key(id);
         int requests = 3;
 
@@ -138,6 +139,43 @@ class ConcurrentRequestsTest {
         }
     }
 
+    /**
+     * Spring Session's filter runs again in the container's error-page dispatch and looks the session up there;
+     * that lookup must not lock it with nobody left to give the lock back.
+     */
+    @Test
+    void aPageAnsweredWithTheErrorPageLeavesItsSessionUnlocked() throws Exception {
+        String id = newSession();
+        String key = AspNetApplication.of(APP_ID).key(id);
+
+        assertThat(http.send(get("/count-then-not-found", id), HttpResponse.BodyHandlers.ofString())
+                        .statusCode())
+                .isEqualTo(404);
+        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+            Await.until("the session is unlocked", () -> raw.get(key).join().isOk());
+        }
+    }
+
+    /** A session committed by an include and then invalidated is gone for the rest of the request. */
+    @Test
+    void aSessionInvalidatedAfterAnIncludeCommittedItIsGoneForTheRestOfTheRequest() throws Exception {
+        String id = newSession();
+
+        assertThat(http.send(get("/include-then-invalidate", id), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .endsWith("session after invalidate: none");
+        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+            assertThat(raw.get(AspNetApplication.of(APP_ID).key(id)).join().isNotFound())
+                    .isTrue();
+        }
+    }
+
+    private String newSession() throws Exception {
+        HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
+        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
+        return cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+    }
+
     private static int lockAndRelease(StateServerConnection raw, String key) {
         StateServerResponse locked = raw.getExclusive(key).join();
         assertThat(locked.isOk()).as(locked.toString()).isTrue();
@@ -147,9 +185,7 @@ class ConcurrentRequestsTest {
 
     @Test
     void aRequestThatOnlyAsksWhetherItsSessionIsValidGivesTheLockBack() throws Exception {
-        HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
-        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        String id = newSession();
 
         assertThat(http.send(get("/valid", id), HttpResponse.BodyHandlers.ofString())
                         .body())
@@ -219,6 +255,22 @@ class ConcurrentRequestsTest {
         String increment(HttpSession session) {
             SECOND_ENTERED_NANOS.set(System.nanoTime());
             return String.valueOf(add(session));
+        }
+
+        @GetMapping("/count-then-not-found")
+        void countThenNotFound(HttpSession session, HttpServletResponse response) throws IOException {
+            counter(session);
+            response.sendError(404);
+        }
+
+        @GetMapping("/include-then-invalidate")
+        void includeThenInvalidate(HttpServletRequest request, HttpServletResponse response)
+                throws IOException, ServletException {
+            counter(request.getSession());
+            request.getRequestDispatcher("/count").include(request, response);
+            request.getSession().invalidate();
+            String after = request.getSession(false) == null ? "none" : "some";
+            response.getOutputStream().print(" session after invalidate: " + after);
         }
 
         @GetMapping("/slow-increment")
