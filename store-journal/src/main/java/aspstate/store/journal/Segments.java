@@ -135,10 +135,13 @@ final class Segments {
             Manifest.syncDirectory(directory);
             return channel;
         } catch (IOException | RuntimeException e) {
-            if (channel != null) {
-                channel.close();
+            try {
+                if (channel != null) {
+                    channel.close();
+                }
+            } finally {
+                Files.deleteIfExists(file);
             }
-            Files.deleteIfExists(file);
             throw e;
         }
     }
