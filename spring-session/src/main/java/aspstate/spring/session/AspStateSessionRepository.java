@@ -74,6 +74,7 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
                 if (session.getId().equals(id)) {
                     session.shared().abandon();
                     save(session);
+                    request.committed.remove(session);
                     return;
                 }
             }

@@ -41,6 +41,12 @@ final class AspStateSessions {
      */
     CompletableFuture<Void> commit(AspStateSession session) {
         SharedSession shared = session.shared();
+        if (shared.finished()) {
+            // Committed already (Spring Session saves when the response is committed and again when the request
+            // ends): a session moved to a new id would be copied and written there again, over what the client's
+            // next request may have stored meanwhile.
+            return CompletableFuture.completedFuture(null);
+        }
         if (!session.idChanged()) {
             return store.commit(shared);
         }

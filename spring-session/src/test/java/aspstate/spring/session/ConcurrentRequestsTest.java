@@ -34,6 +34,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
+import org.springframework.session.web.http.SessionRepositoryFilter;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -59,6 +60,8 @@ class ConcurrentRequestsTest {
     static final AtomicLong SECOND_ENTERED_NANOS = new AtomicLong();
     /** Set when the second request has reached the server, before its session is read. */
     static final AtomicReference<String> SECOND_ARRIVED = new AtomicReference<>();
+
+    static final int STORED_MEANWHILE = 99;
 
     @LocalServerPort
     int port;
@@ -170,6 +173,42 @@ class ConcurrentRequestsTest {
         }
     }
 
+    /** Invalidated, a session is gone for the rest of the request too: asked for again, there is none. */
+    @Test
+    void anInvalidatedSessionIsGoneForTheRestOfTheRequest() throws Exception {
+        String id = newSession();
+
+        assertThat(http.send(get("/invalidate-then-look", id), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .isEqualTo("session after invalidate: none");
+        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+            assertThat(raw.get(AspNetApplication.of(APP_ID).key(id)).join().isNotFound())
+                    .isTrue();
+        }
+    }
+
+    /**
+     * A session moved to a new id (as at login) is stored there once: Spring Session saving it again when the
+     * request ends must not write it over what was stored under the new id meanwhile (here by a filter, standing
+     * for the client's next request).
+     */
+    @Test
+    void aSessionMovedToANewIdIsStoredThereOnce() throws Exception {
+        String id = newSession();
+
+        String moved = http.send(get("/change-id", id), HttpResponse.BodyHandlers.ofString())
+                .body();
+        assertThat(moved).isNotEqualTo(id);
+        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+            AspNetApplication application = AspNetApplication.of(APP_ID);
+            assertThat(raw.get(application.key(id)).join().isNotFound()).isTrue();
+            StateServerResponse stored = raw.get(application.key(moved)).join();
+            assertThat(SessionStateData.read(stored.data()).items().get("count"))
+                    .as("what was stored after the response, not the request's second save")
+                    .isEqualTo(STORED_MEANWHILE);
+        }
+    }
+
     private String newSession() throws Exception {
         HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
         String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
@@ -230,6 +269,27 @@ class ConcurrentRequestsTest {
         }
 
         /**
+         * Inside Spring Session's filter: once /change-id has answered (and Spring Session has stored the session
+         * under its new id), stores {@link #STORED_MEANWHILE} there, before Spring Session's filter ends.
+         */
+        @Bean
+        FilterRegistrationBean<Filter> storeUnderTheNewId() {
+            FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>((request, response, chain) -> {
+                chain.doFilter(request, response);
+                String moved = ((HttpServletRequest) request).getSession(false).getId();
+                SessionStateData data = SessionStateData.create(20);
+                data.items().set("count", STORED_MEANWHILE);
+                try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
+                    raw.set(AspNetApplication.of(APP_ID).key(moved), data.toBytes(false), 20, null)
+                            .join();
+                }
+            });
+            registration.addUrlPatterns("/change-id");
+            registration.setOrder(SessionRepositoryFilter.DEFAULT_ORDER + 1);
+            return registration;
+        }
+
+        /**
          * Answers /valid after Spring Session's filter, without Spring MVC (whose flash map lookup would use, and so
          * commit, the session): the request reads its session only through isRequestedSessionIdValid().
          */
@@ -271,6 +331,21 @@ class ConcurrentRequestsTest {
             request.getSession().invalidate();
             String after = request.getSession(false) == null ? "none" : "some";
             response.getOutputStream().print(" session after invalidate: " + after);
+        }
+
+        @GetMapping("/invalidate-then-look")
+        String invalidateThenLook(HttpServletRequest request) {
+            counter(request.getSession());
+            request.getSession().invalidate();
+            return "session after invalidate: " + (request.getSession(false) == null ? "none" : "some");
+        }
+
+        /** Answers the new id, the response committed (so Spring Session saves the session) before it returns. */
+        @GetMapping("/change-id")
+        void changeId(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            add(request.getSession());
+            response.getOutputStream().print(request.changeSessionId());
+            response.flushBuffer();
         }
 
         @GetMapping("/slow-increment")
