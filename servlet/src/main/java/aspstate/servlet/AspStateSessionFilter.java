@@ -110,37 +110,37 @@ public final class AspStateSessionFilter implements Filter {
         }
     }
 
-    /** Commits the request's session (when an asynchronous request completes), then lets the response go. */
+    /**
+     * Commits the request's session, then lets the response go; an asynchronous request's session is committed when
+     * it completes. A session that cannot be stored fails the request, whose response then never goes out whole.
+     */
     private static void finishAndSend(SessionRequest wrapped, SessionCommittingResponse held, boolean failed)
             throws IOException {
-        try {
-            if (wrapped.isAsyncStarted()) {
-                boolean failedSoFar = failed;
-                wrapped.getAsyncContext().addListener(new AsyncListener() {
-                    @Override
-                    public void onComplete(AsyncEvent event) {
-                        wrapped.finish(failedSoFar);
-                    }
+        if (wrapped.isAsyncStarted()) {
+            boolean failedSoFar = failed;
+            wrapped.getAsyncContext().addListener(new AsyncListener() {
+                @Override
+                public void onComplete(AsyncEvent event) {
+                    wrapped.finish(failedSoFar);
+                }
 
-                    @Override
-                    public void onTimeout(AsyncEvent event) {
-                        wrapped.finish(true);
-                    }
+                @Override
+                public void onTimeout(AsyncEvent event) {
+                    wrapped.finish(true);
+                }
 
-                    @Override
-                    public void onError(AsyncEvent event) {
-                        wrapped.finish(true);
-                    }
+                @Override
+                public void onError(AsyncEvent event) {
+                    wrapped.finish(true);
+                }
 
-                    @Override
-                    public void onStartAsync(AsyncEvent event) {}
-                });
-            } else {
-                wrapped.finish(failed);
-            }
-        } finally {
-            held.complete();
+                @Override
+                public void onStartAsync(AsyncEvent event) {}
+            });
+        } else {
+            wrapped.finish(failed);
         }
+        held.complete();
     }
 
     @Override
@@ -195,7 +195,7 @@ public final class AspStateSessionFilter implements Filter {
             SharedSession created = SessionStateClient.await(store.createStored(classLoader()));
             response.addHeader("Set-Cookie", cookieName + "=" + created.id() + "; Path=/; HttpOnly; SameSite=Lax");
             if (session != null) {
-                finishOne(session, false); // the invalidated one goes before its successor
+                end(session, false); // the invalidated one goes before its successor
             }
             session = wrap(created);
             return session;
@@ -261,7 +261,7 @@ public final class AspStateSessionFilter implements Filter {
          * changes to it are not stored, except that invalidating it still removes it when the request ends.
          */
         synchronized void commitBeforeResponse() {
-            if (session != null) {
+            if (session != null && session != committedEarly) {
                 finishOne(session, false);
                 committedEarly = session;
                 invalidWhenCommitted = session.isInvalid();
@@ -269,15 +269,19 @@ public final class AspStateSessionFilter implements Filter {
         }
 
         synchronized void finish(boolean failed) {
-            if (session == null) {
-                return;
+            if (session != null) {
+                end(session, failed);
+                session = null;
             }
-            if (session == committedEarly && session.isInvalid() && !invalidWhenCommitted) {
-                SessionStateClient.await(store.delete(session.getId()));
+        }
+
+        /** Ends the request's work on {@code done}: committed, or removed if invalidated after it was stored early. */
+        private void end(AspStateHttpSession done, boolean failed) {
+            if (done == committedEarly && done.isInvalid() && !invalidWhenCommitted) {
+                SessionStateClient.await(store.delete(done.getId()));
             } else {
-                finishOne(session, failed);
+                finishOne(done, failed);
             }
-            session = null;
         }
 
         private void finishOne(AspStateHttpSession done, boolean failed) {

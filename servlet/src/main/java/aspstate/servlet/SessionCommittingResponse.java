@@ -31,6 +31,12 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
     private ByteArrayOutputStream held;
 
     private boolean closeDeferred;
+    /**
+     * Whether the request's first dispatch still runs, the only time anything is held back: what a later
+     * (asynchronous) dispatch writes goes out as written, as nothing would write what it held.
+     */
+    private volatile boolean holding = true;
+
     private HeldStream stream;
     private DeferredCloseWriter writer;
 
@@ -42,6 +48,7 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
 
     /** Writes what was held back and closes the body if the application closed it: the response may now go. */
     void complete() throws IOException {
+        holding = false;
         if (held != null) {
             held.writeTo(stream.delegate);
             held = null;
@@ -133,10 +140,15 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
         super.sendError(status, message);
     }
 
-    /** Unless the response is committed already, when the container refuses what is asked (and the request fails). */
+    /**
+     * Unless the response is committed already, when the container refuses what is asked (and the request fails).
+     * The container drops the body written so far, and with it what was held back.
+     */
     private void runBeforeSent() {
         if (!isCommitted()) {
             beforeSent.run();
+            written = 0;
+            held = null;
         }
     }
 
@@ -179,6 +191,7 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
             if (length == 0
                     || contentLength < 0
                     || written < contentLength
+                    || !holding
                     || nonBlocking
                     || request.isAsyncStarted()) {
                 delegate.write(bytes, offset, length);
@@ -196,11 +209,10 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
 
         @Override
         public void close() throws IOException {
-            if (held == null && (nonBlocking || request.isAsyncStarted())) {
+            if (held == null && (!holding || nonBlocking || request.isAsyncStarted())) {
                 delegate.close();
                 return;
             }
-            delegate.flush();
             closeDeferred = true;
         }
 
@@ -226,11 +238,10 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
 
         @Override
         public void close() {
-            if (request.isAsyncStarted()) {
+            if (!holding || request.isAsyncStarted()) {
                 delegate.close();
                 return;
             }
-            delegate.flush();
             closeDeferred = true;
         }
 
