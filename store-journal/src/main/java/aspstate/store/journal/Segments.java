@@ -127,37 +127,40 @@ final class Segments {
      */
     private FileChannel useSpare(Path made, Path file, JournalFile.Header header) throws IOException {
         Files.move(made, file, StandardCopyOption.ATOMIC_MOVE);
-        FileChannel channel = null;
+        FileChannel channel;
         try {
             channel = files.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
-            JournalFile.writeHeader(channel, header);
-            channel.force(false);
-            Manifest.syncDirectory(directory);
-            return channel;
         } catch (IOException | RuntimeException e) {
-            try {
-                if (channel != null) {
-                    channel.close();
-                }
-            } finally {
-                Files.deleteIfExists(file);
-            }
+            Files.deleteIfExists(file);
             throw e;
         }
+        return headed(channel, file, header, false);
     }
 
     /** A new journal file with its header, on disk (file and directory entry) before it is used. */
     static FileChannel createFile(FileOpener files, Path file, JournalFile.Header header) throws IOException {
         FileChannel channel =
                 files.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
+        return headed(channel, file, header, true);
+    }
+
+    /**
+     * {@code file}, open as {@code channel}, with its header written and on disk (its metadata too when
+     * {@code metaData}) and its directory entry synced; if any of that fails, closed and deleted.
+     */
+    private static FileChannel headed(FileChannel channel, Path file, JournalFile.Header header, boolean metaData)
+            throws IOException {
         try {
             JournalFile.writeHeader(channel, header);
-            channel.force(true);
+            channel.force(metaData);
             Manifest.syncDirectory(file.getParent());
             return channel;
         } catch (IOException | RuntimeException e) {
-            channel.close();
-            Files.deleteIfExists(file);
+            try {
+                channel.close();
+            } finally {
+                Files.deleteIfExists(file);
+            }
             throw e;
         }
     }
