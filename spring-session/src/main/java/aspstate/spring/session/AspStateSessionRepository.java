@@ -72,9 +72,9 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
             request.committed.removeIf(committed -> committed.getId().equals(id));
             for (AspStateSession session : request.held) {
                 if (session.getId().equals(id)) {
+                    request.held.remove(session);
                     session.shared().abandon();
-                    save(session);
-                    request.committed.remove(session);
+                    SessionStateClient.await(sessions.commit(session));
                     return;
                 }
             }
