@@ -62,6 +62,11 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
         }
     }
 
+    /** Only in the request's first dispatch, and not once it went asynchronous: nothing would write what is held. */
+    private boolean mayHold() {
+        return holding && !request.isAsyncStarted();
+    }
+
     @Override
     public void setContentLength(int length) {
         setContentLengthLong(length);
@@ -188,12 +193,7 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
                 return;
             }
             written += length;
-            if (length == 0
-                    || contentLength < 0
-                    || written < contentLength
-                    || !holding
-                    || nonBlocking
-                    || request.isAsyncStarted()) {
+            if (length == 0 || contentLength < 0 || written < contentLength || nonBlocking || !mayHold()) {
                 delegate.write(bytes, offset, length);
                 return;
             }
@@ -209,7 +209,7 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
 
         @Override
         public void close() throws IOException {
-            if (held == null && (!holding || nonBlocking || request.isAsyncStarted())) {
+            if (held == null && (nonBlocking || !mayHold())) {
                 delegate.close();
                 return;
             }
@@ -238,7 +238,7 @@ final class SessionCommittingResponse extends HttpServletResponseWrapper {
 
         @Override
         public void close() {
-            if (!holding || request.isAsyncStarted()) {
+            if (!mayHold()) {
                 delegate.close();
                 return;
             }
