@@ -1,13 +1,9 @@
 package aspstate.spring.session;
 
 import aspstate.client.SessionStateClient;
-import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ServletRequest;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.springframework.session.SessionRepository;
 
 /**
@@ -42,21 +38,11 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
         return sessions.create();
     }
 
-    /**
-     * Stores the session and gives its lock back; while the request's work goes on asynchronously (Spring Session
-     * saves at the end of every dispatch), the session stays locked and is stored when the request ends, with what
-     * that work changed.
-     */
     @Override
     public void save(AspStateSession session) {
         RequestSessions request = REQUEST.get();
         if (request != null) {
-            if (request.request.isAsyncStarted() && !request.committed.contains(session)) {
-                request.storeWhenDone(session);
-                return;
-            }
             request.held.remove(session);
-            request.saved.remove(session);
             request.committed.add(session);
         }
         SessionStateClient.await(sessions.commit(session));
@@ -66,9 +52,10 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
     public AspStateSession findById(String id) {
         RequestSessions request = REQUEST.get();
         if (request != null) {
-            Optional<AspStateSession> known = request.known(id);
-            if (known.isPresent()) {
-                return known.get();
+            for (AspStateSession committed : request.committed) {
+                if (committed.getId().equals(id) || committed.shared().id().equals(id)) {
+                    return committed;
+                }
             }
         }
         AspStateSession session = SessionStateClient.await(sessions.open(id)).orElse(null);
@@ -86,7 +73,6 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
             for (AspStateSession session : request.held) {
                 if (session.getId().equals(id)) {
                     request.held.remove(session);
-                    request.saved.remove(session);
                     session.shared().abandon();
                     SessionStateClient.await(sessions.commit(session));
                     return;
@@ -104,17 +90,14 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
         RequestSessions before = REQUEST.get();
         RequestSessions sessions = (RequestSessions) request.getAttribute(REQUEST_ATTRIBUTE);
         if (sessions == null) {
-            sessions = new RequestSessions(request);
+            sessions = new RequestSessions();
             request.setAttribute(REQUEST_ATTRIBUTE, sessions);
         }
         REQUEST.set(sessions);
         return before;
     }
 
-    /**
-     * Ends the dispatch: the sessions it read and Spring Session did not save are given back, those saved while the
-     * request was asynchronous are stored. A request still asynchronous keeps them until it completes.
-     */
+    /** Gives back the locks of sessions the dispatch read and did not commit. */
     void endRequest(RequestSessions before) {
         RequestSessions request = REQUEST.get();
         if (before == null) {
@@ -125,90 +108,18 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
         if (request == null) {
             return;
         }
-        if (request.request.isAsyncStarted()) {
-            request.whenComplete(request.request.getAsyncContext(), () -> finish(request));
-            return;
-        }
-        finish(request);
-    }
-
-    private void finish(RequestSessions request) {
         List<AspStateSession> held = new ArrayList<>(request.held);
         request.held.clear();
         for (AspStateSession session : held) {
-            if (request.saved.remove(session)) {
-                request.committed.add(session);
-                SessionStateClient.await(sessions.commit(session));
-            } else {
-                SessionStateClient.await(sessions.release(session));
-            }
+            SessionStateClient.await(sessions.release(session));
         }
     }
 
     /** What one request did with its sessions. */
     static final class RequestSessions {
-        final ServletRequest request;
-        /** Locked and not yet committed: given back or stored when the request's dispatch ends. */
+        /** Locked and not yet committed: {@link SessionLockReleaseFilter} gives their locks back. */
         final List<AspStateSession> held = new ArrayList<>();
-        /** Held, and saved by Spring Session while the request was asynchronous: stored when the request ends. */
-        final List<AspStateSession> saved = new ArrayList<>();
         /** Committed (written or unlocked): looked up again, they are not locked again. */
         final List<AspStateSession> committed = new ArrayList<>();
-
-        private boolean finishing;
-
-        RequestSessions(ServletRequest request) {
-            this.request = request;
-        }
-
-        /** The session of that id this request holds or committed: looked up again, it is not locked again. */
-        Optional<AspStateSession> known(String id) {
-            for (List<AspStateSession> sessions : List.of(held, committed)) {
-                for (AspStateSession session : sessions) {
-                    if (session.getId().equals(id) || session.shared().id().equals(id)) {
-                        return Optional.of(session);
-                    }
-                }
-            }
-            return Optional.empty();
-        }
-
-        void storeWhenDone(AspStateSession session) {
-            if (!held.contains(session)) {
-                held.add(session);
-            }
-            if (!saved.contains(session)) {
-                saved.add(session);
-            }
-        }
-
-        /**
-         * Runs {@code finish} when the request's asynchronous work completes (after a last dispatch, or without one):
-         * registered once, whatever number of asynchronous cycles the request goes through.
-         */
-        void whenComplete(AsyncContext async, Runnable finish) {
-            if (finishing) {
-                return;
-            }
-            finishing = true;
-            async.addListener(new AsyncListener() {
-                @Override
-                public void onComplete(AsyncEvent event) {
-                    finish.run();
-                }
-
-                @Override
-                public void onTimeout(AsyncEvent event) {}
-
-                @Override
-                public void onError(AsyncEvent event) {}
-
-                @Override
-                public void onStartAsync(AsyncEvent event) {
-                    // A new asynchronous cycle tells only the listeners that register with it.
-                    event.getAsyncContext().addListener(this);
-                }
-            });
-        }
     }
 }

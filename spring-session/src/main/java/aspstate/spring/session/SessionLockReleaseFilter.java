@@ -11,8 +11,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Runs around Spring Session's filter and, when the request ends, gives back the lock of every session the request
  * read and Spring Session did not commit: {@code request.isRequestedSessionIdValid()} reads (and so locks) the
  * session without it ever being saved, and so can its error-page and asynchronous dispatches. Without this, the
- * next request would wait out the execution timeout. It also stores the sessions Spring Session saved while the
- * request was asynchronous, whose locks are kept until its asynchronous work completes.
+ * next request would wait out the execution timeout.
  */
 public final class SessionLockReleaseFilter extends OncePerRequestFilter {
     private final AspStateSessionRepository repository;

@@ -10,19 +10,16 @@ import aspstate.core.testing.Await;
 import aspstate.sessionformat.DotNetType;
 import aspstate.sessionformat.SessionStateData;
 import aspstate.stateserver.testing.LoopbackStateServer;
-import jakarta.servlet.AsyncContext;
 import jakarta.servlet.Filter;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -65,13 +62,6 @@ class ConcurrentRequestsTest {
     static final AtomicReference<String> SECOND_ARRIVED = new AtomicReference<>();
 
     static final int STORED_MEANWHILE = 99;
-
-    /** The asynchronous request's work has begun; it goes on once the test lets it. */
-    static final CountDownLatch ASYNC_WORK_BEGAN = new CountDownLatch(1);
-
-    static final CountDownLatch ASYNC_WORK_MAY_FINISH = new CountDownLatch(1);
-    /** Set when the request sent during the asynchronous work has reached the server, before its session is read. */
-    static final AtomicReference<String> DURING_ASYNC_ARRIVED = new AtomicReference<>();
 
     @LocalServerPort
     int port;
@@ -219,55 +209,6 @@ class ConcurrentRequestsTest {
         }
     }
 
-    /**
-     * A request whose work goes on asynchronously (a Spring MVC {@code Callable}) holds its session until that work
-     * is done, and the changes the work makes are stored: a request sent meanwhile waits, and sees them.
-     */
-    @Test
-    void aRequestHoldsItsSessionThroughItsAsynchronousWorkAndStoresWhatItChanged() throws Exception {
-        String id = newSession();
-
-        CompletableFuture<HttpResponse<String>> asynchronous =
-                http.sendAsync(get("/async-increment", id), HttpResponse.BodyHandlers.ofString());
-        assertThat(ASYNC_WORK_BEGAN.await(10, TimeUnit.SECONDS)).isTrue();
-        CompletableFuture<HttpResponse<String>> meanwhile =
-                http.sendAsync(get("/increment?during-async", id), HttpResponse.BodyHandlers.ofString());
-        Await.until("the request sent meanwhile reached the application", () -> DURING_ASYNC_ARRIVED.get() != null);
-        ASYNC_WORK_MAY_FINISH.countDown();
-
-        assertThat(asynchronous.get(10, TimeUnit.SECONDS).body()).isEqualTo("1");
-        assertThat(meanwhile.get(10, TimeUnit.SECONDS).body())
-                .as("the request sent meanwhile waited for the asynchronous work, and saw its change")
-                .isEqualTo("2");
-        assertThat(http.send(get("/count", id), HttpResponse.BodyHandlers.ofString())
-                        .body())
-                .isEqualTo("2");
-        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
-            Await.until(
-                    "the session is unlocked",
-                    () -> raw.get(AspNetApplication.of(APP_ID).key(id)).join().isOk());
-        }
-    }
-
-    /**
-     * Asynchronous work that completes the request itself, with no dispatch in which Spring Session would save the
-     * session again: its change is stored and the session unlocked once the request completes.
-     */
-    @Test
-    void asynchronousWorkThatCompletesTheRequestItselfStoresItsChange() throws Exception {
-        String id = newSession();
-
-        assertThat(http.send(get("/async-complete", id), HttpResponse.BodyHandlers.ofString())
-                        .body())
-                .isEqualTo("1");
-        try (StateServerConnection raw = StateServerConnection.connect(ASPSTATE.address())) {
-            String key = AspNetApplication.of(APP_ID).key(id);
-            Await.until("the session is unlocked", () -> raw.get(key).join().isOk());
-            assertThat(SessionStateData.read(raw.get(key).join().data()).items().get("count"))
-                    .isEqualTo(1);
-        }
-    }
-
     private String newSession() throws Exception {
         HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
         String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
@@ -321,9 +262,6 @@ class ConcurrentRequestsTest {
                 if (request.getParameter("second") != null) {
                     SECOND_ARRIVED.set("arrived");
                 }
-                if (request.getParameter("during-async") != null) {
-                    DURING_ASYNC_ARRIVED.set("arrived");
-                }
                 chain.doFilter(request, response);
             });
             registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
@@ -348,31 +286,6 @@ class ConcurrentRequestsTest {
             });
             registration.addUrlPatterns("/change-id");
             registration.setOrder(SessionRepositoryFilter.DEFAULT_ORDER + 1);
-            return registration;
-        }
-
-        /**
-         * Answers /async-complete after Spring Session's filter: increments the count on another thread, after the
-         * first dispatch has returned, and completes the request there, with no dispatch.
-         */
-        @Bean
-        FilterRegistrationBean<Filter> asyncComplete() {
-            FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>((request, response, chain) -> {
-                HttpSession session = ((HttpServletRequest) request).getSession();
-                AsyncContext async = request.startAsync();
-                async.start(() -> {
-                    try {
-                        async.getResponse().getWriter().print(CounterController.add(session));
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    } finally {
-                        async.complete();
-                    }
-                });
-            });
-            registration.addUrlPatterns("/async-complete");
-            registration.setAsyncSupported(true);
-            registration.setOrder(Ordered.LOWEST_PRECEDENCE);
             return registration;
         }
 
@@ -444,22 +357,12 @@ class ConcurrentRequestsTest {
             return String.valueOf(count);
         }
 
-        /** Increments the count in work that goes on after the request's first dispatch has returned. */
-        @GetMapping("/async-increment")
-        Callable<String> asyncIncrement(HttpSession session) {
-            return () -> {
-                ASYNC_WORK_BEGAN.countDown();
-                ASYNC_WORK_MAY_FINISH.await(10, TimeUnit.SECONDS);
-                return String.valueOf(add(session));
-            };
-        }
-
         private static int counter(HttpSession session) {
             Integer count = (Integer) session.getAttribute("count");
             return count == null ? 0 : count;
         }
 
-        static int add(HttpSession session) {
+        private static int add(HttpSession session) {
             int count = counter(session) + 1;
             session.setAttribute("count", count);
             return count;
