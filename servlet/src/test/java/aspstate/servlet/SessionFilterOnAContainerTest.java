@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.client.AspNetApplication;
 import aspstate.client.LockSettings;
-import aspstate.client.SessionIds;
 import aspstate.client.SessionStateClient;
 import aspstate.client.SharedSessionStore;
 import aspstate.client.StateServerConnection;
 import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.sessionformat.SessionStateData;
+import aspstate.stateserver.testing.AspNetSessionCookie;
 import aspstate.stateserver.testing.LoopbackStateServer;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
@@ -19,7 +19,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -101,11 +100,7 @@ abstract class SessionFilterOnAContainerTest {
 
     @Test
     void twoConcurrentRequestsOfOneSessionBothKeepTheirUpdate() throws Exception {
-        HttpResponse<String> first = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = first.headers().firstValue("Set-Cookie").orElseThrow();
-        assertThat(cookie).startsWith("ASP.NET_SessionId=").contains("Path=/").contains("HttpOnly");
-        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
-        assertThat(SessionIds.isValid(id)).as(id).isTrue();
+        String id = AspNetSessionCookie.sessionId(http.send(get("/count", null), HttpResponse.BodyHandlers.ofString()));
 
         CompletableFuture<HttpResponse<String>> holding =
                 http.sendAsync(get("/slow-increment", id), HttpResponse.BodyHandlers.ofString());
@@ -219,17 +214,11 @@ abstract class SessionFilterOnAContainerTest {
     }
 
     String newSession() throws Exception {
-        HttpResponse<String> created = http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
-        return cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        return AspNetSessionCookie.sessionId(http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString()));
     }
 
     HttpRequest get(String path, String sessionId) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
-        if (sessionId != null) {
-            request.header("Cookie", "ASP.NET_SessionId=" + sessionId);
-        }
-        return request.timeout(Duration.ofSeconds(10)).build();
+        return AspNetSessionCookie.get(port, path, sessionId);
     }
 
     static final class CounterServlet extends HttpServlet {

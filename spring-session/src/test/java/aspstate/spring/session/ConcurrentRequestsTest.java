@@ -3,12 +3,13 @@ package aspstate.spring.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import aspstate.client.AspNetApplication;
-import aspstate.client.SessionIds;
 import aspstate.client.StateServerConnection;
 import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.sessionformat.DotNetType;
 import aspstate.sessionformat.SessionStateData;
+import aspstate.spring.session.testing.CountingPages;
+import aspstate.stateserver.testing.AspNetSessionCookie;
 import aspstate.stateserver.testing.LoopbackStateServer;
 import jakarta.servlet.Filter;
 import jakarta.servlet.ServletException;
@@ -16,7 +17,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -82,11 +82,7 @@ class ConcurrentRequestsTest {
 
     @Test
     void twoConcurrentRequestsOfOneSessionBothKeepTheirUpdate() throws Exception {
-        HttpResponse<String> first = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = first.headers().firstValue("Set-Cookie").orElseThrow();
-        assertThat(cookie).startsWith("ASP.NET_SessionId=").contains("HttpOnly").contains("Path=/");
-        String id = cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
-        assertThat(SessionIds.isValid(id)).as(id).isTrue();
+        String id = AspNetSessionCookie.sessionId(http.send(get("/count", null), HttpResponse.BodyHandlers.ofString()));
 
         CompletableFuture<HttpResponse<String>> holding =
                 http.sendAsync(get("/slow-increment", id), HttpResponse.BodyHandlers.ofString());
@@ -210,9 +206,7 @@ class ConcurrentRequestsTest {
     }
 
     private String newSession() throws Exception {
-        HttpResponse<String> created = http.send(get("/count", null), HttpResponse.BodyHandlers.ofString());
-        String cookie = created.headers().firstValue("Set-Cookie").orElseThrow();
-        return cookie.substring("ASP.NET_SessionId=".length(), cookie.indexOf(';'));
+        return AspNetSessionCookie.sessionId(http.send(get("/count", null), HttpResponse.BodyHandlers.ofString()));
     }
 
     private static int lockAndRelease(StateServerConnection raw, String key) {
@@ -239,11 +233,7 @@ class ConcurrentRequestsTest {
     }
 
     private HttpRequest get(String path, String sessionId) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
-        if (sessionId != null) {
-            request.header("Cookie", "ASP.NET_SessionId=" + sessionId);
-        }
-        return request.build();
+        return AspNetSessionCookie.get(port, path, sessionId);
     }
 
     @SpringBootConfiguration
@@ -253,6 +243,11 @@ class ConcurrentRequestsTest {
         @Bean
         CounterController counter() {
             return new CounterController();
+        }
+
+        @Bean
+        CountingPages.Counter counting() {
+            return new CountingPages.Counter();
         }
 
         /** Notes the second request's arrival before any session filter runs. */
@@ -289,44 +284,31 @@ class ConcurrentRequestsTest {
             return registration;
         }
 
-        /**
-         * Answers /valid after Spring Session's filter, without Spring MVC (whose flash map lookup would use, and so
-         * commit, the session): the request reads its session only through isRequestedSessionIdValid().
-         */
         @Bean
         FilterRegistrationBean<Filter> validityOnly() {
-            FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>((request, response, chain) ->
-                    response.getWriter().print(((HttpServletRequest) request).isRequestedSessionIdValid()));
-            registration.addUrlPatterns("/valid");
-            registration.setOrder(Ordered.LOWEST_PRECEDENCE);
-            return registration;
+            return CountingPages.validityOnly();
         }
     }
 
     @RestController
     static class CounterController {
 
-        @GetMapping("/count")
-        String count(HttpSession session) {
-            return String.valueOf(counter(session));
-        }
-
         @GetMapping("/increment")
         String increment(HttpSession session) {
             SECOND_ENTERED_NANOS.set(System.nanoTime());
-            return String.valueOf(add(session));
+            return String.valueOf(CountingPages.add(session));
         }
 
         @GetMapping("/count-then-not-found")
         void countThenNotFound(HttpSession session, HttpServletResponse response) throws IOException {
-            counter(session);
+            CountingPages.counter(session);
             response.sendError(404);
         }
 
         @GetMapping("/include-then-invalidate")
         void includeThenInvalidate(HttpServletRequest request, HttpServletResponse response)
                 throws IOException, ServletException {
-            counter(request.getSession());
+            CountingPages.counter(request.getSession());
             request.getRequestDispatcher("/count").include(request, response);
             request.getSession().invalidate();
             String after = request.getSession(false) == null ? "none" : "some";
@@ -335,7 +317,7 @@ class ConcurrentRequestsTest {
 
         @GetMapping("/invalidate-then-look")
         String invalidateThenLook(HttpServletRequest request) {
-            counter(request.getSession());
+            CountingPages.counter(request.getSession());
             request.getSession().invalidate();
             return "session after invalidate: " + (request.getSession(false) == null ? "none" : "some");
         }
@@ -343,29 +325,18 @@ class ConcurrentRequestsTest {
         /** Answers the new id, the response committed (so Spring Session saves the session) before it returns. */
         @GetMapping("/change-id")
         void changeId(HttpServletRequest request, HttpServletResponse response) throws IOException {
-            add(request.getSession());
+            CountingPages.add(request.getSession());
             response.getOutputStream().print(request.changeSessionId());
             response.flushBuffer();
         }
 
         @GetMapping("/slow-increment")
         String slowIncrement(HttpSession session) throws InterruptedException {
-            int count = add(session);
+            int count = CountingPages.add(session);
             FIRST_ENTERED.countDown();
             FIRST_MAY_FINISH.await(10, TimeUnit.SECONDS);
             FIRST_LEFT_NANOS.set(System.nanoTime());
             return String.valueOf(count);
-        }
-
-        private static int counter(HttpSession session) {
-            Integer count = (Integer) session.getAttribute("count");
-            return count == null ? 0 : count;
-        }
-
-        private static int add(HttpSession session) {
-            int count = counter(session) + 1;
-            session.setAttribute("count", count);
-            return count;
         }
     }
 }
