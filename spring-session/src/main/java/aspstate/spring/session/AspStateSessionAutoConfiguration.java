@@ -4,13 +4,14 @@ import aspstate.client.AspNetApplication;
 import aspstate.client.LockSettings;
 import aspstate.client.SessionStateClient;
 import aspstate.client.SharedSessionStore;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.session.DefaultCookieSerializerCustomizer;
-import org.springframework.boot.autoconfigure.session.SessionAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -18,6 +19,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.session.SessionRepository;
 import org.springframework.session.config.annotation.web.http.EnableSpringHttpSession;
 import org.springframework.session.config.annotation.web.server.EnableSpringWebSession;
+import org.springframework.session.web.http.CookieSerializer;
+import org.springframework.session.web.http.DefaultCookieSerializer;
 import org.springframework.session.web.http.SessionRepositoryFilter;
 import org.springframework.web.server.session.CookieWebSessionIdResolver;
 import org.springframework.web.server.session.WebSessionIdResolver;
@@ -28,7 +31,12 @@ import org.springframework.web.server.session.WebSessionIdResolver;
  * them. In the default ASPNET mode they are the sessions of the ASP.NET application {@code
  * aspstate.session.application-id}, under its cookie. {@code aspstate.session.enabled=false} turns it off.
  */
-@AutoConfiguration(before = SessionAutoConfiguration.class)
+@AutoConfiguration(
+        beforeName = {
+            // Spring Boot 3's session auto-configuration, and Spring Boot 4's
+            "org.springframework.boot.autoconfigure.session.SessionAutoConfiguration",
+            "org.springframework.boot.session.autoconfigure.SessionAutoConfiguration"
+        })
 @ConditionalOnClass(SessionRepository.class)
 @ConditionalOnProperty(prefix = "aspstate.session", name = "enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AspStateSessionProperties.class)
@@ -87,21 +95,48 @@ public class AspStateSessionAutoConfiguration {
             return registration;
         }
 
-        /** ASP.NET's cookie: its name, the plain id (Spring's is base64), path /, HttpOnly, SameSite Lax. */
+        /**
+         * ASP.NET's cookie: its name, the plain id (Spring's is base64), path /, HttpOnly, SameSite Lax, set on the
+         * cookie serializer Spring Boot makes (with its server.servlet.session.cookie settings). Spring Boot 3 and 4
+         * name the serializer's customizer in different packages, so the serializer is set once made instead.
+         */
         @Bean
         @ConditionalOnProperty(
                 prefix = "aspstate.session",
                 name = "mode",
                 havingValue = "aspnet",
                 matchIfMissing = true)
-        DefaultCookieSerializerCustomizer aspNetSessionCookie(AspStateSessionProperties properties) {
-            return serializer -> {
-                serializer.setCookieName(properties.getCookieName());
-                serializer.setUseBase64Encoding(false);
-                serializer.setCookiePath("/");
-                serializer.setUseHttpOnlyCookie(true);
-                serializer.setSameSite("Lax");
+        static BeanPostProcessor aspNetSessionCookie(ObjectProvider<AspStateSessionProperties> properties) {
+            return new BeanPostProcessor() {
+                @Override
+                public Object postProcessAfterInitialization(Object bean, String name) {
+                    if (bean instanceof DefaultCookieSerializer serializer) {
+                        serializer.setCookieName(properties.getObject().getCookieName());
+                        serializer.setUseBase64Encoding(false);
+                        serializer.setCookiePath("/");
+                        serializer.setUseHttpOnlyCookie(true);
+                        serializer.setSameSite("Lax");
+                    }
+                    return bean;
+                }
             };
+        }
+
+        /**
+         * Without Spring Boot's session auto-configuration (Spring Boot 4 has it in its spring-boot-session module),
+         * nothing makes a cookie serializer, and Spring Session would use its own, unseen by the post-processor.
+         */
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnMissingClass({
+            "org.springframework.boot.autoconfigure.session.SessionAutoConfiguration",
+            "org.springframework.boot.session.autoconfigure.SessionAutoConfiguration"
+        })
+        @ConditionalOnMissingBean(CookieSerializer.class)
+        static class CookieSerializerOfOurOwn {
+            @Bean
+            DefaultCookieSerializer aspStateCookieSerializer() {
+                return new DefaultCookieSerializer();
+            }
         }
     }
 
