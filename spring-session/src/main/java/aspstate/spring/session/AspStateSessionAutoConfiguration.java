@@ -33,9 +33,15 @@ import org.springframework.web.server.session.WebSessionIdResolver;
  */
 @AutoConfiguration(
         beforeName = {
-            // Spring Boot 3's session auto-configuration, and Spring Boot 4's
+            // Spring Boot 3's session and WebFlux auto-configurations, whose session beans give way to these
             "org.springframework.boot.autoconfigure.session.SessionAutoConfiguration",
-            "org.springframework.boot.session.autoconfigure.SessionAutoConfiguration"
+            "org.springframework.boot.autoconfigure.web.reactive.HttpHandlerAutoConfiguration",
+            "org.springframework.boot.autoconfigure.web.reactive.WebFluxAutoConfiguration",
+            // and Spring Boot 4's
+            "org.springframework.boot.session.autoconfigure.SessionAutoConfiguration",
+            "org.springframework.boot.webflux.autoconfigure.HttpHandlerAutoConfiguration",
+            "org.springframework.boot.webflux.autoconfigure.WebSessionIdResolverAutoConfiguration",
+            "org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration"
         })
 @ConditionalOnClass(SessionRepository.class)
 @ConditionalOnProperty(prefix = "aspstate.session", name = "enabled", matchIfMissing = true)
