@@ -68,15 +68,13 @@ public final class ServerMetrics implements AutoCloseable {
                 .description("Syncs of the journal to disk")
                 .register(registry);
         FunctionCounter.builder(
-                        "aspstate.journal.rewrites", journal, j -> j.get().rewrites())
-                .description("Rewrites of the journal into a new base")
+                        "aspstate.journal.compactions", journal, j -> j.get().compactions())
+                .description(
+                        "Compactions of the journal: cleaning passes, or rewrites into a new base on a cluster node")
                 .register(registry);
-        Gauge.builder(
-                        "aspstate.journal.size",
-                        journal,
-                        j -> j.get().baseBytes() + j.get().bytesSinceBase())
+        Gauge.builder("aspstate.journal.size", journal, j -> j.get().bytes())
                 .baseUnit("bytes")
-                .description("Bytes of the journal's base and of the segments since")
+                .description("Bytes of the journal's files")
                 .register(registry);
     }
 

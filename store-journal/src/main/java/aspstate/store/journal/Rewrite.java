@@ -2,8 +2,6 @@ package aspstate.store.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,16 +15,10 @@ import org.slf4j.LoggerFactory;
  * which may already show some of those changes, and replaying the segment after the base brings each key to its
  * last state either way (a record holds the whole state of its key, or its metadata over the payload the key had).
  *
- * <p>It takes at most {@link #CPU_SHARE} of a core: after each stretch of work it pauses in proportion, so the event
- * loops on a busy single core keep nearly all of it.
+ * <p>It takes at most {@link CpuShare#SHARE} of a core.
  */
-final class Rewrite {
+final class Rewrite implements Compaction {
     private static final Logger LOG = LoggerFactory.getLogger(Rewrite.class);
-    /** The share of one core a rewrite takes at most. */
-    static final double CPU_SHARE = 0.25;
-
-    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
-
     private final Segments.Cut cut;
     private final Segments segments;
     private final Map<StoreKind, Snapshot> stores;
@@ -35,8 +27,7 @@ final class Rewrite {
     private final Thread thread;
     private volatile boolean cancelled;
     private BaseWriter base;
-    /** The rewrite thread's CPU time when its current stretch of work began. */
-    private long workStartedCpuNanos;
+    private final CpuShare cpu = new CpuShare();
 
     Rewrite(
             Segments segments,
@@ -59,7 +50,8 @@ final class Rewrite {
     }
 
     /** Stops the rewrite (the server is stopping) and waits for it; its base is not installed. */
-    void cancel() {
+    @Override
+    public void cancel() {
         cancelled = true;
         try {
             thread.join();
@@ -77,14 +69,14 @@ final class Rewrite {
                     new JournalFile.Header(JournalFile.Type.BASE, format.id(), cut.seq(), cut.baseNumber()),
                     format,
                     this::pause);
-            workStartedCpuNanos = CPU.getCurrentThreadCpuTime();
+            cpu.begin();
             for (Map.Entry<StoreKind, Snapshot> store : stores.entrySet()) {
                 copy(store.getKey(), store.getValue(), base);
             }
             long length = base.finish();
             base.close();
             if (cancelled) {
-                throw new CancelledException();
+                throw new Compaction.Cancelled();
             }
             segments.install(cut, length);
             done = true;
@@ -93,7 +85,7 @@ final class Rewrite {
                     base.entries(),
                     length,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-        } catch (CancelledException e) {
+        } catch (Compaction.Cancelled e) {
             LOG.debug("journal rewrite cancelled");
         } catch (IOException | UncheckedIOException e) {
             LOG.warn(
@@ -112,7 +104,7 @@ final class Rewrite {
     private void copy(StoreKind kind, Snapshot store, BaseWriter base) {
         store.forEach((key, value) -> {
             if (cancelled) {
-                throw new CancelledException();
+                throw new Compaction.Cancelled();
             }
             try {
                 base.add(kind, key, value);
@@ -122,19 +114,13 @@ final class Rewrite {
         });
     }
 
-    /**
-     * Pauses so that the work so far took at most {@link #CPU_SHARE} of the time. The CPU it used is what counts, not
-     * the time it waited for the disk: waits take nothing from the event loops.
-     */
     private void pause() {
-        long worked = CPU.getCurrentThreadCpuTime() - workStartedCpuNanos;
         try {
-            TimeUnit.NANOSECONDS.sleep((long) (worked * (1 / CPU_SHARE - 1)));
+            cpu.pause();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CancelledException();
+            throw new Compaction.Cancelled();
         }
-        workStartedCpuNanos = CPU.getCurrentThreadCpuTime();
     }
 
     private void discard() {
@@ -145,15 +131,6 @@ final class Rewrite {
             Files.deleteIfExists(cut.base());
         } catch (IOException e) {
             LOG.debug("could not delete the unfinished base {}: {}", cut.base(), e.toString());
-        }
-    }
-
-    /** The rewrite stops: the server is stopping. */
-    private static final class CancelledException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        CancelledException() {
-            super(null, null, false, false);
         }
     }
 }
