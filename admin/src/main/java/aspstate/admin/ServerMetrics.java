@@ -68,13 +68,15 @@ public final class ServerMetrics implements AutoCloseable {
                 .description("Syncs of the journal to disk")
                 .register(registry);
         FunctionCounter.builder(
-                        "aspstate.journal.compactions", journal, j -> j.get().compactions())
-                .description(
-                        "Compactions of the journal: cleaning passes, or rewrites into a new base on a cluster node")
+                        "aspstate.journal.rewrites", journal, j -> j.get().rewrites())
+                .description("Rewrites of the journal into a new base")
                 .register(registry);
-        Gauge.builder("aspstate.journal.size", journal, j -> j.get().bytes())
+        Gauge.builder(
+                        "aspstate.journal.size",
+                        journal,
+                        j -> j.get().baseBytes() + j.get().bytesSinceBase())
                 .baseUnit("bytes")
-                .description("Bytes of the journal's files")
+                .description("Bytes of the journal's base and of the segments since")
                 .register(registry);
     }
 

@@ -289,10 +289,9 @@ final class ServerOptions {
             converter = ByteSizeConverter.class,
             paramLabel = "SIZE",
             defaultValue = "64MiB",
-            description = "With --" + DATA_DIR + ": the journal is compacted in the background once it holds "
-                    + "more than its live sessions by both this size and --" + JOURNAL_REWRITE_GROWTH + " percent "
-                    + "of them: one node writes the live sessions of its oldest files again and drops the files, a "
-                    + "cluster node rewrites every session it holds into a new base. Default: ${DEFAULT-VALUE}")
+            description = "With --" + DATA_DIR + ": the journal is compacted (the live sessions rewritten into a "
+                    + "new base, in the background) once what was written since the last base reaches both this "
+                    + "size and --" + JOURNAL_REWRITE_GROWTH + " percent of that base. Default: ${DEFAULT-VALUE}")
     long journalRewriteMinSize;
 
     @Option(
@@ -301,9 +300,8 @@ final class ServerOptions {
             paramLabel = "PERCENT",
             defaultValue = "" + JournalSettings.DEFAULT_REWRITE_GROWTH_PERCENT,
             description = "With --" + DATA_DIR + ": see --" + JOURNAL_REWRITE_MIN_SIZE + "; the journal then "
-                    + "takes at most about (1 + PERCENT/100) times the live sessions plus --"
-                    + JOURNAL_REWRITE_MIN_SIZE + " on disk, a cluster node's (2 + PERCENT/100) times. Default: "
-                    + "${DEFAULT-VALUE}")
+                    + "takes at most about (2 + PERCENT/100) times the live sessions plus --"
+                    + JOURNAL_REWRITE_MIN_SIZE + " on disk. Default: ${DEFAULT-VALUE}")
     int journalRewriteGrowth;
 
     @Option(

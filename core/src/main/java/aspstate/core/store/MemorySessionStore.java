@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -401,32 +400,6 @@ public final class MemorySessionStore<V extends StoredValue> implements SessionS
             if (due != ExpirySchedule.UNSCHEDULED) {
                 schedule.add(due, key());
             }
-        }
-    }
-
-    /**
-     * Runs {@code action} with the key's current value, or with null when it has none or it has expired, under the
-     * key's lock: whatever the action logs is ordered with the key's changes, as the journal's cleaning needs when
-     * it logs a key's whole value again.
-     */
-    public void inOrder(String key, Consumer<V> action) {
-        entries.access(key, new Handing(action, clock.millis()));
-    }
-
-    /** One key's value handed to an action under the key's lock. */
-    private final class Handing extends SessionTable.EntryAccess<V> {
-        private final Consumer<V> action;
-        private final long now;
-
-        Handing(Consumer<V> action, long now) {
-            this.action = action;
-            this.now = now;
-        }
-
-        @Override
-        protected void run() {
-            V value = value();
-            action.accept(value == null || value.isExpiredAt(now) ? null : value);
         }
     }
 

@@ -31,25 +31,23 @@ import org.slf4j.LoggerFactory;
  * the event loop writes its turn itself at the end of the turn and answers at once, as Redis writes its buffer before
  * sleeping: handing each batch to the writer and back cost a quarter of a one-core server's throughput (measured in
  * docs/benchmarks.md). The writer then only syncs once a second, starts the next segment when a batch would not fit
- * the current one, starts compactions, and retries what a failing disk refused; a loop that finds the files busy with
+ * the current one, starts rewrites, and retries what a failing disk refused; a loop that finds the files busy with
  * that leaves its turn to the writer.
  *
  * <p>A failed write or sync keeps the batch and its answers: the writer retries it (cutting the segment back to
  * where the batch began) until it goes through, and meanwhile every store refuses new changes
  * ({@link #refusal()}), so nothing is acknowledged that is not kept. Reads still answer.
  *
- * <p>The journal is compacted in the background once it holds more than its live data by
- * {@link JournalSettings#compactionThreshold}: a single node's by {@link Cleaning} (the live keys of its oldest files
- * logged again, then the files dropped), a cluster node's by a {@link Rewrite} (a new base of every entry it holds,
- * replacing the files before it), since only a single node's stores can log a key again in order with its changes.
+ * <p>The segments since the last base grow until {@link JournalSettings#rewriteThreshold}; then a {@link Rewrite}
+ * writes a new base from memory in the background and the manifest drops what it replaces.
  */
 public final class Journal implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
     private static final int INITIAL_BUFFER = 1 << 20;
     private static final long RETRY_MILLIS = 1_000;
     private static final long EVERYSEC_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /** A compaction that failed (a full disk) is tried again after this long, not after every batch. */
-    private static final long COMPACTION_RETRY_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** A rewrite that failed (a full disk) is tried again after this long, not after every batch. */
+    private static final long REWRITE_RETRY_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final Path directory;
     private final JournalSettings settings;
@@ -78,7 +76,7 @@ public final class Journal implements AutoCloseable {
     /** Why changes are refused now, or null while the journal writes. */
     private volatile Refusal refusal;
 
-    /** The files; written by whoever holds {@link #files}, and by a compaction when it drops files. */
+    /** The files; written by whoever holds {@link #files}, and by a rewrite when it installs its base. */
     private final Segments segments;
     /**
      * Held while a batch is taken and written: by the writer thread, or by an event loop writing its own turn. One
@@ -93,15 +91,9 @@ public final class Journal implements AutoCloseable {
     /** Records were written since the last sync ({@link Fsync#EVERYSEC}); set by whoever writes, reset by the writer. */
     private volatile boolean unsynced;
 
-    private volatile Compaction compaction;
-    private volatile long nextCompactionNanos;
-    /** What a rewrite reads its base from: a cluster node's entries. */
-    private Map<StoreKind, Snapshot> snapshots = Map.of();
-    /** What cleaning logs keys again from: a single node's stores. */
-    private Map<StoreKind, KeyAccess> stores = Map.of();
-    /** Where each key's last full record is, while the journal is cleaned; null when it is rewritten. */
-    private volatile LiveRecords live;
-
+    private volatile Rewrite rewrite;
+    private volatile long nextRewriteNanos;
+    private Map<StoreKind, Snapshot> stores = Map.of();
     private volatile TurnEnd turns = TurnEnd.NOW;
     /** Each thread's wake-up of the writer, scheduled at most once per turn of that thread. */
     private final ThreadLocal<Wake> wakes = ThreadLocal.withInitial(Wake::new);
@@ -109,11 +101,9 @@ public final class Journal implements AutoCloseable {
     private final LongAdder batches = new LongAdder();
     private final LongAdder syncs = new LongAdder();
     private final LongAdder failed = new LongAdder();
-    private final LongAdder compactions = new LongAdder();
+    private final LongAdder rewrites = new LongAdder();
 
-    /** @param live where the replayed journal's live records are, for cleaning */
-    Journal(JournalSettings settings, JournalFormat format, Segments segments, long lastSeq, LiveRecords live) {
-        this.live = live;
+    Journal(JournalSettings settings, JournalFormat format, Segments segments, long lastSeq) {
         this.directory = settings.directory();
         this.settings = settings;
         this.format = format;
@@ -125,21 +115,10 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Starts writing, compacted by rewrites (a cluster node's journal); {@code snapshots} are what a rewrite reads
-     * its base from, {@code turns} when the writer is woken for what a thread appended.
+     * Starts writing; {@code stores} are what a rewrite reads its base from, {@code turns} when the writer is woken
+     * for what a thread appended.
      */
-    public void start(Map<StoreKind, Snapshot> snapshots, TurnEnd turns) {
-        this.snapshots = Map.copyOf(snapshots);
-        this.live = null;
-        this.turns = turns;
-        writer.start();
-    }
-
-    /**
-     * Starts writing, compacted by cleaning (a single node's journal); {@code stores} are what cleaning logs keys
-     * again from, {@code turns} when the writer is woken for what a thread appended.
-     */
-    public void startCleaned(Map<StoreKind, KeyAccess> stores, TurnEnd turns) {
+    public void start(Map<StoreKind, Snapshot> stores, TurnEnd turns) {
         this.stores = Map.copyOf(stores);
         this.turns = turns;
         writer.start();
@@ -178,96 +157,17 @@ public final class Journal implements AutoCloseable {
         long seq;
         lock.lock();
         try {
-            seq = appendLocked(kind, store, key, value, codec, withPayload, size);
+            if (filling.remaining() < size) {
+                filling = grown(filling, size);
+            }
+            seq = appended + 1;
+            Records.write(filling, seq, kind, store, key, value, codec, withPayload);
+            appended = seq;
         } finally {
             lock.unlock();
         }
         wakeWriterAtEndOfTurn();
         return seq;
-    }
-
-    /** Appends one record of {@code size} bytes (the caller holds {@link #lock}); returns its sequence number. */
-    private long appendLocked(
-            byte kind,
-            StoreKind store,
-            String key,
-            Object value,
-            ValueCodec<Object> codec,
-            boolean withPayload,
-            int size) {
-        if (filling.remaining() < size) {
-            filling = grown(filling, size);
-        }
-        long seq = appended + 1;
-        Records.write(filling, seq, kind, store, key, value, codec, withPayload);
-        appended = seq;
-        LiveRecords tracked = live;
-        if (tracked != null) {
-            if (kind == Records.PUT) {
-                tracked.put(store, key, seq, size);
-            } else if (kind == Records.DELETE) {
-                tracked.remove(store, key);
-            }
-        }
-        return seq;
-    }
-
-    /**
-     * Cleaning: appends {@code key}'s whole value again if its last full record is still at or before
-     * {@code cutoff} (the caller holds the key's own lock, and {@code value} is its current value). The writer is
-     * not woken: cleaning wakes it once for many records. True when a record was appended.
-     *
-     * @throws RuntimeException what changes are refused with, while the journal refuses them
-     */
-    boolean relog(StoreKind store, String key, Object value, long cutoff) {
-        ValueCodec<Object> codec = format.codec(store);
-        int size = Records.size(key, codec.size(value, true));
-        lock.lock();
-        try {
-            LiveRecords.Placed placed = live.get(store, key);
-            if (placed == null || placed.seq() > cutoff) {
-                return false;
-            }
-            Refusal refused = refusal;
-            if (refused != null) {
-                throw refused.exception();
-            }
-            appendLocked(Records.PUT, store, key, value, codec, true, size);
-            return true;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Cleaning: forgets {@code key} (it has no value any more: it expired) if its last full record is still at or
-     * before {@code cutoff}; the caller holds the key's own lock.
-     */
-    void forget(StoreKind store, String key, long cutoff) {
-        lock.lock();
-        try {
-            LiveRecords.Placed placed = live.get(store, key);
-            if (placed != null && placed.seq() <= cutoff) {
-                live.remove(store, key);
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The sequence number of the last record appended. */
-    long lastAppended() {
-        return appended;
-    }
-
-    /** Syncs the active segment now, whatever {@code --fsync} says (earlier segments were synced when closed). */
-    void sync() throws IOException {
-        files.lock();
-        try {
-            segments.sync();
-        } finally {
-            files.unlock();
-        }
     }
 
     private static ByteBuffer grown(ByteBuffer buffer, int room) {
@@ -344,8 +244,7 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Wakes the writer, if it waits, to take what was appended. */
-    void wakeWriter() {
+    private void wakeWriter() {
         lock.lock();
         try {
             woken = true;
@@ -394,7 +293,7 @@ public final class Journal implements AutoCloseable {
             files.unlock();
         }
         answers.complete();
-        if (compactionDue()) {
+        if (rewriteDue()) {
             wakeWriter();
         }
         return true;
@@ -432,7 +331,7 @@ public final class Journal implements AutoCloseable {
         try {
             while (turn()) {
                 syncIfDue();
-                maybeCompact();
+                maybeRewrite();
             }
         } catch (RuntimeException | Error e) {
             LOG.error("the journal writer stopped: writes are refused from now on", e);
@@ -680,21 +579,22 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Starts a compaction when the journal has grown past its live data by the threshold and none runs. */
-    private void maybeCompact() {
-        if (!compactionDue()) {
+    /** Starts a rewrite when the segments since the base have grown past the threshold and none runs. */
+    private void maybeRewrite() {
+        if (!rewriteDue()) {
             return;
         }
         files.lock();
         try {
-            compaction = live == null ? rewrite() : clean();
-            if (compaction != null) {
-                compactions.increment();
-            }
+            Segments.Cut started = segments.rotate();
+            Rewrite next = new Rewrite(segments, started, stores, format, this::rewriteEnded);
+            rewrite = next;
+            rewrites.increment();
+            next.start();
         } catch (IOException e) {
-            nextCompactionNanos = System.nanoTime() + COMPACTION_RETRY_NANOS;
+            nextRewriteNanos = System.nanoTime() + REWRITE_RETRY_NANOS;
             failures.occurred(
-                    "could not start a compaction of the journal in {} ({}); {} attempt(s), next in 30 s",
+                    "could not start a rewrite of the journal in {} ({}); {} attempt(s), next in 30 s",
                     directory,
                     Refusal.describe(e));
         } finally {
@@ -702,48 +602,18 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** A rewrite into a new base, started just after the active segment is closed. */
-    private Compaction rewrite() throws IOException {
-        Segments.Cut started = segments.rotate();
-        Rewrite next = new Rewrite(segments, started, snapshots, format, this::compactionEnded);
-        next.start();
-        return next;
+    private boolean rewriteDue() {
+        return rewrite == null
+                && refusal == null
+                && System.nanoTime() >= nextRewriteNanos
+                && segments.bytesSinceBase() >= settings.rewriteThreshold(segments.baseLength());
     }
 
-    /**
-     * A cleaning pass over the oldest files, enough of them to hold half of what the journal holds beyond its live
-     * data: a pass logs few records again, since the oldest files' records are the most likely to be dead. When
-     * the active segment is all there is, it is closed first.
-     */
-    private Compaction clean() throws IOException {
-        long excess = segments.bytes() - live.bytes();
-        Optional<Segments.Oldest> oldest = segments.oldest(excess / 2);
-        if (oldest.isEmpty()) {
-            segments.rotate();
-            oldest = segments.oldest(excess / 2);
-        }
-        Cleaning next = new Cleaning(this, segments, oldest.orElseThrow(), live, stores, this::compactionEnded);
-        next.start();
-        return next;
-    }
-
-    private boolean compactionDue() {
-        if (compaction != null || refusal != null || System.nanoTime() < nextCompactionNanos) {
-            return false;
-        }
-        LiveRecords tracked = live;
-        if (tracked == null) {
-            return segments.bytesSinceBase() >= settings.compactionThreshold(segments.baseLength());
-        }
-        long liveBytes = tracked.bytes();
-        return segments.bytes() - liveBytes >= settings.compactionThreshold(liveBytes);
-    }
-
-    private void compactionEnded(boolean done) {
+    private void rewriteEnded(boolean done) {
         if (!done) {
-            nextCompactionNanos = System.nanoTime() + COMPACTION_RETRY_NANOS;
+            nextRewriteNanos = System.nanoTime() + REWRITE_RETRY_NANOS;
         }
-        compaction = null;
+        rewrite = null;
     }
 
     /** Counters for metrics and tests. */
@@ -752,9 +622,10 @@ public final class Journal implements AutoCloseable {
                 batches.sum(),
                 syncs.sum(),
                 failed.sum(),
-                compactions.sum(),
-                segments.bytes(),
-                compaction != null,
+                rewrites.sum(),
+                segments.bytesSinceBase(),
+                segments.baseLength(),
+                rewrite != null,
                 refusal == null);
     }
 
@@ -773,7 +644,7 @@ public final class Journal implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Compaction running = compaction;
+        Rewrite running = rewrite;
         if (running != null) {
             running.cancel();
         }

@@ -49,8 +49,7 @@ public final class JournalDirectory implements AutoCloseable {
             if (manifest.isEmpty()) {
                 refuseStrayFiles(directory);
                 Segments segments = Segments.create(directory, files, format.id());
-                return new JournalDirectory(
-                        lock, new Journal(settings, format, segments, 0, new LiveRecords()), Optional.empty());
+                return new JournalDirectory(lock, new Journal(settings, format, segments, 0), Optional.empty());
             }
             LOG.info("restoring sessions from {}", directory);
             Replay replay = Replay.of(directory, manifest.get(), Replay.Mode.START, format);
@@ -67,9 +66,7 @@ public final class JournalDirectory implements AutoCloseable {
             Segments segments = Segments.start(
                     directory, files, format.id(), manifest.get(), replay.lastSeq(), replay.lastLength());
             return new JournalDirectory(
-                    lock,
-                    new Journal(settings, format, segments, replay.lastSeq(), replay.live()),
-                    Optional.of(replay));
+                    lock, new Journal(settings, format, segments, replay.lastSeq()), Optional.of(replay));
         } catch (IOException e) {
             lock.close();
             throw new DataDirectoryException(
@@ -141,7 +138,7 @@ public final class JournalDirectory implements AutoCloseable {
         }
     }
 
-    /** Files a crash left mid-compaction (an unfinished base, files already dropped): no manifest names them. */
+    /** Files of a rewrite that a crash interrupted: no manifest names them. */
     private static void removeLeftovers(Path directory, Manifest manifest) throws IOException {
         Set<String> named = Segments.names(manifest);
         List<Path> leftovers = new ArrayList<>();
@@ -155,7 +152,7 @@ public final class JournalDirectory implements AutoCloseable {
             Files.delete(leftover);
         }
         if (!leftovers.isEmpty()) {
-            LOG.info("{}: removed {} file(s) an interrupted compaction left", directory, leftovers.size());
+            LOG.info("{}: removed {} file(s) an interrupted rewrite left", directory, leftovers.size());
         }
     }
 

@@ -8,12 +8,10 @@ import java.util.Objects;
  *
  * @param directory            the data directory ({@code --data-dir})
  * @param fsync                when a write counts as kept ({@code --fsync})
- * @param rewriteMinBytes      the journal must hold at least this many bytes more than its live data before it is
- *                             compacted ({@code --journal-rewrite-min-size})
- * @param rewriteGrowthPercent ... and this share of the live data more ({@code --journal-rewrite-growth}): a single
- *                             node's journal takes at most about (1 + this/100) times the live data plus the minimum,
- *                             a cluster node's (whose rewrite keeps the old files until the new base is complete)
- *                             about (2 + this/100) times
+ * @param rewriteMinBytes      the segments written since the last base must hold at least this many bytes before a
+ *                             rewrite ({@code --journal-rewrite-min-size})
+ * @param rewriteGrowthPercent ... and have grown by this share of the base ({@code --journal-rewrite-growth}): the
+ *                             journal takes at most about (2 + this/100) times the live data, plus the minimum
  */
 public record JournalSettings(Path directory, Fsync fsync, long rewriteMinBytes, int rewriteGrowthPercent) {
     public static final long DEFAULT_REWRITE_MIN_BYTES = 64L << 20;
@@ -35,8 +33,8 @@ public record JournalSettings(Path directory, Fsync fsync, long rewriteMinBytes,
         this(directory, fsync, DEFAULT_REWRITE_MIN_BYTES, DEFAULT_REWRITE_GROWTH_PERCENT);
     }
 
-    /** How many bytes more than {@code liveBytes} of live data the journal holds before it is compacted. */
-    long compactionThreshold(long liveBytes) {
-        return Math.max(rewriteMinBytes, liveBytes / 100 * rewriteGrowthPercent);
+    /** The segments' size after which a rewrite starts, for a base of {@code baseBytes}. */
+    long rewriteThreshold(long baseBytes) {
+        return Math.max(rewriteMinBytes, baseBytes / 100 * rewriteGrowthPercent);
     }
 }

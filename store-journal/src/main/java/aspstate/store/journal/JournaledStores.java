@@ -64,18 +64,20 @@ public final class JournaledStores implements AutoCloseable {
         JournalDirectory directory = JournalDirectory.open(settings, JournalFormat.SINGLE_NODE, files);
         Optional<StoreSet> opened = Optional.empty();
         try {
-            Restoring restoring =
-                    new Restoring(directory, clock, memory, budget, reaper, new EnumMap<>(StoreKind.class));
+            Restoring restoring = new Restoring(directory, clock, memory, budget, reaper);
             StoreSet stores = StoreSet.of(StoreId.all(), restoring::open);
             opened = Optional.of(stores);
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             long sessions = 0;
+            Map<StoreKind, Snapshot> snapshots = new EnumMap<>(StoreKind.class);
             for (StoreId<?> id : stores.ids()) {
+                SessionStore<?> store = stores.get(id);
+                snapshots.put(StoreKind.of(id), visitor -> store.forEach(visitor::accept));
                 if (id.holdsSessions()) {
-                    sessions += stores.get(id).statistics().active();
+                    sessions += store.statistics().active();
                 }
             }
-            directory.journal().startCleaned(restoring.access(), turns);
+            directory.journal().start(snapshots, turns);
             LOG.info(
                     "restored {} session(s) ({} records replayed) from {} in {} ms",
                     sessions,
@@ -93,22 +95,17 @@ public final class JournaledStores implements AutoCloseable {
         }
     }
 
-    /**
-     * Opens each kind's memory store with the entries the journal replayed for it, and notes in {@code access} how
-     * the journal's cleaning reaches its keys.
-     */
+    /** Opens each kind's memory store with the entries the journal replayed for it. */
     private record Restoring(
             JournalDirectory directory,
             Clock clock,
             MemoryStoreSettings memory,
             MemoryBudget budget,
-            ScheduledExecutorService reaper,
-            Map<StoreKind, KeyAccess> access) {
+            ScheduledExecutorService reaper) {
         <V extends StoredValue> SessionStore<V> open(StoreId<V> id) {
             StoreKind kind = StoreKind.of(id);
             MemorySessionStore<V> store = new MemorySessionStore<>(
                     clock, memory, budget, reaper, new JournalLog<>(directory.journal(), kind));
-            access.put(kind, (key, action) -> store.inOrder(key, action::accept));
             try {
                 for (Map.Entry<String, Object> entry :
                         directory.replayed().getOrDefault(kind, Map.of()).entrySet()) {

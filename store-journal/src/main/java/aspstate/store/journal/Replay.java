@@ -31,7 +31,6 @@ final class Replay {
     private final Mode mode;
     private final JournalFormat format;
     private final Map<StoreKind, Map<String, Object>> entries = new EnumMap<>(StoreKind.class);
-    private final LiveRecords live = new LiveRecords();
     private final List<Damage> damages = new ArrayList<>();
     private long lastSeq;
     private long lastLength = JournalFile.HEADER;
@@ -70,14 +69,13 @@ final class Replay {
      */
     static Replay of(Path directory, Manifest manifest, Mode mode, JournalFormat format) throws IOException {
         Replay replay = new Replay(directory, mode, format);
-        // Without a base the journal starts where its first segment does: cleaning drops the oldest files.
-        long after = manifest.segments().get(0).after();
+        long after = 0;
         if (manifest.base().isPresent()) {
             Manifest.Base base = manifest.base().get();
             replay.file(base.file(), JournalFile.Type.BASE, base.after(), base.length(), false);
             after = base.after();
+            replay.lastSeq = after;
         }
-        replay.lastSeq = after;
         for (int i = 0; i < manifest.segments().size(); i++) {
             Manifest.Segment segment = manifest.segments().get(i);
             if (segment.after() != after) {
@@ -208,8 +206,7 @@ final class Replay {
                 offset = next;
                 continue;
             }
-            // A base's records carry no sequence number of their own: they are as of the record the base follows.
-            apply(file, record, type == JournalFile.Type.BASE ? after : record.seq());
+            apply(file, record);
             if (type == JournalFile.Type.SEGMENT) {
                 lastSeq = record.seq();
             }
@@ -240,8 +237,7 @@ final class Replay {
         }
     }
 
-    /** Applies one record, which holds what was so as of record {@code seq}. */
-    private void apply(Path file, RecordScanner.Record record, long seq) {
+    private void apply(Path file, RecordScanner.Record record) {
         ByteBuffer body = record.body();
         Map<String, Object> store = entries.get(record.store());
         ValueCodec<Object> codec = format.codec(record.store());
@@ -253,7 +249,6 @@ final class Replay {
                     Object existing = store.get(key);
                     if (existing == null || format.replaces(value, existing)) {
                         store.put(key, value);
-                        live.put(record.store(), key, seq, record.size());
                     }
                     break;
                 case Records.METADATA:
@@ -264,7 +259,6 @@ final class Replay {
                     break;
                 case Records.DELETE:
                     store.remove(key);
-                    live.remove(record.store(), key);
                     break;
                 default:
                     throw new CorruptRecordException("record kind " + record.kind());
@@ -283,11 +277,6 @@ final class Replay {
     /** What each store held, expired entries included. */
     Map<StoreKind, Map<String, Object>> entries() {
         return entries;
-    }
-
-    /** Where each key's last full record is, for cleaning. */
-    LiveRecords live() {
-        return live;
     }
 
     /** The sequence number of the last record. */

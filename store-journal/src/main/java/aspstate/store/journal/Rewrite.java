@@ -2,6 +2,8 @@ package aspstate.store.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -15,10 +17,16 @@ import org.slf4j.LoggerFactory;
  * which may already show some of those changes, and replaying the segment after the base brings each key to its
  * last state either way (a record holds the whole state of its key, or its metadata over the payload the key had).
  *
- * <p>It takes at most {@link CpuShare#SHARE} of a core.
+ * <p>It takes at most {@link #CPU_SHARE} of a core: after each stretch of work it pauses in proportion, so the event
+ * loops on a busy single core keep nearly all of it.
  */
-final class Rewrite implements Compaction {
+final class Rewrite {
     private static final Logger LOG = LoggerFactory.getLogger(Rewrite.class);
+    /** The share of one core a rewrite takes at most. */
+    static final double CPU_SHARE = 0.25;
+
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
     private final Segments.Cut cut;
     private final Segments segments;
     private final Map<StoreKind, Snapshot> stores;
@@ -27,7 +35,8 @@ final class Rewrite implements Compaction {
     private final Thread thread;
     private volatile boolean cancelled;
     private BaseWriter base;
-    private final CpuShare cpu = new CpuShare();
+    /** The rewrite thread's CPU time when its current stretch of work began. */
+    private long workStartedCpuNanos;
 
     Rewrite(
             Segments segments,
@@ -50,8 +59,7 @@ final class Rewrite implements Compaction {
     }
 
     /** Stops the rewrite (the server is stopping) and waits for it; its base is not installed. */
-    @Override
-    public void cancel() {
+    void cancel() {
         cancelled = true;
         try {
             thread.join();
@@ -69,14 +77,14 @@ final class Rewrite implements Compaction {
                     new JournalFile.Header(JournalFile.Type.BASE, format.id(), cut.seq(), cut.baseNumber()),
                     format,
                     this::pause);
-            cpu.begin();
+            workStartedCpuNanos = CPU.getCurrentThreadCpuTime();
             for (Map.Entry<StoreKind, Snapshot> store : stores.entrySet()) {
                 copy(store.getKey(), store.getValue(), base);
             }
             long length = base.finish();
             base.close();
             if (cancelled) {
-                throw new Compaction.Cancelled();
+                throw new CancelledException();
             }
             segments.install(cut, length);
             done = true;
@@ -85,7 +93,7 @@ final class Rewrite implements Compaction {
                     base.entries(),
                     length,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-        } catch (Compaction.Cancelled e) {
+        } catch (CancelledException e) {
             LOG.debug("journal rewrite cancelled");
         } catch (IOException | UncheckedIOException e) {
             LOG.warn(
@@ -104,7 +112,7 @@ final class Rewrite implements Compaction {
     private void copy(StoreKind kind, Snapshot store, BaseWriter base) {
         store.forEach((key, value) -> {
             if (cancelled) {
-                throw new Compaction.Cancelled();
+                throw new CancelledException();
             }
             try {
                 base.add(kind, key, value);
@@ -114,13 +122,19 @@ final class Rewrite implements Compaction {
         });
     }
 
+    /**
+     * Pauses so that the work so far took at most {@link #CPU_SHARE} of the time. The CPU it used is what counts, not
+     * the time it waited for the disk: waits take nothing from the event loops.
+     */
     private void pause() {
+        long worked = CPU.getCurrentThreadCpuTime() - workStartedCpuNanos;
         try {
-            cpu.pause();
+            TimeUnit.NANOSECONDS.sleep((long) (worked * (1 / CPU_SHARE - 1)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new Compaction.Cancelled();
+            throw new CancelledException();
         }
+        workStartedCpuNanos = CPU.getCurrentThreadCpuTime();
     }
 
     private void discard() {
@@ -131,6 +145,15 @@ final class Rewrite implements Compaction {
             Files.deleteIfExists(cut.base());
         } catch (IOException e) {
             LOG.debug("could not delete the unfinished base {}: {}", cut.base(), e.toString());
+        }
+    }
+
+    /** The rewrite stops: the server is stopping. */
+    private static final class CancelledException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CancelledException() {
+            super(null, null, false, false);
         }
     }
 }

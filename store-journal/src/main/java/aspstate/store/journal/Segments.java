@@ -40,8 +40,6 @@ final class Segments {
     private long lastSeq;
     /** Bytes of records in the closed segments after the base. */
     private volatile long closedBytes;
-    /** The base's length, 0 without one; read on every event loop's turn, so not under the lock. */
-    private volatile long baseLength;
 
     /** What a rotation cut: the base of the rewrite it starts covers every record up to {@link #seq()}. */
     record Cut(long seq, Path base, long baseNumber) {}
@@ -53,7 +51,6 @@ final class Segments {
         this.manifest = closed;
         this.lastSeq = lastSeq;
         this.closedBytes = closedBytes(closed);
-        this.baseLength = baseLength(closed);
         // The first segment is made now: the spares' thread makes the ones after it.
         Path first = directory.resolve("spare-0.tmp");
         Files.deleteIfExists(first);
@@ -218,16 +215,7 @@ final class Segments {
         return closedBytes + length - JournalFile.HEADER;
     }
 
-    /** The bytes of every file of the journal: the base, the closed segments and the active one. */
-    long bytes() {
-        return baseLength() + bytesSinceBase();
-    }
-
-    long baseLength() {
-        return baseLength;
-    }
-
-    private static long baseLength(Manifest manifest) {
+    synchronized long baseLength() {
         return manifest.base().map(Manifest.Base::length).orElse(0L);
     }
 
@@ -269,64 +257,14 @@ final class Segments {
         List<Manifest.Segment> kept = manifest.segments().stream()
                 .filter(each -> each.after() >= cut.seq())
                 .toList();
-        replace(new Manifest(
-                Optional.of(new Manifest.Base(cut.base().getFileName().toString(), baseLength, cut.seq())), kept));
-    }
-
-    /**
-     * The oldest closed files (the base first, if there is one), as many as it takes to hold {@code bytes}, at
-     * least one; empty when the active segment is all there is.
-     */
-    synchronized Optional<Oldest> oldest(long bytes) {
-        List<String> files = new ArrayList<>();
-        long held = 0;
-        long last = 0;
-        if (manifest.base().isPresent()) {
-            Manifest.Base base = manifest.base().get();
-            files.add(base.file());
-            held = base.length();
-            last = base.after();
-        }
-        for (Manifest.Segment segment : manifest.segments()) {
-            if (!segment.closed() || (!files.isEmpty() && held >= bytes)) {
-                break;
-            }
-            files.add(segment.file());
-            held += segment.length();
-            last = segment.last();
-        }
-        return files.isEmpty() ? Optional.empty() : Optional.of(new Oldest(Set.copyOf(files), last, held));
-    }
-
-    /**
-     * Some of the oldest files.
-     *
-     * @param last  the sequence number of their last record: every record up to it is in them or gone before
-     * @param bytes their length together
-     */
-    record Oldest(Set<String> files, long last, long bytes) {}
-
-    /** Drops {@code oldest} from the journal (every live key in them is in the newer files by now). */
-    synchronized void drop(Oldest oldest) throws IOException {
-        replace(new Manifest(
-                manifest.base().filter(base -> !oldest.files().contains(base.file())),
-                manifest.segments().stream()
-                        .filter(segment -> !oldest.files().contains(segment.file()))
-                        .toList()));
-    }
-
-    /**
-     * Writes {@code updated} as the manifest and then deletes the files it no longer names, keeping segments at
-     * least half full to be used again.
-     */
-    private void replace(Manifest updated) throws IOException {
+        Manifest updated = new Manifest(
+                Optional.of(new Manifest.Base(cut.base().getFileName().toString(), baseLength, cut.seq())), kept);
         updated.write(directory);
         Set<String> obsolete = names(manifest);
         obsolete.removeAll(names(updated));
         Set<String> segmentsBefore = names(new Manifest(Optional.empty(), manifest.segments()));
         manifest = updated;
         closedBytes = closedBytes(updated);
-        baseLength = baseLength(updated);
         List<Path> reusable = new ArrayList<>();
         for (String file : obsolete) {
             Path path = directory.resolve(file);
