@@ -7,6 +7,7 @@ import aspstate.client.StateServerResponse;
 import aspstate.core.testing.Await;
 import aspstate.core.testing.LoopbackPorts;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -59,11 +60,21 @@ class JournalIT {
                 .isTrue();
     }
 
+    /**
+     * The journal is rewritten all along (its smallest thresholds: 1 MiB and a tenth of the base, about every 3,500
+     * writes here), so that the kill finds rewrites done and may find one under way.
+     */
     private void killedUnderLoadLosesNothingAcknowledged(String fsync) throws Exception {
-        ServeNode node = node(temp.resolve("data"), "--fsync", fsync).start().awaitReady();
+        Path data = temp.resolve("data");
+        ServeNode node = node(
+                        data, "--fsync", fsync, "--journal-rewrite-min-size", "1MiB", "--journal-rewrite-growth", "10")
+                .start()
+                .awaitReady();
         long acknowledged;
         try (AcknowledgedWrites writes = new AcknowledgedWrites(List.of(node.stateServer()), 32, 20)) {
-            Await.until("3,000 writes acknowledged", () -> writes.acknowledgedWrites() >= 3_000);
+            Await.until(
+                    "10,000 writes acknowledged and the journal rewritten into a base",
+                    () -> writes.acknowledgedWrites() >= 10_000 && rewritten(data));
             node.kill();
             writes.awaitStopped();
             acknowledged = writes.acknowledgedWrites();
@@ -73,6 +84,16 @@ class JournalIT {
                     "kill -9, one node, --fsync %s: %,d writes acknowledged to %,d sessions, %d lost%n",
                     fsync, acknowledged, check.sessions(), check.problems().size());
             assertThat(check.problems()).isEmpty();
+        }
+    }
+
+    /** Whether the journal's manifest names a base: a rewrite has been installed. */
+    private static boolean rewritten(Path data) {
+        try {
+            List<String> manifest = Files.readAllLines(data.resolve("MANIFEST"));
+            return manifest.size() > 1 && manifest.get(1).startsWith("base ");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
