@@ -26,12 +26,16 @@ public final class JournalDirectory implements AutoCloseable {
 
     private final DirectoryLock lock;
     private final Journal journal;
-    private final Optional<Replay> replay;
+    /** What the replay found, until it is taken: the server runs for months, and this is every entry it held. */
+    private Map<StoreKind, Map<String, Object>> replayed;
+
+    private final long recordsReplayed;
 
     private JournalDirectory(DirectoryLock lock, Journal journal, Optional<Replay> replay) {
         this.lock = lock;
         this.journal = journal;
-        this.replay = replay;
+        this.replayed = replay.map(Replay::entries).orElse(Map.of());
+        this.recordsReplayed = replay.map(Replay::records).orElse(0L);
     }
 
     /** @throws DataDirectoryException when the directory is in use, cannot be written, or its journal is damaged */
@@ -87,13 +91,18 @@ public final class JournalDirectory implements AutoCloseable {
         return journal;
     }
 
-    /** What each store held when the journal was last written, expired entries included. */
-    public Map<StoreKind, Map<String, Object>> replayed() {
-        return replay.map(Replay::entries).orElse(Map.of());
+    /**
+     * What each store held when the journal was last written, expired entries included, handed over once: the
+     * directory keeps no reference to it, so it goes once the caller has put the entries in place.
+     */
+    public Map<StoreKind, Map<String, Object>> takeReplayed() {
+        Map<StoreKind, Map<String, Object>> taken = replayed;
+        replayed = Map.of();
+        return taken;
     }
 
     public long recordsReplayed() {
-        return replay.map(Replay::records).orElse(0L);
+        return recordsReplayed;
     }
 
     /** An earlier version kept each store in an Infinispan file store; starting over them would hide them. */

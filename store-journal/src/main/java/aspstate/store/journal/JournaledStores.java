@@ -64,7 +64,8 @@ public final class JournaledStores implements AutoCloseable {
         JournalDirectory directory = JournalDirectory.open(settings, JournalFormat.SINGLE_NODE, files);
         Optional<StoreSet> opened = Optional.empty();
         try {
-            Restoring restoring = new Restoring(directory, clock, memory, budget, reaper);
+            Restoring restoring =
+                    new Restoring(directory.journal(), directory.takeReplayed(), clock, memory, budget, reaper);
             StoreSet stores = StoreSet.of(StoreId.all(), restoring::open);
             opened = Optional.of(stores);
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
@@ -97,18 +98,19 @@ public final class JournaledStores implements AutoCloseable {
 
     /** Opens each kind's memory store with the entries the journal replayed for it. */
     private record Restoring(
-            JournalDirectory directory,
+            Journal journal,
+            Map<StoreKind, Map<String, Object>> replayed,
             Clock clock,
             MemoryStoreSettings memory,
             MemoryBudget budget,
             ScheduledExecutorService reaper) {
         <V extends StoredValue> SessionStore<V> open(StoreId<V> id) {
             StoreKind kind = StoreKind.of(id);
-            MemorySessionStore<V> store = new MemorySessionStore<>(
-                    clock, memory, budget, reaper, new JournalLog<>(directory.journal(), kind));
+            MemorySessionStore<V> store =
+                    new MemorySessionStore<>(clock, memory, budget, reaper, new JournalLog<>(journal, kind));
             try {
                 for (Map.Entry<String, Object> entry :
-                        directory.replayed().getOrDefault(kind, Map.of()).entrySet()) {
+                        replayed.getOrDefault(kind, Map.of()).entrySet()) {
                     store.restore(entry.getKey(), id.valueType().cast(entry.getValue()));
                 }
             } catch (StoreFullException e) {

@@ -28,6 +28,7 @@ import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
@@ -876,6 +877,34 @@ class JournaledStoresTest {
         JournaledStores back = reopen(stores);
         for (int i = 0; i < writes; i += 101) {
             assertThat(entry(back, "/app/grow" + i).data()).isEqualTo(bytes(1000, i));
+        }
+    }
+
+    /** The replay's maps hold every entry again: kept by the directory, they would stay for the server's life. */
+    @Test
+    void theReplayedEntriesAreLetGoOnceTaken() {
+        JournaledStores stores = open();
+        for (int i = 0; i < 100; i++) {
+            put(stores.store(StoreId.STATESERVER), "/app/s" + i, SessionEntry.created(bytes(100, i), 20, false, NOW));
+        }
+        stores.close();
+        opened.remove(stores);
+
+        JournalDirectory reopened =
+                JournalDirectory.open(new JournalSettings(directory, Fsync.ALWAYS), JournalFormat.SINGLE_NODE);
+        try {
+            Map<StoreKind, Map<String, Object>> replayed = reopened.takeReplayed();
+            assertThat(replayed.get(StoreKind.STATESERVER)).hasSize(100);
+            WeakReference<Map<StoreKind, Map<String, Object>>> taken = new WeakReference<>(replayed);
+            replayed = null;
+            assertThat(reopened.takeReplayed()).isEmpty();
+            Await.until("the replayed entries are collected", () -> {
+                System.gc();
+                return taken.get() == null;
+            });
+            assertThat(reopened.recordsReplayed()).isEqualTo(100);
+        } finally {
+            reopened.close();
         }
     }
 
