@@ -101,9 +101,9 @@ final class ClusterRestore {
         boolean running = awaitRunningClusterOrEveryMember();
         long pushed = 0;
         long replayed = 0;
-        Map<StoreKind, Map<String, Object>> journal = directory.takeReplayed();
+        Map<StoreKind, Map<String, Object>> fromJournal = directory.takeReplayed();
         for (StoreId<?> id : ids) {
-            Map<String, Object> entries = journal.getOrDefault(StoreKind.of(id), Map.of());
+            Map<String, Object> entries = fromJournal.getOrDefault(StoreKind.of(id), Map.of());
             replayed += entries.size();
             pushed += push(cache(id.name()), entries);
         }
