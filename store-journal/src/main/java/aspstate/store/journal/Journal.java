@@ -28,11 +28,12 @@ import org.slf4j.LoggerFactory;
  * answers waiting for it; while one batch is being synced the next one fills, so the more requests arrive at once,
  * the more share a sync: the way Redis's {@code appendfsync always} writes a turn's commands once, with the sync off
  * the event loops as Valkey does. With {@link Fsync#EVERYSEC} and {@link Fsync#OFF} nothing waits for the disk, so
- * the event loop writes its turn itself at the end of the turn and answers at once, as Redis writes its buffer before
- * sleeping: handing each batch to the writer and back cost a quarter of a one-core server's throughput (measured in
- * docs/benchmarks.md). The writer then only syncs once a second, starts the next segment when a batch would not fit
- * the current one, starts rewrites, and retries what a failing disk refused; a loop that finds the files busy with
- * that leaves its turn to the writer.
+ * a record is copied straight into the mapped segment ({@link Mapping}) and its answer goes at once; where that
+ * cannot be (the segment is full, or was not mapped), the event loop writes its turn itself at the end of the turn
+ * and then answers, as Redis writes its buffer before sleeping: handing each batch to the writer and back cost a
+ * quarter of a one-core server's throughput (measured in docs/benchmarks.md). The writer then only syncs once a
+ * second, starts the next segment when a batch would not fit the current one, starts rewrites, and retries what a
+ * failing disk refused; a loop that finds the files busy with that leaves its turn to the writer.
  *
  * <p>A failed write or sync keeps the batch and its answers: the writer retries it (cutting the segment back to
  * where the batch began) until it goes through, and meanwhile every store refuses new changes
@@ -68,6 +69,13 @@ public final class Journal implements AutoCloseable {
     /** A thread's turn appended records or waits for them since the writer last looked; guarded by {@link #lock}. */
     private boolean woken;
 
+    /**
+     * Records go straight into the mapped active segment ({@link Segments#mappedRoom}); guarded by {@link #lock}.
+     * Only while nothing appended waits to be written ({@link #filling} is empty and no batch is out), so that the
+     * records reach the segment in the order of their sequence numbers; whoever writes a batch turns it back on.
+     */
+    private boolean straight;
+
     private volatile boolean closing;
     /** The sequence number of the last record appended (written under {@link #lock}). */
     private volatile long appended;
@@ -93,6 +101,9 @@ public final class Journal implements AutoCloseable {
 
     private volatile Rewrite rewrite;
     private volatile long nextRewriteNanos;
+    /** The bytes of segments since the base past which a rewrite is due, as the base now is. */
+    private volatile long rewriteAt;
+
     private Map<StoreKind, Snapshot> stores = Map.of();
     private volatile TurnEnd turns = TurnEnd.NOW;
     /** Each thread's wake-up of the writer, scheduled at most once per turn of that thread. */
@@ -110,6 +121,7 @@ public final class Journal implements AutoCloseable {
         this.segments = segments;
         this.appended = lastSeq;
         this.durable = lastSeq;
+        this.rewriteAt = settings.rewriteThreshold(segments.baseLength());
         this.writer = new Thread(this::writeLoop, "aspstate-journal-writer");
         this.writer.setDaemon(true);
     }
@@ -121,6 +133,12 @@ public final class Journal implements AutoCloseable {
     public void start(Map<StoreKind, Snapshot> stores, TurnEnd turns) {
         this.stores = Map.copyOf(stores);
         this.turns = turns;
+        files.lock();
+        try {
+            appendStraightIfClear();
+        } finally {
+            files.unlock();
+        }
         writer.start();
     }
 
@@ -155,19 +173,68 @@ public final class Journal implements AutoCloseable {
         ValueCodec<Object> codec = format.codec(store);
         int size = Records.size(key, value == null ? 0 : codec.size(value, withPayload));
         long seq;
+        boolean syncNowDue = false;
         lock.lock();
         try {
-            if (filling.remaining() < size) {
-                filling = grown(filling, size);
-            }
             seq = appended + 1;
-            Records.write(filling, seq, kind, store, key, value, codec, withPayload);
-            appended = seq;
+            ByteBuffer mapped = straight ? segments.mappedRoom(size) : null;
+            if (mapped != null) {
+                Records.write(mapped, seq, kind, store, key, value, codec, withPayload);
+                segments.appendedMapped(mapped.position(), seq);
+                appended = seq;
+                // In the page cache now, as a write would have put it: nothing to hold the answer for.
+                durable = seq;
+                syncNowDue = settings.fsync() == Fsync.EVERYSEC && !unsynced;
+                unsynced = true;
+            } else {
+                // The segment is full (or not mapped): this record and the ones after it go through a batch.
+                straight = false;
+                if (filling.remaining() < size) {
+                    filling = grown(filling, size);
+                }
+                Records.write(filling, seq, kind, store, key, value, codec, withPayload);
+                appended = seq;
+            }
         } finally {
             lock.unlock();
         }
-        wakeWriterAtEndOfTurn();
+        if (syncNowDue) {
+            // The writer may wait with nothing to sync: it now has a sync due within the second.
+            wakeWriter();
+        } else if (durable < seq || rewriteMayBeDue()) {
+            wakeWriterAtEndOfTurn();
+        }
         return seq;
+    }
+
+    /**
+     * Lets records go straight into the mapped segment again once nothing appended waits to be written; called by
+     * the holder of {@link #files} after it wrote a batch or started a segment.
+     */
+    private void appendStraightIfClear() {
+        lock.lock();
+        try {
+            // With --fsync always the records still go through batches: copied into mapped pages that each sync
+            // cleans, the event loop's next stores fault on them, and that ran a quarter slower (docs/benchmarks.md).
+            straight = settings.fsync() != Fsync.ALWAYS
+                    && filling.position() == 0
+                    && failedBatch == null
+                    && refusal == null
+                    && !closing
+                    && segments.mapped();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Sends records through batches until {@link #appendStraightIfClear}: the segment is about to change. */
+    private void appendThroughBatches() {
+        lock.lock();
+        try {
+            straight = false;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private static ByteBuffer grown(ByteBuffer buffer, int room) {
@@ -238,7 +305,7 @@ public final class Journal implements AutoCloseable {
         @Override
         public void run() {
             scheduled = false;
-            if (settings.fsync() == Fsync.ALWAYS || scheduling || !writtenHere()) {
+            if (settings.fsync() == Fsync.ALWAYS || scheduling || !writtenHere() || rewriteDue()) {
                 wakeWriter();
             }
         }
@@ -289,13 +356,11 @@ public final class Journal implements AutoCloseable {
                 wakeWriter();
             }
             answers = release(batch, true);
+            appendStraightIfClear();
         } finally {
             files.unlock();
         }
         answers.complete();
-        if (rewriteDue()) {
-            wakeWriter();
-        }
         return true;
     }
 
@@ -374,6 +439,7 @@ public final class Journal implements AutoCloseable {
             if (batch != null) {
                 answers = release(batch, writeKept(batch));
             }
+            appendStraightIfClear();
         } finally {
             files.unlock();
         }
@@ -540,6 +606,7 @@ public final class Journal implements AutoCloseable {
 
     private void failed(IOException e) {
         failed.increment();
+        appendThroughBatches();
         Refusal now = Refusal.of(e, directory);
         if (refusal == null) {
             LOG.error(
@@ -586,6 +653,7 @@ public final class Journal implements AutoCloseable {
         }
         files.lock();
         try {
+            appendThroughBatches();
             Segments.Cut started = segments.rotate();
             Rewrite next = new Rewrite(segments, started, stores, format, this::rewriteEnded);
             rewrite = next;
@@ -598,8 +666,17 @@ public final class Journal implements AutoCloseable {
                     directory,
                     Refusal.describe(e));
         } finally {
+            appendStraightIfClear();
             files.unlock();
         }
+    }
+
+    /**
+     * A cheap first look, for each record copied straight into the segment: the segments since the base may have
+     * grown past the threshold and no rewrite runs. {@link #rewriteDue} decides, once a turn.
+     */
+    private boolean rewriteMayBeDue() {
+        return rewrite == null && segments.bytesSinceBase() >= rewriteAt;
     }
 
     private boolean rewriteDue() {
@@ -613,6 +690,7 @@ public final class Journal implements AutoCloseable {
         if (!done) {
             nextRewriteNanos = System.nanoTime() + REWRITE_RETRY_NANOS;
         }
+        rewriteAt = settings.rewriteThreshold(segments.baseLength());
         rewrite = null;
     }
 
@@ -635,6 +713,7 @@ public final class Journal implements AutoCloseable {
         lock.lock();
         try {
             closing = true;
+            straight = false;
             work.signalAll();
         } finally {
             lock.unlock();

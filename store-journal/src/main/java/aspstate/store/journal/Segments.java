@@ -34,7 +34,12 @@ final class Segments {
     private Manifest manifest;
 
     private FileChannel active;
-    /** The active segment's length; written by the writer thread. */
+    /** The active segment mapped whole, when it was made ahead; null when it grows as it is written. */
+    private Mapping mapped;
+    /**
+     * The active segment's length; written by the holder of the journal's files, or, while the journal appends
+     * straight into {@link #mapped}, under the journal's lock.
+     */
     private volatile long length;
     /** The sequence number of the last record in the active segment. */
     private long lastSeq;
@@ -119,6 +124,7 @@ final class Segments {
         manifest = listed;
         active = channel;
         length = JournalFile.HEADER;
+        mapped = Mapping.of(channel, Spares.CAPACITY);
     }
 
     /**
@@ -203,12 +209,40 @@ final class Segments {
         active.force(false);
     }
 
+    /** True while the active segment is mapped: records may then be copied into it ({@link #mappedRoom}). */
+    boolean mapped() {
+        return mapped != null;
+    }
+
+    /**
+     * The mapped active segment positioned at its end, when it has room for {@code size} more bytes; null when it
+     * does not (the record then goes through {@link #append}, which starts the next segment) or is not mapped.
+     */
+    ByteBuffer mappedRoom(int size) {
+        return mapped != null && length + size <= Spares.CAPACITY ? mapped.at(length) : null;
+    }
+
+    /** Records up to {@code last} were copied into the mapped segment, which now ends at {@code end}. */
+    void appendedMapped(long end, long last) {
+        length = end;
+        lastSeq = last;
+    }
+
     /**
      * Makes the retry of records written but not synced start where {@link #append} wrote them (in the same segment:
      * the sync failed after it), so it writes the same bytes over them.
      */
     void cutBack(long position) {
         length = position;
+    }
+
+    /** Unmaps the active segment before it is cut to its records' length: a mapped page past a file's end faults. */
+    private void unmap() {
+        Mapping pages = mapped;
+        if (pages != null) {
+            mapped = null;
+            pages.unmap();
+        }
     }
 
     long bytesSinceBase() {
@@ -225,6 +259,7 @@ final class Segments {
      */
     private synchronized void next() throws IOException {
         active.force(false);
+        unmap();
         active.truncate(length);
         active.force(true);
         List<Manifest.Segment> closed = new ArrayList<>();
@@ -305,6 +340,9 @@ final class Segments {
         try {
             if (sync) {
                 active.force(false);
+            }
+            unmap();
+            if (sync) {
                 active.truncate(length);
                 active.force(true);
             }

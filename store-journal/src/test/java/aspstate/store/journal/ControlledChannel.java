@@ -34,6 +34,8 @@ final class ControlledChannel extends FileChannel {
          * first bytes (a segment's header) but not for records.
          */
         final AtomicReference<String> recordWriteFailure = new AtomicReference<>();
+        /** When false, files cannot be mapped (as on a file system without shared mappings). */
+        volatile boolean mappable = true;
 
         @Override
         public FileChannel open(Path file, OpenOption... options) throws IOException {
@@ -143,6 +145,9 @@ final class ControlledChannel extends FileChannel {
 
     @Override
     public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
+        if (!disk.mappable) {
+            throw new UnsupportedOperationException("this disk maps no files");
+        }
         return file.map(mode, position, size);
     }
 

@@ -1,0 +1,68 @@
+package aspstate.store.journal;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Unsafe;
+
+/**
+ * A segment made ahead, mapped into memory whole, so that records are copied straight into the file's pages in the
+ * page cache. What is copied there belongs to the kernel at once: a process killed after its answer went out leaves
+ * the record to be written, as a {@code write} into the page cache would, without a system call per turn, and so
+ * without holding the answers until the turn's records are written. A sync of the file ({@code fdatasync}) writes
+ * the mapped pages like any other.
+ *
+ * <p>Only a file that already has all its space is mapped: a store into a mapped page the file system cannot give a
+ * block to (a hole on a full disk) is a fault, not an error a write could return.
+ */
+final class Mapping {
+    private static final Logger LOG = LoggerFactory.getLogger(Mapping.class);
+    /** Unmaps at once rather than when the collector finds the buffer, which may be long after the file is gone. */
+    private static final Unsafe UNSAFE = unsafe();
+
+    private final MappedByteBuffer pages;
+
+    private Mapping(MappedByteBuffer pages) {
+        this.pages = pages;
+    }
+
+    /** The first {@code size} bytes of {@code channel} mapped, or null when it is shorter or cannot be mapped. */
+    static Mapping of(FileChannel channel, long size) {
+        try {
+            if (channel.size() < size) {
+                return null;
+            }
+            return new Mapping(channel.map(FileChannel.MapMode.READ_WRITE, 0, size));
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.debug("could not map a journal segment ({}): its records are written with write()", e.toString());
+            return null;
+        }
+    }
+
+    /** The pages positioned at {@code position}; whoever writes them owns the buffer's position meanwhile. */
+    ByteBuffer at(long position) {
+        return pages.position((int) position);
+    }
+
+    /** Unmaps the pages; nothing may touch them after this. */
+    void unmap() {
+        if (UNSAFE != null) {
+            UNSAFE.invokeCleaner(pages);
+        }
+    }
+
+    private static Unsafe unsafe() {
+        try {
+            Field field = Unsafe.class.getDeclaredField("theUnsafe");
+            field.setAccessible(true);
+            return (Unsafe) field.get(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.debug("segments are unmapped by the collector: {}", e.toString());
+            return null;
+        }
+    }
+}
