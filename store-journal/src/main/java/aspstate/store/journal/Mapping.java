@@ -1,13 +1,11 @@
 package aspstate.store.journal;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import sun.misc.Unsafe;
 
 /**
  * A segment made ahead, mapped into memory whole, so that records are copied straight into the file's pages in the
@@ -18,11 +16,15 @@ import sun.misc.Unsafe;
  *
  * <p>Only a file that already has all its space is mapped: a store into a mapped page the file system cannot give a
  * block to (a hole on a full disk) is a fault, not an error a write could return.
+ *
+ * <p>The pages are unmapped when the collector finds the buffer unreachable, the only way Java 17 has (the way
+ * around it, {@code sun.misc.Unsafe.invokeCleaner}, warns on every start from Java 24 on). Until then a closed
+ * segment stays mapped: address space, and for a segment a rewrite deleted its space on the disk, which comes back
+ * at the collector's next cycle (most segments a rewrite drops are used again rather than deleted; under load the
+ * collector runs every few seconds).
  */
 final class Mapping {
     private static final Logger LOG = LoggerFactory.getLogger(Mapping.class);
-    /** Unmaps at once rather than when the collector finds the buffer, which may be long after the file is gone. */
-    private static final Unsafe UNSAFE = unsafe();
 
     private final MappedByteBuffer pages;
 
@@ -46,23 +48,5 @@ final class Mapping {
     /** The pages positioned at {@code position}; whoever writes them owns the buffer's position meanwhile. */
     ByteBuffer at(long position) {
         return pages.position((int) position);
-    }
-
-    /** Unmaps the pages; nothing may touch them after this. */
-    void unmap() {
-        if (UNSAFE != null) {
-            UNSAFE.invokeCleaner(pages);
-        }
-    }
-
-    private static Unsafe unsafe() {
-        try {
-            Field field = Unsafe.class.getDeclaredField("theUnsafe");
-            field.setAccessible(true);
-            return (Unsafe) field.get(null);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            LOG.debug("segments are unmapped by the collector: {}", e.toString());
-            return null;
-        }
     }
 }

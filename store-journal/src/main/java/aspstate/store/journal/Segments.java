@@ -236,13 +236,12 @@ final class Segments {
         length = position;
     }
 
-    /** Unmaps the active segment before it is cut to its records' length: a mapped page past a file's end faults. */
+    /**
+     * Lets go of the active segment's mapping before it is cut to its records' length: a store into a mapped page
+     * past a file's end faults.
+     */
     private void unmap() {
-        Mapping pages = mapped;
-        if (pages != null) {
-            mapped = null;
-            pages.unmap();
-        }
+        mapped = null;
     }
 
     long bytesSinceBase() {
