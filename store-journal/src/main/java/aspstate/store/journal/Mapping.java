@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,8 +17,10 @@ import org.slf4j.LoggerFactory;
  * without holding the answers until the turn's records are written. A sync of the file ({@code fdatasync}) writes
  * the mapped pages like any other.
  *
- * <p>Only a file that already has all its space is mapped: a store into a mapped page the file system cannot give a
- * block to (a hole on a full disk) is a fault, not an error a write could return.
+ * <p>Only a file that already has all its space is mapped, on a file system that writes over a file's blocks in place
+ * ({@link #IN_PLACE}): a store into a mapped page the file system cannot give a block to (a hole, or a block a
+ * copy-on-write file system such as btrfs or ZFS must copy, on a full disk) is a fault, not an error a write could
+ * return. Elsewhere the records are written with {@code write}, which returns that error.
  *
  * <p>The pages are unmapped when the collector finds the buffer unreachable, the only way Java 17 has (the way
  * around it, {@code sun.misc.Unsafe.invokeCleaner}, warns on every start from Java 24 on). Until then a closed
@@ -26,10 +31,23 @@ import org.slf4j.LoggerFactory;
 final class Mapping {
     private static final Logger LOG = LoggerFactory.getLogger(Mapping.class);
 
+    /** File systems whose overwrites of a file's written blocks take no new space (as {@code /proc/mounts} names them). */
+    static final Set<String> IN_PLACE = Set.of("ext2", "ext3", "ext4", "xfs", "tmpfs");
+
     private final MappedByteBuffer pages;
 
     private Mapping(MappedByteBuffer pages) {
         this.pages = pages;
+    }
+
+    /** True when segments in {@code directory} may be mapped: its file system writes over blocks in place. */
+    static boolean allowedIn(Path directory) {
+        try {
+            return IN_PLACE.contains(Files.getFileStore(directory).type());
+        } catch (IOException e) {
+            LOG.debug("could not tell the file system of {} ({}): segments are not mapped", directory, e.toString());
+            return false;
+        }
     }
 
     /** The first {@code size} bytes of {@code channel} mapped, or null when it is shorter or cannot be mapped. */

@@ -30,6 +30,8 @@ final class Segments {
     private final FileOpener files;
     private final int format;
     private final Spares spares;
+    /** Segments made ahead are mapped ({@link Mapping#allowedIn}). */
+    private final boolean mappable;
     /** Guarded by this. */
     private Manifest manifest;
 
@@ -56,6 +58,7 @@ final class Segments {
         this.manifest = closed;
         this.lastSeq = lastSeq;
         this.closedBytes = closedBytes(closed);
+        this.mappable = Mapping.allowedIn(directory);
         // The first segment is made now: the spares' thread makes the ones after it.
         Path first = directory.resolve("spare-0.tmp");
         Files.deleteIfExists(first);
@@ -124,7 +127,7 @@ final class Segments {
         manifest = listed;
         active = channel;
         length = JournalFile.HEADER;
-        mapped = Mapping.of(channel, Spares.CAPACITY);
+        mapped = mappable ? Mapping.of(channel, Spares.CAPACITY) : null;
     }
 
     /**
