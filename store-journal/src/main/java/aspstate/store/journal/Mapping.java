@@ -5,7 +5,9 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +26,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The pages are unmapped when the collector finds the buffer unreachable, the only way Java 17 has (the way
  * around it, {@code sun.misc.Unsafe.invokeCleaner}, warns on every start from Java 24 on). Until then a closed
- * segment stays mapped: address space, and for a segment a rewrite deleted its space on the disk, which comes back
- * at the collector's next cycle (most segments a rewrite drops are used again rather than deleted; under load the
- * collector runs every few seconds).
+ * segment stays mapped, which costs address space only: a segment is cut to its records' length when it is closed,
+ * and a file that may still be mapped is emptied before it is deleted ({@link #delete}), so the pages past its end
+ * are gone and its blocks are freed at once, not when the collector, perhaps minutes later on an idle server, finds
+ * the buffer.
  */
 final class Mapping {
     private static final Logger LOG = LoggerFactory.getLogger(Mapping.class);
@@ -61,6 +64,19 @@ final class Mapping {
             LOG.debug("could not map a journal segment ({}): its records are written with write()", e.toString());
             return null;
         }
+    }
+
+    /**
+     * Deletes {@code file}, emptied first: a deleted file keeps its blocks while any mapping of it lasts, and a
+     * segment's mapping lasts until the collector finds it.
+     */
+    static void delete(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.truncate(0);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        Files.deleteIfExists(file);
     }
 
     /** The pages positioned at {@code position}; whoever writes them owns the buffer's position meanwhile. */

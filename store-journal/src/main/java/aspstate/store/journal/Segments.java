@@ -310,7 +310,7 @@ final class Segments {
                 if (segmentsBefore.contains(file) && Files.size(path) >= Spares.CAPACITY / 2) {
                     reusable.add(path);
                 } else {
-                    Files.deleteIfExists(path);
+                    Mapping.delete(path);
                 }
             } catch (IOException e) {
                 LOG.warn("could not delete {}, which the journal no longer needs: {}", path, e.toString());

@@ -151,7 +151,7 @@ final class Spares implements AutoCloseable {
 
     private void deleteQuietly(Path file) {
         try {
-            Files.deleteIfExists(file);
+            Mapping.delete(file);
         } catch (IOException e) {
             LOG.debug("could not delete {}: {}", file, e.toString());
         }

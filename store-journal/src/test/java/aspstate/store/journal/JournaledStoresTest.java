@@ -833,12 +833,34 @@ class JournaledStoresTest {
                         directWrites == DirectWrites.REFUSED_AT_OPEN
                                 ? 0
                                 : stores.journal().statistics().rewrites());
+        assertThat(deletedButStillMapped())
+                .as("the sizes of deleted files still mapped (until the collector finds their buffers): emptied")
+                .allMatch(size -> size == 0);
         java.util.Set<String> named = Segments.names(Manifest.read(directory).orElseThrow());
         assertThat(listFiles())
                 .allMatch(name -> name.equals(Manifest.FILE)
                         || name.equals(DirectoryLock.FILE)
                         || named.contains(name)
                         || Spares.isSpare(Path.of(name)));
+    }
+
+    /** The sizes of the files of the journal's directory this process still maps though they were deleted. */
+    private List<Long> deletedButStillMapped() throws IOException {
+        List<Long> sizes = new ArrayList<>();
+        try (Stream<Path> mappings = Files.list(Path.of("/proc/self/map_files"))) {
+            for (Path mapping : mappings.toList()) {
+                String target;
+                try {
+                    target = Files.readSymbolicLink(mapping).toString();
+                } catch (IOException e) {
+                    continue;
+                }
+                if (target.startsWith(directory.toString()) && target.endsWith(" (deleted)")) {
+                    sizes.add(Files.size(mapping));
+                }
+            }
+        }
+        return sizes;
     }
 
     private long directorySize() throws IOException {
