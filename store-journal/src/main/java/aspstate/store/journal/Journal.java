@@ -184,8 +184,10 @@ public final class Journal implements AutoCloseable {
                 appended = seq;
                 // In the page cache now, as a write would have put it: nothing to hold the answer for.
                 durable = seq;
-                syncNowDue = settings.fsync() == Fsync.EVERYSEC && !unsynced;
-                unsynced = true;
+                if (settings.fsync() == Fsync.EVERYSEC) {
+                    syncNowDue = !unsynced;
+                    unsynced = true;
+                }
             } else {
                 // The segment is full (or not mapped): this record and the ones after it go through a batch.
                 straight = false;
@@ -336,7 +338,7 @@ public final class Journal implements AutoCloseable {
             if (closing || failedBatch != null) {
                 return false;
             }
-            Batch batch = take(segments.room());
+            Batch batch = take(true);
             if (batch == null) {
                 return true;
             }
@@ -435,7 +437,7 @@ public final class Journal implements AutoCloseable {
                 failedBatch = null;
                 retried = release(parked, writeKept(parked));
             }
-            batch = take(Long.MAX_VALUE);
+            batch = take(false);
             if (batch != null) {
                 answers = release(batch, writeKept(batch));
             }
@@ -451,15 +453,17 @@ public final class Journal implements AutoCloseable {
 
     /**
      * Takes everything appended and the answers waiting (the caller holds {@link #files}); null when there is
-     * neither, {@link #NO_ROOM} when the records are more than {@code room} bytes.
+     * neither, {@link #NO_ROOM} when {@code withinSegment} and the records would not fit the segment's room, which is
+     * reckoned under {@link #lock}: records copied straight into the segment move its end until a record goes to
+     * {@link #filling}.
      */
-    private Batch take(long room) {
+    private Batch take(boolean withinSegment) {
         lock.lock();
         try {
             if (filling.position() == 0 && waiting.isEmpty()) {
                 return null;
             }
-            if (filling.position() > room) {
+            if (withinSegment && filling.position() > segments.room()) {
                 return NO_ROOM;
             }
             ByteBuffer batch = filling;
@@ -606,7 +610,6 @@ public final class Journal implements AutoCloseable {
 
     private void failed(IOException e) {
         failed.increment();
-        appendThroughBatches();
         Refusal now = Refusal.of(e, directory);
         if (refusal == null) {
             LOG.error(
@@ -620,6 +623,8 @@ public final class Journal implements AutoCloseable {
                     "the journal in {} still cannot write ({}): {} more failed attempt(s)", directory, now.reason());
         }
         refusal = now;
+        // After the refusal: a holder of the files turning copying straight on again then sees it.
+        appendThroughBatches();
     }
 
     private void recovered() {

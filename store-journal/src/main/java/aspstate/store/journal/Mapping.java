@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * <p>Only a file that already has all its space is mapped, on a file system that writes over a file's blocks in place
  * ({@link #IN_PLACE}): a store into a mapped page the file system cannot give a block to (a hole, or a block a
  * copy-on-write file system such as btrfs or ZFS must copy, on a full disk) is a fault, not an error a write could
- * return. Elsewhere the records are written with {@code write}, which returns that error.
+ * return. Elsewhere the records are written with {@code write}, which returns that error. (A file that shares its
+ * blocks with a copy, as {@code cp --reflink} makes on XFS, is copy-on-write there too: a data directory restored so
+ * could, on a full disk, fault in a segment reused from the copy. The journal's own files never share blocks.)
  *
  * <p>The pages are unmapped when the collector finds the buffer unreachable, the only way Java 17 has (the way
  * around it, {@code sun.misc.Unsafe.invokeCleaner}, warns on every start from Java 24 on). Until then a closed

@@ -336,6 +336,33 @@ class JournaledStoresTest {
     }
 
     @Test
+    void withFsyncOffTheWriterRestsWhileRecordsGoStraightIntoTheSegment() throws InterruptedException {
+        Assumptions.assumeTrue(
+                Mapping.allowedIn(directory), "the temporary directory's file system does not overwrite in place");
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF, 1 << 20, 100), FileOpener.PLAIN);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
+        // Past the rewrite threshold: the writer is woken, rewrites, and has nothing left to do.
+        for (int i = 0; i < 1_500; i++) {
+            run(state, "/app/s" + i, StateRequest.set(bytes(1000, i), 20, false, null));
+        }
+        Await.until(
+                "a rewrite ran and ended",
+                () -> stores.journal().statistics().rewrites() > 0
+                        && !stores.journal().statistics().rewriting());
+        Thread writer = Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().equals("aspstate-journal-writer"))
+                .findFirst()
+                .orElseThrow();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getThreadCpuTime(writer.getId());
+        // Nothing to await: the window is the measure. With nothing to sync, a sync once a second is never due.
+        Thread.sleep(1_500);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(threads.getThreadCpuTime(writer.getId()) - before))
+                .as("milliseconds of CPU the writer took in 1.5 s with nothing to do")
+                .isLessThan(100);
+    }
+
+    @Test
     void withEverysecOnASegmentThatIsNotMappedTheThreadWhoseTurnItWasWritesItAndAnswers() {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
         disk.mappable = false;
