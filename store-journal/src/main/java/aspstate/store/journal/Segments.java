@@ -243,7 +243,7 @@ final class Segments {
      * Lets go of the active segment's mapping before it is cut to its records' length: a store into a mapped page
      * past a file's end faults.
      */
-    private void unmap() {
+    private void letGoOfMapping() {
         mapped = null;
     }
 
@@ -261,7 +261,7 @@ final class Segments {
      */
     private synchronized void next() throws IOException {
         active.force(false);
-        unmap();
+        letGoOfMapping();
         active.truncate(length);
         active.force(true);
         List<Manifest.Segment> closed = new ArrayList<>();
@@ -343,7 +343,7 @@ final class Segments {
             if (sync) {
                 active.force(false);
             }
-            unmap();
+            letGoOfMapping();
             if (sync) {
                 active.truncate(length);
                 active.force(true);
