@@ -101,7 +101,7 @@ public final class Journal implements AutoCloseable {
 
     private volatile Rewrite rewrite;
     private volatile long nextRewriteNanos;
-    /** The bytes of segments since the base past which a rewrite is due, as the base now is. */
+    /** The bytes of segments since the base past which a rewrite is due, as the base now is (set as it changes). */
     private volatile long rewriteAt;
 
     private Map<StoreKind, Snapshot> stores = Map.of();
@@ -685,10 +685,7 @@ public final class Journal implements AutoCloseable {
     }
 
     private boolean rewriteDue() {
-        return rewrite == null
-                && refusal == null
-                && System.nanoTime() >= nextRewriteNanos
-                && segments.bytesSinceBase() >= settings.rewriteThreshold(segments.baseLength());
+        return rewriteMayBeDue() && refusal == null && System.nanoTime() >= nextRewriteNanos;
     }
 
     private void rewriteEnded(boolean done) {

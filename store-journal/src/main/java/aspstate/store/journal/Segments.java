@@ -36,7 +36,10 @@ final class Segments {
     private Manifest manifest;
 
     private FileChannel active;
-    /** The active segment mapped whole, when it was made ahead; null when it grows as it is written. */
+    /**
+     * The active segment mapped whole, when it was made ahead and {@link #mappable}; null when it grows as it is
+     * written or is written with {@code write}.
+     */
     private Mapping mapped;
     /**
      * The active segment's length; written by the holder of the journal's files, or, while the journal appends
@@ -241,7 +244,7 @@ final class Segments {
 
     /**
      * Lets go of the active segment's mapping before it is cut to its records' length: a store into a mapped page
-     * past a file's end faults.
+     * past a file's end faults. The sync after it still writes the pages stored into (they are the file's).
      */
     private void letGoOfMapping() {
         mapped = null;
@@ -260,6 +263,7 @@ final class Segments {
      * manifest then says it is complete) and starts the next one.
      */
     private synchronized void next() throws IOException {
+        // Synced first: if the sync fails, the segment stays active and mapped for the retry.
         active.force(false);
         letGoOfMapping();
         active.truncate(length);
@@ -340,11 +344,9 @@ final class Segments {
     void close(boolean sync) {
         spares.close();
         try {
-            if (sync) {
-                active.force(false);
-            }
             letGoOfMapping();
             if (sync) {
+                active.force(false);
                 active.truncate(length);
                 active.force(true);
             }
