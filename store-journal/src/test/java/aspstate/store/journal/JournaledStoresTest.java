@@ -323,12 +323,7 @@ class JournaledStoresTest {
                 .as("no write")
                 .isZero();
 
-        // What a process killed now leaves: the files as the page cache holds them.
-        try (Stream<Path> files = Files.list(directory)) {
-            for (Path file : files.toList()) {
-                Files.copy(file, image.resolve(file.getFileName()));
-            }
-        }
+        copyAsAKillLeavesThem(image);
         JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
         for (int i = 0; i < 20; i++) {
             assertThat(entry(back, "/app/turn" + i).data()).containsExactly(i);
@@ -871,6 +866,18 @@ class JournaledStoresTest {
                         || Spares.isSpare(Path.of(name)));
     }
 
+    /**
+     * Copies the journal's files into {@code image} as a process killed now leaves them: every file as the page cache
+     * holds it, mapped stores and writes alike.
+     */
+    private void copyAsAKillLeavesThem(Path image) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, image.resolve(file.getFileName()));
+            }
+        }
+    }
+
     /** The sizes of the files of the journal's directory this process still maps though they were deleted. */
     private List<Long> deletedButStillMapped() throws IOException {
         List<Long> sizes = new ArrayList<>();
@@ -934,12 +941,7 @@ class JournaledStoresTest {
                 .as("segments made of zeros, of " + started.get() + " started")
                 .isLessThanOrEqualTo(started.get() - 2);
 
-        // What the disk holds when the server is killed: every file as written so far.
-        try (Stream<Path> files = Files.list(directory)) {
-            for (Path file : files.toList()) {
-                Files.copy(file, image.resolve(file.getFileName()));
-            }
-        }
+        copyAsAKillLeavesThem(image);
         Path killedIn = image.resolve(directory.relativize(activeSegment()));
         byte[] before = Files.readAllBytes(killedIn);
         try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
