@@ -3,7 +3,7 @@
 # otherwise) pinned to CPU 0, the page mix on CPU 1 for --duration seconds, the data directory's size sampled every
 # second. Rewrites are made
 # frequent with a small --journal-rewrite-min-size (default 8MiB), so that many happen within the run. Prints the
-# largest size seen against the bound the docs state, 2 x (live sessions + rewrite threshold) + 2 segments made
+# largest size seen against the bound the docs state, 2 x (live sessions + rewrite threshold) + 3 segments made
 # ahead, and ends with `journal disk: max X bytes, bound Y bytes`.
 #
 #   bench/journal-disk.sh [--duration S] [--sessions N] [--payload BYTES] [--connections N]
@@ -55,7 +55,7 @@ bytes() {
 live=$((sessions * (payload + 120)))
 min=$(bytes "$rewrite_min")
 threshold=$(( min > live ? min : live ))
-bound=$((2 * (live + threshold) + 2 * 16 * 1024 * 1024))
+bound=$((2 * (live + threshold) + 3 * 16 * 1024 * 1024))
 echo "samples: $(wc -l <"$samples"), live sessions about $live bytes, rewrites: $(grep -c 'journal rewritten' "$out/durable.log" || true)"
 echo "results and logs: $out"
 echo "journal disk: max $max bytes, bound $bound bytes"

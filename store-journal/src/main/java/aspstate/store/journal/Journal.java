@@ -101,6 +101,8 @@ public final class Journal implements AutoCloseable {
 
     private volatile Rewrite rewrite;
     private volatile long nextRewriteNanos;
+    /** After a failure to make the next segment ahead, when to try again. */
+    private long nextAheadNanos;
     /** The bytes of segments since the base past which a rewrite is due, as the base now is (set as it changes). */
     private volatile long rewriteAt;
 
@@ -174,10 +176,16 @@ public final class Journal implements AutoCloseable {
         int size = Records.size(key, value == null ? 0 : codec.size(value, withPayload));
         long seq;
         boolean syncNowDue = false;
+        boolean switched = false;
         lock.lock();
         try {
             seq = appended + 1;
             ByteBuffer mapped = straight ? segments.mappedRoom(size) : null;
+            if (mapped == null && straight && segments.switchInMemory()) {
+                // The segment is full: the next one was made ahead, and the writer settles the one left.
+                switched = true;
+                mapped = segments.mappedRoom(size);
+            }
             if (mapped != null) {
                 Records.write(mapped, seq, kind, store, key, value, codec, withPayload);
                 segments.appendedMapped(mapped.position(), seq);
@@ -189,7 +197,8 @@ public final class Journal implements AutoCloseable {
                     unsynced = true;
                 }
             } else {
-                // The segment is full (or not mapped): this record and the ones after it go through a batch.
+                // The segment is full with none made ahead (or not mapped): this record and the ones after it go
+                // through a batch.
                 straight = false;
                 if (filling.remaining() < size) {
                     filling = grown(filling, size);
@@ -200,8 +209,8 @@ public final class Journal implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        if (syncNowDue) {
-            // The writer may wait with nothing to sync: it now has a sync due within the second.
+        if (syncNowDue || switched) {
+            // The writer may wait with nothing to do: it now has a sync due within the second, or a switch to settle.
             wakeWriter();
         } else if (durable < seq || rewriteMayBeDue()) {
             wakeWriterAtEndOfTurn();
@@ -397,6 +406,7 @@ public final class Journal implements AutoCloseable {
     private void writeLoop() {
         try {
             while (turn()) {
+                settleSegments();
                 syncIfDue();
                 maybeRewrite();
             }
@@ -589,6 +599,46 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    /**
+     * Settles a switch to the next segment, retrying until it goes through (meanwhile changes are refused: the
+     * segment left may not be on disk), and makes the next segment ahead when none is; a failure to make it is
+     * tried again a second later, and only refuses changes once a record needs it.
+     */
+    private void settleSegments() {
+        boolean left = segments.switchLeft();
+        if (!left && (!segments.noneAhead() || System.nanoTime() < nextAheadNanos)) {
+            return;
+        }
+        files.lock();
+        try {
+            while (true) {
+                try {
+                    segments.settle();
+                    if (left) {
+                        recovered();
+                    }
+                    return;
+                } catch (IOException e) {
+                    if (!left) {
+                        nextAheadNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS);
+                        failures.occurred(
+                                "could not make the next segment of the journal in {} ahead ({}); {} attempt(s)",
+                                directory,
+                                Refusal.describe(e));
+                        return;
+                    }
+                    failed(e);
+                    if (!awaitRetry()) {
+                        return;
+                    }
+                }
+            }
+        } finally {
+            appendStraightIfClear();
+            files.unlock();
+        }
+    }
+
     private void syncIfDue() {
         if (!unsynced || settings.fsync() != Fsync.EVERYSEC || System.nanoTime() - lastSyncNanos < EVERYSEC_NANOS) {
             return;
@@ -658,8 +708,18 @@ public final class Journal implements AutoCloseable {
         }
         files.lock();
         try {
-            appendThroughBatches();
-            Segments.Cut started = segments.rotate();
+            boolean switched;
+            lock.lock();
+            try {
+                // Records copied straight into the segment go on into the next one meanwhile.
+                switched = segments.switchInMemory();
+            } finally {
+                lock.unlock();
+            }
+            if (!switched) {
+                appendThroughBatches();
+            }
+            Segments.Cut started = segments.rotate(switched);
             Rewrite next = new Rewrite(segments, started, stores, format, this::rewriteEnded);
             rewrite = next;
             rewrites.increment();
@@ -694,6 +754,10 @@ public final class Journal implements AutoCloseable {
         }
         rewriteAt = settings.rewriteThreshold(segments.baseLength());
         rewrite = null;
+        if (done && rewriteMayBeDue()) {
+            // The segments grew past the next threshold while it ran: no append may come to wake the writer.
+            wakeWriter();
+        }
     }
 
     /** Counters for metrics and tests. */

@@ -67,8 +67,8 @@ public final class JournalDirectory implements AutoCloseable {
                             torn.bytes(),
                             torn.frames()));
             removeLeftovers(directory, manifest.get());
-            Segments segments = Segments.start(
-                    directory, files, format.id(), manifest.get(), replay.lastSeq(), replay.lastLength());
+            Segments segments =
+                    Segments.start(directory, files, format.id(), replay.replayed(manifest.get()), replay.lastSeq());
             return new JournalDirectory(
                     lock, new Journal(settings, format, segments, replay.lastSeq()), Optional.of(replay));
         } catch (IOException e) {

@@ -12,6 +12,12 @@ import java.nio.file.Path;
  */
 final class JournalFile {
     static final int HEADER = 32;
+    /**
+     * The {@code after} of a segment made ahead, whose first record's number is known only once the segment before
+     * it is full: the switch writes it over this.
+     */
+    static final long AHEAD = -1;
+
     private static final int MAGIC = 0x4153504A; // "ASPJ"
     private static final int FORMAT = 1;
 
@@ -38,16 +44,21 @@ final class JournalFile {
 
     static void writeHeader(FileChannel channel, Header header) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(HEADER);
-        buffer.putInt(MAGIC)
+        putHeader(buffer, header);
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            channel.write(buffer, buffer.position());
+        }
+    }
+
+    /** Puts the header's bytes at {@code out}'s position (a mapped file's start, or a buffer to write there). */
+    static void putHeader(ByteBuffer out, Header header) {
+        out.putInt(MAGIC)
                 .putInt(FORMAT)
                 .putInt(header.type().code)
                 .putInt(header.format())
                 .putLong(header.after())
-                .putLong(header.number())
-                .flip();
-        while (buffer.hasRemaining()) {
-            channel.write(buffer, buffer.position());
-        }
+                .putLong(header.number());
     }
 
     /** @throws JournalDamageException when the file is shorter than a header or is not a journal file of ours */

@@ -24,10 +24,17 @@ import java.util.Optional;
  * base base-0000000000000003.snap length=1048576 after=2000
  * segment segment-0000000000000004.log after=2000 length=5555 last=3000
  * segment segment-0000000000000005.log after=3000
+ * segment segment-0000000000000006.log ahead
  * </pre>
  *
+ * <p>A segment listed {@code ahead} is the next one, made and listed before the one being written is full, so that
+ * switching to it needs no file to be made nor the manifest written while answers wait: the record it follows is
+ * known only at the switch, which writes it into the segment's header ({@link JournalFile#AHEAD} until then), and
+ * the manifest says it at the next write.
+ *
  * @param base     the base, if a rewrite made one
- * @param segments the segments after it, oldest first; only the last has no length (it is being written)
+ * @param segments the segments after it, oldest first; only the last has no length (it is being written), or the
+ *                 last two when the last is ahead
  */
 record Manifest(Optional<Base> base, List<Segment> segments) {
     static final String FILE = "MANIFEST";
@@ -37,13 +44,23 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
     record Base(String file, long length, long after) {}
 
     /**
-     * @param after  the sequence number of the last record before this segment
-     * @param length the file's length once closed, or -1 for the segment being written
+     * @param after  the sequence number of the last record before this segment, or {@link JournalFile#AHEAD} for
+     *               the segment made ahead (it follows the one before it, wherever that ends)
+     * @param length the file's length once closed, or -1 for the segment being written and the one ahead
      * @param last   the sequence number of its last record once closed (its {@code after} when it has none)
      */
     record Segment(String file, long after, long length, long last) {
+        /** The segment made ahead, listed before any record is written into it. */
+        static Segment ahead(String file) {
+            return new Segment(file, JournalFile.AHEAD, -1, -1);
+        }
+
         boolean closed() {
             return length >= 0;
+        }
+
+        boolean ahead() {
+            return after == JournalFile.AHEAD;
         }
     }
 
@@ -93,6 +110,8 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
             try {
                 if (words[0].equals("base") && base.isEmpty() && segments.isEmpty()) {
                     base = Optional.of(new Base(fileName(words[1]), field(words, "length"), field(words, "after")));
+                } else if (words[0].equals("segment") && words.length == 3 && words[2].equals("ahead")) {
+                    segments.add(Segment.ahead(fileName(words[1])));
                 } else if (words[0].equals("segment")) {
                     boolean closed = words.length > 3;
                     segments.add(new Segment(
@@ -107,9 +126,14 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
                 throw new JournalDamageException(path, 0, "line " + (i + 1) + " cannot be read: " + lines.get(i));
             }
         }
-        if (segments.isEmpty()
-                || segments.subList(0, segments.size() - 1).stream().anyMatch(s -> !s.closed())) {
-            throw new JournalDamageException(path, 0, "it must end with the one segment being written");
+        int open = segments.size()
+                - (!segments.isEmpty() && segments.get(segments.size() - 1).ahead() ? 2 : 1);
+        if (open < 0
+                || segments.get(open).closed()
+                || segments.get(open).ahead()
+                || segments.subList(0, open).stream().anyMatch(s -> !s.closed())) {
+            throw new JournalDamageException(
+                    path, 0, "it must end with the one segment being written (and the one made ahead, if listed)");
         }
         return Optional.of(new Manifest(base, segments));
     }
@@ -141,7 +165,12 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
                 .append(each.after())
                 .append('\n'));
         for (Segment segment : segments) {
-            text.append("segment ").append(segment.file()).append(" after=").append(segment.after());
+            text.append("segment ").append(segment.file());
+            if (segment.ahead()) {
+                text.append(" ahead\n");
+                continue;
+            }
+            text.append(" after=").append(segment.after());
             if (segment.closed()) {
                 text.append(" length=")
                         .append(segment.length())

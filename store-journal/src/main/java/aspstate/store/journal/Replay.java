@@ -33,7 +33,11 @@ final class Replay {
     private final Map<StoreKind, Map<String, Object>> entries = new EnumMap<>(StoreKind.class);
     private final List<Damage> damages = new ArrayList<>();
     private long lastSeq;
-    private long lastLength = JournalFile.HEADER;
+    /** Where the records of the last file read end (after a torn tail was cut off, at start). */
+    private long end = JournalFile.HEADER;
+    /** The segments as read: each closed, at the length and last record it was replayed to. */
+    private final List<Manifest.Segment> replayed = new ArrayList<>();
+
     private long records;
     private Optional<TornTail> tornTail = Optional.empty();
 
@@ -72,13 +76,19 @@ final class Replay {
         long after = 0;
         if (manifest.base().isPresent()) {
             Manifest.Base base = manifest.base().get();
-            replay.file(base.file(), JournalFile.Type.BASE, base.after(), base.length(), false);
+            replay.file(base.file(), JournalFile.Type.BASE, base.after(), base.length(), false, false);
             after = base.after();
             replay.lastSeq = after;
         }
-        for (int i = 0; i < manifest.segments().size(); i++) {
-            Manifest.Segment segment = manifest.segments().get(i);
-            if (segment.after() != after) {
+        List<Manifest.Segment> segments = manifest.segments();
+        boolean endsAhead =
+                !segments.isEmpty() && segments.get(segments.size() - 1).ahead();
+        // The segment being written, and the one made ahead after it, may end in a crash's torn records.
+        int open = segments.size() - (endsAhead ? 2 : 1);
+        for (int i = 0; i < segments.size(); i++) {
+            Manifest.Segment segment = segments.get(i);
+            boolean ahead = endsAhead && i == segments.size() - 1;
+            if (!ahead && segment.after() != after) {
                 replay.damaged(
                         directory.resolve(Manifest.FILE),
                         0,
@@ -89,8 +99,8 @@ final class Replay {
                                 + "missing");
                 replay.lastSeq = Math.max(replay.lastSeq, segment.after());
             }
-            boolean last = i == manifest.segments().size() - 1;
-            replay.file(segment.file(), JournalFile.Type.SEGMENT, segment.after(), segment.length(), last);
+            long follows = ahead ? after : segment.after();
+            replay.file(segment.file(), JournalFile.Type.SEGMENT, follows, segment.length(), i >= open, ahead);
             if (segment.closed() && replay.lastSeq != segment.last()) {
                 replay.damaged(
                         directory.resolve(segment.file()),
@@ -98,6 +108,8 @@ final class Replay {
                         0,
                         "its records end at " + replay.lastSeq + " but the manifest says " + segment.last());
             }
+            replay.replayed.add(new Manifest.Segment(
+                    segment.file(), follows, segment.closed() ? segment.length() : replay.end, replay.lastSeq));
             after = replay.lastSeq;
         }
         return replay;
@@ -111,7 +123,14 @@ final class Replay {
         damages.add(new Damage(file, offset, bytes, problem));
     }
 
-    private void file(String name, JournalFile.Type type, long after, long length, boolean last) throws IOException {
+    /**
+     * Reads one file the manifest lists. {@code last} for the segment being written and the one made ahead, whose
+     * ends may be torn; {@code ahead} for the one made ahead, which follows wherever the one before it ends: its
+     * records are a torn tail as a whole when they start past that (a crash kept them but not the end of the one
+     * before, possible with {@code --fsync everysec}).
+     */
+    private void file(String name, JournalFile.Type type, long after, long length, boolean last, boolean ahead)
+            throws IOException {
         Path file = directory.resolve(name);
         boolean cut = last && mode == Mode.START;
         FileChannel channel;
@@ -150,7 +169,10 @@ final class Replay {
                                 + "): start the server as it was, or use another --data-dir");
                 return;
             }
-            if (header.type() != type || header.after() != after) {
+            // A segment's header says the record it follows once it is switched to; a crash may leave it unsaid.
+            boolean unsaid = last && header.after() == JournalFile.AHEAD;
+            boolean pastAGap = ahead && header.after() > after;
+            if (header.type() != type || (header.after() != after && !unsaid && !pastAGap)) {
                 damaged(
                         file,
                         0,
@@ -159,14 +181,30 @@ final class Replay {
                                 + type + " after record " + after);
                 return;
             }
-            read(file, channel, type, after, last);
+            RecordScanner scanner = new RecordScanner(channel);
+            if (pastAGap || (ahead && scanner.recordAt(JournalFile.HEADER, seq -> seq > after + 1) != null)) {
+                // Up to the records of an older segment it was made from, if any ({@link Spares}).
+                long older = scanner.nextRecord(JournalFile.HEADER, seq -> seq <= after);
+                long tail = older < 0 ? scanner.dataEnd(JournalFile.HEADER) : older;
+                torn(file, JournalFile.HEADER, tail - JournalFile.HEADER, scanner.framesFrom(JournalFile.HEADER, tail));
+                if (cut) {
+                    channel.truncate(JournalFile.HEADER);
+                }
+                this.end = JournalFile.HEADER;
+            } else {
+                read(file, channel, scanner, type, after, last);
+            }
+            if (cut && header.after() != after) {
+                JournalFile.writeHeader(channel, new JournalFile.Header(type, header.format(), after, header.number()));
+                channel.force(true);
+            }
         }
     }
 
     /** Reads a file's records; {@code after} is the sequence number its header says come before them. */
-    private void read(Path file, FileChannel channel, JournalFile.Type type, long after, boolean last)
+    private void read(
+            Path file, FileChannel channel, RecordScanner scanner, JournalFile.Type type, long after, boolean last)
             throws IOException {
-        RecordScanner scanner = new RecordScanner(channel);
         long offset = JournalFile.HEADER;
         while (offset < scanner.end()) {
             long expected = lastSeq + 1;
@@ -212,9 +250,7 @@ final class Replay {
             }
             offset += record.size();
         }
-        if (last) {
-            lastLength = offset;
-        }
+        end = offset;
     }
 
     /**
@@ -229,12 +265,19 @@ final class Replay {
         long older = scanner.nextRecord(offset, seq -> seq <= after);
         if (older < 0 || scanner.startsRecord(offset, expected)) {
             long end = older < 0 ? scanner.dataEnd(offset) : older;
-            tornTail = Optional.of(new TornTail(file, offset, end - offset, scanner.framesFrom(offset, end)));
+            torn(file, offset, end - offset, scanner.framesFrom(offset, end));
         }
         if (mode == Mode.START) {
             channel.truncate(offset);
             channel.force(true);
         }
+    }
+
+    /** Notes a torn tail; the one made ahead adds to the one the segment before it may have. */
+    private void torn(Path file, long offset, long bytes, int frames) {
+        tornTail = Optional.of(tornTail.map(earlier -> new TornTail(
+                        earlier.file(), earlier.offset(), earlier.bytes() + bytes, earlier.frames() + frames))
+                .orElse(new TornTail(file, offset, bytes, frames)));
     }
 
     private void apply(Path file, RecordScanner.Record record) {
@@ -284,9 +327,9 @@ final class Replay {
         return lastSeq;
     }
 
-    /** The length of the last segment, after a torn tail was cut off. */
-    long lastLength() {
-        return lastLength;
+    /** The journal's files as read (at start, as cut): every segment closed at the length it was replayed to. */
+    Manifest replayed(Manifest read) {
+        return new Manifest(read.base(), replayed);
     }
 
     long records() {

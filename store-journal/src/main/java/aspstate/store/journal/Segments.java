@@ -17,11 +17,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The journal's files as the manifest lists them: the segment being appended to (by one thread at a time), the
- * closed segments and the base before them. A segment is made ahead ({@link Spares}), so its records overwrite
- * zeros and a sync writes data only (one that could not be made grows as it is written); when the records would pass
- * {@link Spares#CAPACITY}, it is closed (cut to its records' length) and the next one started. Starting a segment for
- * a rewrite (the writer) and installing a rewrite's base (the rewrite, when it ends) replace the manifest; they never
- * run at once.
+ * closed segments and the base before them, and the next segment, made ahead. A segment's space is made ahead
+ * ({@link Spares}), so its records overwrite zeros and a sync writes data only (one that could not be made grows as
+ * it is written). The next segment is also renamed, headed and listed in the manifest ahead ({@link #settle}), so
+ * that when the records would pass {@link Spares#CAPACITY} the switch to it is made in memory
+ * ({@link #switchInMemory}), by whichever thread appends, while answers go on: the writer then syncs the segment
+ * left, cuts it to its records' length, lists it closed and makes the next one ahead. Settling a switch (the writer)
+ * and installing a rewrite's base (the rewrite, when it ends) replace the manifest, one at a time.
  */
 final class Segments {
     private static final Logger LOG = LoggerFactory.getLogger(Segments.class);
@@ -35,7 +37,9 @@ final class Segments {
     /** Guarded by this. */
     private Manifest manifest;
 
-    private FileChannel active;
+    private volatile FileChannel active;
+    /** The active segment's file name. */
+    private String activeFile;
     /**
      * The active segment mapped whole, when it was made ahead and {@link #mappable}; null when it grows as it is
      * written or is written with {@code write}.
@@ -50,6 +54,16 @@ final class Segments {
     private long lastSeq;
     /** Bytes of records in the closed segments after the base. */
     private volatile long closedBytes;
+    /** The next segment, made and listed ahead; made by the writer, taken by a switch. */
+    private volatile Ahead ahead;
+    /** The segment a switch left, until the writer has synced it, cut it and listed it closed. */
+    private volatile Left left;
+
+    /** A segment made ahead: renamed, headed (following {@link JournalFile#AHEAD}) and listed. */
+    private record Ahead(String file, long number, FileChannel channel, Mapping mapping) {}
+
+    /** The segment a switch left, at its records' end, and the one switched to. */
+    private record Left(String file, FileChannel channel, long length, long last, String next) {}
 
     /** What a rotation cut: the base of the rewrite it starts covers every record up to {@link #seq()}. */
     record Cut(long seq, Path base, long baseNumber) {}
@@ -81,20 +95,12 @@ final class Segments {
     }
 
     /**
-     * Starts a new segment after the files of {@code replayed} (the last of which becomes a closed one, with the
-     * length it was replayed to) and lists it in the manifest.
+     * Starts a new segment after the files of {@code replayed} (every segment closed at the length it was replayed
+     * to, {@link Replay#replayed}) and lists it in the manifest.
      */
-    static Segments start(
-            Path directory, FileOpener files, int format, Manifest replayed, long lastSeq, long lastLength)
+    static Segments start(Path directory, FileOpener files, int format, Manifest replayed, long lastSeq)
             throws IOException {
-        List<Manifest.Segment> closed = new ArrayList<>();
-        List<Manifest.Segment> old = replayed.segments();
-        for (int i = 0; i < old.size(); i++) {
-            Manifest.Segment each = old.get(i);
-            closed.add(
-                    i < old.size() - 1 ? each : new Manifest.Segment(each.file(), each.after(), lastLength, lastSeq));
-        }
-        return new Segments(directory, files, format, new Manifest(replayed.base(), closed), lastSeq);
+        return new Segments(directory, files, format, replayed, lastSeq);
     }
 
     /** The files of a new journal: one empty segment. */
@@ -129,6 +135,7 @@ final class Segments {
         }
         manifest = listed;
         active = channel;
+        activeFile = name;
         length = JournalFile.HEADER;
         mapped = mappable ? Mapping.of(channel, Spares.CAPACITY) : null;
     }
@@ -199,7 +206,7 @@ final class Segments {
      */
     long append(ByteBuffer records, long last) throws IOException {
         if (length > JournalFile.HEADER && length + records.remaining() > Spares.CAPACITY) {
-            next();
+            roll();
         }
         long start = length;
         long position = start;
@@ -259,44 +266,183 @@ final class Segments {
     }
 
     /**
-     * Closes the active segment (synced, whatever {@code --fsync} says, and cut to its records' length, since the
-     * manifest then says it is complete) and starts the next one.
+     * Switches to the segment made ahead, with no system call, when one is ready and mapped and the last switch is
+     * settled: its header is stored through the mapping. The caller holds the journal's lock while records are copied
+     * straight into the segment, or is the only one appending; the writer is to {@link #settle} next.
      */
-    private synchronized void next() throws IOException {
-        // Synced first: if the sync fails, the segment stays active and mapped for the retry.
-        active.force(false);
-        letGoOfMapping();
-        active.truncate(length);
-        active.force(true);
-        List<Manifest.Segment> closed = new ArrayList<>();
-        for (Manifest.Segment each : manifest.segments()) {
-            closed.add(each.closed() ? each : new Manifest.Segment(each.file(), each.after(), length, lastSeq));
+    boolean switchInMemory() {
+        Ahead next = ahead;
+        if (next == null || next.mapping() == null || left != null) {
+            return false;
         }
-        FileChannel previous = active;
-        long records = length - JournalFile.HEADER;
-        Manifest before = manifest;
-        manifest = new Manifest(manifest.base(), closed);
-        try {
-            startSegment(spares.take());
-        } catch (IOException e) {
-            manifest = before;
-            throw e;
-        }
-        closedBytes += records;
-        previous.close();
+        JournalFile.putHeader(next.mapping().at(0), header(next));
+        switchTo(next);
+        return true;
     }
 
-    /** Starts the next segment for a rewrite whose base will cover everything up to here. */
-    synchronized Cut rotate() throws IOException {
-        next();
-        long baseNumber = manifest.nextFileNumber();
-        return new Cut(lastSeq, directory.resolve(Manifest.baseName(baseNumber)), baseNumber);
+    /** Switches to the next segment, settling the last switch and making the next segment first if need be. */
+    private void roll() throws IOException {
+        if (switchInMemory()) {
+            return;
+        }
+        settle(Making.ALWAYS);
+        Ahead next = ahead;
+        if (next.mapping() != null) {
+            JournalFile.putHeader(next.mapping().at(0), header(next));
+        } else {
+            JournalFile.writeHeader(next.channel(), header(next));
+        }
+        switchTo(next);
+    }
+
+    private JournalFile.Header header(Ahead next) {
+        return new JournalFile.Header(JournalFile.Type.SEGMENT, format, lastSeq, next.number());
+    }
+
+    private void switchTo(Ahead next) {
+        left = new Left(activeFile, active, length, lastSeq, next.file());
+        letGoOfMapping();
+        mapped = next.mapping();
+        activeFile = next.file();
+        length = JournalFile.HEADER;
+        active = next.channel();
+        ahead = null;
+    }
+
+    /** True when a switch waits to be settled: the writer's next {@link #settle}, before anything else. */
+    boolean switchLeft() {
+        return left != null;
+    }
+
+    /** True when no segment is made ahead. */
+    boolean noneAhead() {
+        return ahead == null;
+    }
+
+    /**
+     * Settles the last switch: the segment left is synced (whatever {@code --fsync} says, since the manifest then
+     * says it is complete), cut to its records' length and listed closed; and makes the next segment ahead when a
+     * spare is ready. The writer's, or the holder of the files when a batch needs the next segment.
+     */
+    void settle() throws IOException {
+        settle(Making.IF_SPARE_READY);
+    }
+
+    /** When {@link #settle} makes the next segment, if none is made. */
+    private enum Making {
+        NOT,
+        IF_SPARE_READY,
+        /** Even with no spare ready: a new empty file, which grows as it is written. */
+        ALWAYS
+    }
+
+    private void settle(Making making) throws IOException {
+        Left switched = left;
+        if (switched != null) {
+            switched.channel().force(false);
+            switched.channel().truncate(switched.length());
+            switched.channel().force(true);
+        }
+        Ahead made = ahead == null && making != Making.NOT ? makeAhead(making == Making.ALWAYS) : null;
+        if (switched == null && made == null) {
+            return;
+        }
+        try {
+            list(switched, made);
+        } catch (IOException e) {
+            if (made != null) {
+                discard(made);
+            }
+            throw e;
+        }
+        if (switched != null) {
+            closedBytes += switched.length() - JournalFile.HEADER;
+            switched.channel().close();
+            left = null;
+        }
+        if (made != null) {
+            ahead = made;
+        }
+    }
+
+    /** Writes the manifest with the segment a switch left closed, and the one made ahead listed. */
+    private synchronized void list(Left switched, Ahead made) throws IOException {
+        List<Manifest.Segment> all = new ArrayList<>();
+        for (Manifest.Segment each : manifest.segments()) {
+            if (switched != null && each.file().equals(switched.file())) {
+                all.add(new Manifest.Segment(each.file(), each.after(), switched.length(), switched.last()));
+            } else if (switched != null && each.file().equals(switched.next())) {
+                all.add(new Manifest.Segment(each.file(), switched.last(), -1, -1));
+            } else {
+                all.add(each);
+            }
+        }
+        if (made != null) {
+            all.add(Manifest.Segment.ahead(made.file()));
+        }
+        Manifest listed = new Manifest(manifest.base(), all);
+        listed.write(directory);
+        manifest = listed;
+    }
+
+    /**
+     * The next segment: a spare renamed, headed and synced (a new empty file instead when none is ready and
+     * {@code needed}), mapped where segments are; null when no spare is ready and it is not needed.
+     */
+    private Ahead makeAhead(boolean needed) throws IOException {
+        Path made = spares.take();
+        if (made == null && !needed) {
+            return null;
+        }
+        long number;
+        synchronized (this) {
+            number = manifest.nextFileNumber();
+        }
+        String name = Manifest.segmentName(number);
+        Path file = directory.resolve(name);
+        JournalFile.Header header = new JournalFile.Header(JournalFile.Type.SEGMENT, format, JournalFile.AHEAD, number);
+        FileChannel channel = made == null ? createFile(files, file, header) : useSpare(made, file, header);
+        return new Ahead(name, number, channel, mappable ? Mapping.of(channel, Spares.CAPACITY) : null);
+    }
+
+    private void discard(Ahead made) {
+        try {
+            made.channel().close();
+            Mapping.delete(directory.resolve(made.file()));
+        } catch (IOException e) {
+            LOG.debug("could not delete {}, made ahead: {}", made.file(), e.toString());
+        }
+    }
+
+    /**
+     * Starts the next segment for a rewrite whose base will cover everything up to here: the switch to it is made
+     * by the caller ({@link #switchInMemory} under the journal's lock), or here when it could not be.
+     */
+    Cut rotate(boolean switched) throws IOException {
+        if (!switched) {
+            roll();
+        }
+        settle();
+        synchronized (this) {
+            long number = manifest.nextFileNumber();
+            return new Cut(lastSeqBeforeActive(), directory.resolve(Manifest.baseName(number)), number);
+        }
+    }
+
+    /** The record the active segment follows, as the manifest (settled) lists it. */
+    private long lastSeqBeforeActive() {
+        for (Manifest.Segment each : manifest.segments()) {
+            if (each.file().equals(activeFile)) {
+                return each.after();
+            }
+        }
+        throw new IllegalStateException("the active segment " + activeFile + " is not listed");
     }
 
     /** Makes {@code base} (complete and synced) the journal's base and deletes the files it replaces. */
     synchronized void install(Cut cut, long baseLength) throws IOException {
         List<Manifest.Segment> kept = manifest.segments().stream()
-                .filter(each -> each.after() >= cut.seq())
+                .filter(each -> each.ahead() || each.after() >= cut.seq())
                 .toList();
         Manifest updated = new Manifest(
                 Optional.of(new Manifest.Base(cut.base().getFileName().toString(), baseLength, cut.seq())), kept);
@@ -344,6 +490,9 @@ final class Segments {
     void close(boolean sync) {
         spares.close();
         try {
+            if (sync) {
+                settle(Making.NOT);
+            }
             letGoOfMapping();
             if (sync) {
                 active.force(false);
@@ -355,6 +504,11 @@ final class Segments {
         }
         try {
             active.close();
+            Ahead next = ahead;
+            if (next != null) {
+                // Left listed: the next start finds it empty.
+                next.channel().close();
+            }
         } catch (IOException e) {
             LOG.debug("closing the journal segment: {}", e.toString());
         }

@@ -48,6 +48,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -130,10 +131,14 @@ class JournaledStoresTest {
         return bytes;
     }
 
+    /** The segment being written (the last one listed, or the one before it when the last is made ahead). */
     private Path activeSegment() throws IOException {
-        Manifest manifest = Manifest.read(directory).orElseThrow();
-        return directory.resolve(
-                manifest.segments().get(manifest.segments().size() - 1).file());
+        List<Manifest.Segment> segments = Manifest.read(directory).orElseThrow().segments();
+        return directory.resolve(segments.stream()
+                .filter(each -> !each.ahead())
+                .reduce((first, second) -> second)
+                .orElseThrow()
+                .file());
     }
 
     @Test
@@ -310,11 +315,58 @@ class JournaledStoresTest {
                 Mapping.allowedIn(directory), "the temporary directory's file system does not overwrite in place");
         List<Runnable> endOfTurn = new ArrayList<>();
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN, endOfTurn::add);
+        eachAnsweredAtOnceWithNoWrite(stores, endOfTurn, 0, 20, i -> "/app/turn" + i, i -> new byte[] {(byte) i});
+
+        copyAsAKillLeavesThem(image);
+        JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
+        for (int i = 0; i < 20; i++) {
+            assertThat(entry(back, "/app/turn" + i).data()).containsExactly(i);
+        }
+    }
+
+    @Test
+    void withEverysecAFullSegmentIsLeftForTheOneMadeAheadWhileAnswersGoOnAtOnce(@TempDir Path image)
+            throws IOException {
+        Assumptions.assumeTrue(
+                Mapping.allowedIn(directory), "the temporary directory's file system does not overwrite in place");
+        List<Runnable> endOfTurn = new ArrayList<>();
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN, endOfTurn::add);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
+        Path first = activeSegment();
+        int fitting = fillTheFirstSegmentButOneMiB(state);
+        Await.until("the next segment is listed ahead", () -> lastListed().ahead());
+
+        eachAnsweredAtOnceWithNoWrite(stores, endOfTurn, fitting, fitting + 3, i -> "/app/" + i, i -> mib(i));
+        Await.until(
+                "the writer lists the full segment closed",
+                () -> listed().segments().stream()
+                        .anyMatch(each ->
+                                each.closed() && directory.resolve(each.file()).equals(first)));
+        assertThat(activeSegment()).isNotEqualTo(first);
+
+        copyAsAKillLeavesThem(image);
+        JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
+        for (int i = 0; i < fitting + 3; i++) {
+            assertThat(entry(back, "/app/" + i).data()[0]).as("/app/%d", i).isEqualTo((byte) i);
+        }
+    }
+
+    /**
+     * Writes the values {@code from} to {@code to} (exclusive) and checks each was answered at once, with nothing left
+     * for the end of the turn and no write of a batch.
+     */
+    private static void eachAnsweredAtOnceWithNoWrite(
+            JournaledStores stores,
+            List<Runnable> endOfTurn,
+            int from,
+            int to,
+            IntFunction<String> key,
+            IntFunction<byte[]> value) {
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
-        for (int i = 0; i < 20; i++) {
+        for (int i = from; i < to; i++) {
             CompletableFuture<StateResult> answer = state.execute(
-                            "/app/turn" + i, StateRequest.set(new byte[] {(byte) i}, 20, false, null))
+                            key.apply(i), StateRequest.set(value.apply(i), 20, false, null))
                     .toCompletableFuture();
             assertThat(answer).as("answered at once").isCompletedWithValue(StateResult.OK);
         }
@@ -322,11 +374,113 @@ class JournaledStoresTest {
         assertThat(stores.journal().statistics().batches() - batchesBefore)
                 .as("no write")
                 .isZero();
+    }
 
+    /**
+     * The files as a kill just after a switch to the segment made ahead leaves them, the manifest not yet written
+     * again: the segment switched to is still listed ahead, and its header still says so when {@code headerUnsaid}
+     * (its page not yet written back), and the one left is listed open; the active segment's records are copied into
+     * {@code image}; returns how many 1 MiB values were written, the last {@code intoTheNext} of them into the
+     * segment ahead.
+     */
+    private int killedJustAfterASwitch(Path image, int intoTheNext, boolean headerUnsaid) throws IOException {
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
+        int fitting = fillTheFirstSegmentButOneMiB(state);
+        Await.until("the next segment is listed ahead", () -> lastListed().ahead());
+        Manifest beforeTheSwitch = Manifest.read(directory).orElseThrow();
+        for (int i = fitting; i < fitting + intoTheNext; i++) {
+            run(state, "/app/" + i, StateRequest.set(mib(i), 20, false, null));
+        }
+        // Copied once the writer has renamed a spare to be the next segment: no file changes its name meanwhile.
+        Await.until(
+                "the switch settled and the next segment made ahead",
+                () -> listed().segments().get(0).closed() && lastListed().ahead());
         copyAsAKillLeavesThem(image);
-        JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
-        for (int i = 0; i < 20; i++) {
-            assertThat(entry(back, "/app/turn" + i).data()).containsExactly(i);
+        beforeTheSwitch.write(image);
+        Manifest.Segment next =
+                beforeTheSwitch.segments().get(beforeTheSwitch.segments().size() - 1);
+        if (headerUnsaid) {
+            try (FileChannel channel = FileChannel.open(image.resolve(next.file()), StandardOpenOption.WRITE)) {
+                JournalFile.writeHeader(
+                        channel,
+                        new JournalFile.Header(
+                                JournalFile.Type.SEGMENT,
+                                JournalFormat.SINGLE_NODE.id(),
+                                JournalFile.AHEAD,
+                                Manifest.number(next.file())));
+            }
+        }
+        return fitting + intoTheNext;
+    }
+
+    private Manifest.Segment lastListed() {
+        List<Manifest.Segment> segments = listed().segments();
+        return segments.get(segments.size() - 1);
+    }
+
+    private Manifest listed() {
+        try {
+            return Manifest.read(directory).orElseThrow();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aKillJustAfterASwitchRestoresTheRecordsOfTheSegmentMadeAhead(boolean headerUnsaid, @TempDir Path image)
+            throws IOException {
+        Assumptions.assumeTrue(
+                Mapping.allowedIn(directory), "the temporary directory's file system does not overwrite in place");
+        int written = killedJustAfterASwitch(image, 3, headerUnsaid);
+
+        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
+            JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
+            assertThat(log.events()).isEmpty();
+            for (int i = 0; i < written; i++) {
+                assertThat(entry(back, "/app/" + i).data()[0]).as("/app/%d", i).isEqualTo((byte) i);
+            }
+            run(back.store(StoreId.STATESERVER), "/app/after", StateRequest.set(new byte[] {7}, 20, false, null));
+            back.close();
+            opened.remove(back);
+        }
+        JournaledStores again = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
+        assertThat(entry(again, "/app/" + (written - 1)).data()[0]).isEqualTo((byte) (written - 1));
+        assertThat(entry(again, "/app/after").data()).containsExactly(7);
+    }
+
+    /**
+     * A power cut with {@code --fsync everysec} may keep the records of the segment switched to but not the end of
+     * the one before it: they follow records that are gone, so they go too, as a torn tail.
+     */
+    @Test
+    void recordsOfTheSegmentMadeAheadThatFollowALostEndAreCutAsATornTail(@TempDir Path image) throws IOException {
+        Assumptions.assumeTrue(
+                Mapping.allowedIn(directory), "the temporary directory's file system does not overwrite in place");
+        int written = killedJustAfterASwitch(image, 3, false);
+        Manifest listed = Manifest.read(image).orElseThrow();
+        Path left = image.resolve(
+                listed.segments().get(listed.segments().size() - 2).file());
+        // The segment left without its last value's record: its space made ahead, the record's bytes zeros again.
+        try (RandomAccessFile file = new RandomAccessFile(left.toFile(), "rw")) {
+            byte[] zeros = new byte[(1 << 20) + 200];
+            file.seek(file.length() - zeros.length);
+            file.write(zeros);
+        }
+
+        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
+            JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
+            assertThat(log.events()).hasSize(1);
+            assertThat(log.events().get(0).getFormattedMessage())
+                    .contains("torn end")
+                    .contains("the start of 3 record(s)");
+            for (int i = 0; i < written - 4; i++) {
+                assertThat(entry(back, "/app/" + i).data()[0]).as("/app/%d", i).isEqualTo((byte) i);
+            }
+            for (int i = written - 4; i < written; i++) {
+                assertThat(entry(back, "/app/" + i)).as("/app/%d", i).isNull();
+            }
         }
     }
 
@@ -694,7 +848,7 @@ class JournaledStoresTest {
 
     /**
      * A spare renamed to be the next segment, whose opening then fails, must not keep that name: the next attempt,
-     * with no spare ready, makes a new file under it.
+     * with no spare ready, makes a new file under it when the segment is full.
      */
     @Test
     void aSpareThatCannotBecomeTheNextSegmentLeavesItsNameFreeForTheNextAttempt() throws Exception {
@@ -715,8 +869,7 @@ class JournaledStoresTest {
         };
         JournaledStores stores = open(new JournalSettings(directory, Fsync.ALWAYS), files);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
-        int fitting = fillTheFirstSegmentButOneMiB(state);
-        Await.until("a spare is made ahead", () -> {
+        Await.until("a spare is made", () -> {
             try (Stream<Path> listed = Files.list(directory)) {
                 return listed.anyMatch(
                         file -> Spares.isSpare(file) && file.toFile().length() == Spares.CAPACITY);
@@ -725,12 +878,14 @@ class JournaledStoresTest {
             }
         });
 
+        // The writer's first turn makes the spare the segment ahead: it fails, and the journal goes on.
         failTheSpare.set(true);
+        int fitting = fillTheFirstSegmentButOneMiB(state);
+        assertThat(failTheSpare).as("the spare was tried as the next segment").isFalse();
         CompletableFuture<StateResult> switching = state.execute(
                         "/app/" + fitting, StateRequest.set(mib(fitting), 20, false, null))
                 .toCompletableFuture();
         assertThat(switching.get(30, TimeUnit.SECONDS)).isEqualTo(StateResult.OK);
-        assertThat(failTheSpare).as("the spare was the next segment").isFalse();
 
         JournaledStores back = reopen(stores);
         for (int i = 0; i <= fitting; i++) {
@@ -827,8 +982,8 @@ class JournaledStoresTest {
                             + "segments since (at most 1 MiB and the round that went past it)")
                     .isLessThan(keys * 1100 + (1 << 20) + keys * 1100);
             assertThat(directorySize())
-                    .as("and the space of the active segment and of a spare, made ahead")
-                    .isLessThan(journal.baseBytes() + journal.bytesSinceBase() + 2 * Spares.CAPACITY + 4096);
+                    .as("and the space of the active segment, of the next one and of a spare, made ahead")
+                    .isLessThan(journal.baseBytes() + journal.bytesSinceBase() + 3 * Spares.CAPACITY + 4096);
         }
         Await.until(
                 "a rewrite ran and ended",
