@@ -31,9 +31,11 @@ import org.slf4j.LoggerFactory;
  * a record is copied straight into the mapped segment ({@link Mapping}) and its answer goes at once; where that
  * cannot be (the segment is full, or was not mapped), the event loop writes its turn itself at the end of the turn
  * and then answers, as Redis writes its buffer before sleeping: handing each batch to the writer and back cost a
- * quarter of a one-core server's throughput (measured in docs/benchmarks.md). The writer then only syncs once a
- * second, starts the next segment when a batch would not fit the current one, starts rewrites, and retries what a
- * failing disk refused; a loop that finds the files busy with that leaves its turn to the writer.
+ * quarter of a one-core server's throughput (measured in docs/benchmarks.md). A full segment is switched for the one made
+ * ahead in memory, by the thread that appends ({@link Segments#switchInMemory}). The writer then only syncs once a
+ * second, settles those switches and makes the next segment ahead ({@link Segments#settle}), starts the next segment
+ * itself when a batch would not fit the current one and none is ready, starts rewrites, and retries what a failing
+ * disk refused; a loop that finds the files busy with that leaves its turn to the writer.
  *
  * <p>A failed write or sync keeps the batch and its answers: the writer retries it (cutting the segment back to
  * where the batch began) until it goes through, and meanwhile every store refuses new changes
@@ -126,6 +128,7 @@ public final class Journal implements AutoCloseable {
         this.rewriteAt = settings.rewriteThreshold(segments.baseLength());
         this.writer = new Thread(this::writeLoop, "aspstate-journal-writer");
         this.writer.setDaemon(true);
+        segments.whenSpareReady(this::wakeWriter);
     }
 
     /**
@@ -197,8 +200,8 @@ public final class Journal implements AutoCloseable {
                     unsynced = true;
                 }
             } else {
-                // The segment is full with none made ahead (or not mapped): this record and the ones after it go
-                // through a batch.
+                // The segment is full and none is ready ahead (not yet made, not mapped, or the last switch not yet
+                // settled), or copying straight is off: this record and the ones after it go through a batch.
                 straight = false;
                 if (filling.remaining() < size) {
                     filling = grown(filling, size);
@@ -611,10 +614,12 @@ public final class Journal implements AutoCloseable {
         }
         files.lock();
         try {
+            boolean refused = false;
             while (true) {
                 try {
                     segments.settle();
-                    if (left) {
+                    if (refused) {
+                        // Only a refusal this set: one a write or sync set is cleared when that goes through.
                         recovered();
                     }
                     return;
@@ -628,6 +633,7 @@ public final class Journal implements AutoCloseable {
                         return;
                     }
                     failed(e);
+                    refused = true;
                     if (!awaitRetry()) {
                         return;
                     }

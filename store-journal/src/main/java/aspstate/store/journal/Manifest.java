@@ -15,9 +15,10 @@ import java.util.Optional;
 
 /**
  * Which files make up the journal, in replay order: at most one base (every live entry at a moment) and the
- * segments written since, the last of them the one being appended to. A text file replaced atomically (written
+ * segments written since, the last of them the one being appended to (or, when the next one is listed ahead, the
+ * one before it). A text file replaced atomically (written
  * aside, synced, renamed over, the directory synced), so a crash leaves either the old list or the new one, never a
- * mix; files it does not name are left over from an interrupted rewrite and go at the next start.
+ * mix; files it does not name are left over from an interrupted rewrite or switch and go at the next start.
  *
  * <pre>
  * aspstate-journal 1

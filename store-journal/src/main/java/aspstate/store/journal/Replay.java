@@ -21,9 +21,10 @@ import java.util.Optional;
  *
  * <p>At start ({@link Mode#START}) every file must be as the manifest says (there, its header matching, closed ones of
  * the listed length) and every record must check out, with one exception: the end of the segment that was being
- * written may hold the torn last records of a crash. A damaged record there with no good record after it is such a
- * tail, and is cut off ({@link TornTail}); one with good records after it is damage, as anywhere else
- * ({@link JournalDamageException}). To examine a damaged journal ({@link Mode#EXAMINE}) each problem is noted
+ * written, and the segment listed ahead after it, may hold the torn last records of a crash. A damaged record there
+ * with no good record after it is such a tail, and is cut off ({@link TornTail}); so are the records of the segment
+ * ahead when they do not follow the last record before it; a damaged record with good records after it is damage, as
+ * anywhere else ({@link JournalDamageException}). To examine a damaged journal ({@link Mode#EXAMINE}) each problem is noted
  * ({@link Damage}) and reading goes on at the next record that checks out, keeping every good one.
  */
 final class Replay {
@@ -49,7 +50,8 @@ final class Replay {
     }
 
     /**
-     * The end of the last segment that did not check out (cut off at start).
+     * The end of the journal that did not check out (cut off at start): where it begins, and its bytes and records
+     * in all, the segment listed ahead's included.
      *
      * @param frames how many records the torn bytes were the start of
      */

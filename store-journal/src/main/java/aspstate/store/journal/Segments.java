@@ -58,12 +58,20 @@ final class Segments {
     private volatile Ahead ahead;
     /** The segment a switch left, until the writer has synced it, cut it and listed it closed. */
     private volatile Left left;
+    /**
+     * A segment made ahead whose listing failed (the manifest could not be written): the next {@link #settle} lists
+     * it rather than making another, so a failing disk does not use up spares; it is never switched to unlisted.
+     */
+    private Ahead unlisted;
 
     /** A segment made ahead: renamed, headed (following {@link JournalFile#AHEAD}) and listed. */
     private record Ahead(String file, long number, FileChannel channel, Mapping mapping) {}
 
     /** The segment a switch left, at its records' end, and the one switched to. */
     private record Left(String file, FileChannel channel, long length, long last, String next) {}
+
+    /** Told when a spare is ready, while none may be made ahead: the writer's wake-up. */
+    private volatile Runnable whenSpareReady;
 
     /** What a rotation cut: the base of the rewrite it starts covers every record up to {@link #seq()}. */
     record Cut(long seq, Path base, long baseNumber) {}
@@ -91,7 +99,12 @@ final class Segments {
             first = null;
         }
         startSegment(first);
-        this.spares = new Spares(directory, files);
+        this.spares = new Spares(directory, files, () -> {
+            Runnable wake = whenSpareReady;
+            if (wake != null) {
+                wake.run();
+            }
+        });
     }
 
     /**
@@ -229,7 +242,8 @@ final class Segments {
 
     /**
      * The mapped active segment positioned at its end, when it has room for {@code size} more bytes; null when it
-     * does not (the record then goes through {@link #append}, which starts the next segment) or is not mapped.
+     * does not (the caller then switches to the segment made ahead, {@link #switchInMemory}, or sends the record
+     * through {@link #append}) or is not mapped.
      */
     ByteBuffer mappedRoom(int size) {
         return mapped != null && length + size <= Spares.CAPACITY ? mapped.at(length) : null;
@@ -319,6 +333,11 @@ final class Segments {
         return ahead == null;
     }
 
+    /** Runs {@code wake} each time a spare is ready (off the caller's thread), to make the next segment ahead. */
+    void whenSpareReady(Runnable wake) {
+        whenSpareReady = wake;
+    }
+
     /**
      * Settles the last switch: the segment left is synced (whatever {@code --fsync} says, since the manifest then
      * says it is complete), cut to its records' length and listed closed; and makes the next segment ahead when a
@@ -343,29 +362,45 @@ final class Segments {
             switched.channel().truncate(switched.length());
             switched.channel().force(true);
         }
-        Ahead made = ahead == null && making != Making.NOT ? makeAhead(making == Making.ALWAYS) : null;
+        Ahead made = null;
+        if (ahead == null && making != Making.NOT) {
+            try {
+                made = unlisted != null ? unlisted : makeAhead(making == Making.ALWAYS);
+            } catch (IOException e) {
+                if (switched == null || making == Making.ALWAYS) {
+                    throw e;
+                }
+                // The switch is settled without it; the writer makes it next time, and says so if it fails again.
+                LOG.debug("could not make the next segment ahead: {}", e.toString());
+            }
+        }
         if (switched == null && made == null) {
             return;
         }
         try {
             list(switched, made);
         } catch (IOException e) {
-            if (made != null) {
-                discard(made);
-            }
+            unlisted = made;
             throw e;
         }
+        unlisted = null;
         if (switched != null) {
-            closedBytes += switched.length() - JournalFile.HEADER;
-            switched.channel().close();
             left = null;
+            try {
+                switched.channel().close();
+            } catch (IOException e) {
+                LOG.debug("closing the segment left: {}", e.toString());
+            }
         }
         if (made != null) {
             ahead = made;
         }
     }
 
-    /** Writes the manifest with the segment a switch left closed, and the one made ahead listed. */
+    /**
+     * Writes the manifest with the segment a switch left closed (its records then counted among the closed ones), and
+     * the one made ahead listed.
+     */
     private synchronized void list(Left switched, Ahead made) throws IOException {
         List<Manifest.Segment> all = new ArrayList<>();
         for (Manifest.Segment each : manifest.segments()) {
@@ -383,6 +418,9 @@ final class Segments {
         Manifest listed = new Manifest(manifest.base(), all);
         listed.write(directory);
         manifest = listed;
+        if (switched != null) {
+            closedBytes += switched.length() - JournalFile.HEADER;
+        }
     }
 
     /**
@@ -405,15 +443,6 @@ final class Segments {
         return new Ahead(name, number, channel, mappable ? Mapping.of(channel, Spares.CAPACITY) : null);
     }
 
-    private void discard(Ahead made) {
-        try {
-            made.channel().close();
-            Mapping.delete(directory.resolve(made.file()));
-        } catch (IOException e) {
-            LOG.debug("could not delete {}, made ahead: {}", made.file(), e.toString());
-        }
-    }
-
     /**
      * Starts the next segment for a rewrite whose base will cover everything up to here: the switch to it is made
      * by the caller ({@link #switchInMemory} under the journal's lock), or here when it could not be.
@@ -422,21 +451,13 @@ final class Segments {
         if (!switched) {
             roll();
         }
+        // Read before settling: once the next segment is listed ahead, an event loop may switch again.
+        long cut = left.last();
         settle();
         synchronized (this) {
             long number = manifest.nextFileNumber();
-            return new Cut(lastSeqBeforeActive(), directory.resolve(Manifest.baseName(number)), number);
+            return new Cut(cut, directory.resolve(Manifest.baseName(number)), number);
         }
-    }
-
-    /** The record the active segment follows, as the manifest (settled) lists it. */
-    private long lastSeqBeforeActive() {
-        for (Manifest.Segment each : manifest.segments()) {
-            if (each.file().equals(activeFile)) {
-                return each.after();
-            }
-        }
-        throw new IllegalStateException("the active segment " + activeFile + " is not listed");
     }
 
     /** Makes {@code base} (complete and synced) the journal's base and deletes the files it replaces. */
@@ -504,10 +525,15 @@ final class Segments {
         }
         try {
             active.close();
-            Ahead next = ahead;
-            if (next != null) {
-                // Left listed: the next start finds it empty.
-                next.channel().close();
+            Left switched = left;
+            if (switched != null) {
+                switched.channel().close();
+            }
+            for (Ahead next : new Ahead[] {ahead, unlisted}) {
+                if (next != null) {
+                    // Left as it is: the next start finds it empty if listed, and deletes it if not.
+                    next.channel().close();
+                }
             }
         } catch (IOException e) {
             LOG.debug("closing the journal segment: {}", e.toString());

@@ -46,10 +46,13 @@ final class Spares implements AutoCloseable {
     private final Deque<Path> reusable = new ConcurrentLinkedDeque<>();
 
     private volatile boolean closed;
+    private final Runnable onReady;
 
-    Spares(Path directory, FileOpener files) {
+    /** @param ready run on the spares' thread each time a spare is ready to be taken */
+    Spares(Path directory, FileOpener files, Runnable ready) {
         this.directory = directory;
         this.files = files;
+        this.onReady = ready;
         this.maker = new Thread(this::make, "aspstate-journal-spares");
         this.maker.setDaemon(true);
         this.maker.setPriority(Thread.MIN_PRIORITY);
@@ -113,6 +116,7 @@ final class Spares implements AutoCloseable {
                     zeros(files, spare, CAPACITY);
                 }
                 ready = spare;
+                onReady.run();
             } catch (IOException e) {
                 deleteQuietly(spare);
                 failures.occurred(

@@ -484,6 +484,16 @@ class JournaledStoresTest {
         }
     }
 
+    /** With {@code off} nothing else wakes the writer: a spare that becomes ready does, to be listed ahead. */
+    @Test
+    void withFsyncOffTheNextSegmentIsMadeAheadOnceASpareIsReady() {
+        Assumptions.assumeTrue(
+                Mapping.allowedIn(directory), "the temporary directory's file system does not overwrite in place");
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.OFF), FileOpener.PLAIN);
+        run(stores.store(StoreId.STATESERVER), "/app/s", StateRequest.set(new byte[] {1}, 20, false, null));
+        Await.until("the next segment is listed ahead", () -> lastListed().ahead());
+    }
+
     @Test
     void withFsyncOffTheWriterRestsWhileRecordsGoStraightIntoTheSegment() throws InterruptedException {
         Assumptions.assumeTrue(
