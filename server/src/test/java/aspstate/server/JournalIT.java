@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -174,7 +173,7 @@ class JournalIT {
                 .start()
                 .awaitReady();
         if (!always) {
-            Await.until("a segment made ahead", () -> countSpares(disk.resolve("data")) == 1);
+            Await.until("the next segment listed ahead", () -> listsASegmentAhead(disk.resolve("data")));
         }
         Path filler = disk.resolve("filler");
         run("fallocate", "-l", (Files.getFileStore(disk).getUsableSpace() - 256 * 1024) + "", filler.toString());
@@ -247,10 +246,11 @@ class JournalIT {
         }
     }
 
-    private static long countSpares(Path directory) {
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.filter(file -> file.getFileName().toString().startsWith("spare-"))
-                    .count();
+    /** Whether the journal's manifest lists the next segment, made ahead ({@code segment NAME ahead}). */
+    private static boolean listsASegmentAhead(Path directory) {
+        try {
+            return Files.readAllLines(directory.resolve("MANIFEST")).stream()
+                    .anyMatch(line -> line.startsWith("segment ") && line.endsWith(" ahead"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

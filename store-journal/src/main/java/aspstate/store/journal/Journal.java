@@ -103,8 +103,8 @@ public final class Journal implements AutoCloseable {
 
     private volatile Rewrite rewrite;
     private volatile long nextRewriteNanos;
-    /** After a failure to make the next segment ahead, when to try again. */
-    private long nextAheadNanos;
+    /** After a failure to make or list the next segment, when to try again. */
+    private long nextSettleNanos;
     /** The bytes of segments since the base past which a rewrite is due, as the base now is (set as it changes). */
     private volatile long rewriteAt;
 
@@ -603,13 +603,14 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Settles a switch to the next segment, retrying until it goes through (meanwhile changes are refused: the
-     * segment left may not be on disk), and makes the next segment ahead when none is; a failure to make it is
-     * tried again a second later, and only refuses changes once a record needs it.
+     * Settles a switch to the next segment, retrying until the segment left is synced (meanwhile changes are refused:
+     * it may not be on disk), and makes the next segment ahead when none is. A failure to make it, or to write the
+     * manifest that lists them (nothing is at risk then, {@link Segments.ListingFailed}), is tried again a second
+     * later, and only refuses changes once a record needs the segment after.
      */
     private void settleSegments() {
         boolean left = segments.switchLeft();
-        if (!left && (!segments.noneAhead() || System.nanoTime() < nextAheadNanos)) {
+        if ((!left && !segments.noneAhead()) || System.nanoTime() < nextSettleNanos) {
             return;
         }
         files.lock();
@@ -624,10 +625,10 @@ public final class Journal implements AutoCloseable {
                     }
                     return;
                 } catch (IOException e) {
-                    if (!left) {
-                        nextAheadNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS);
+                    if (!left || e instanceof Segments.ListingFailed) {
+                        nextSettleNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS);
                         failures.occurred(
-                                "could not make the next segment of the journal in {} ahead ({}); {} attempt(s)",
+                                "could not make or list the next segment of the journal in {} ({}); {} attempt(s)",
                                 directory,
                                 Refusal.describe(e));
                         return;

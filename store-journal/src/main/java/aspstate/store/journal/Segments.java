@@ -347,6 +347,19 @@ final class Segments {
         settle(Making.IF_SPARE_READY);
     }
 
+    /**
+     * The manifest that lists a settled switch, or a segment made ahead, could not be written (a full disk): nothing
+     * is at risk meanwhile, since the manifest on disk lists the segment switched to as the one ahead, which replay
+     * reads after the open one; only the next switch waits for it.
+     */
+    static final class ListingFailed extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        ListingFailed(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
     /** When {@link #settle} makes the next segment, if none is made. */
     private enum Making {
         NOT,
@@ -381,7 +394,7 @@ final class Segments {
             list(switched, made);
         } catch (IOException e) {
             unlisted = made;
-            throw e;
+            throw new ListingFailed(e);
         }
         unlisted = null;
         if (switched != null) {
