@@ -31,11 +31,11 @@ import org.slf4j.LoggerFactory;
  * a record is copied straight into the mapped segment ({@link Mapping}) and its answer goes at once; where that
  * cannot be (the segment is full, or was not mapped), the event loop writes its turn itself at the end of the turn
  * and then answers, as Redis writes its buffer before sleeping: handing each batch to the writer and back cost a
- * quarter of a one-core server's throughput (measured in docs/benchmarks.md). A full segment is switched for the one made
- * ahead in memory, by the thread that appends ({@link Segments#switchInMemory}). The writer then only syncs once a
- * second, settles those switches and makes the next segment ahead ({@link Segments#settle}), starts the next segment
- * itself when a batch would not fit the current one and none is ready, starts rewrites, and retries what a failing
- * disk refused; a loop that finds the files busy with that leaves its turn to the writer.
+ * quarter of a one-core server's throughput (measured in docs/benchmarks.md). A full segment is switched for the
+ * one made ahead in memory, by the thread that appends ({@link Segments#switchInMemory}). The writer then only syncs
+ * once a second, settles those switches and makes the next segment ahead ({@link Segments#settle}), starts the next
+ * segment itself when a batch would not fit the current one and none is ready, starts rewrites, and retries what a
+ * failing disk refused; a loop that finds the files busy with that leaves its turn to the writer.
  *
  * <p>A failed write or sync keeps the batch and its answers: the writer retries it (cutting the segment back to
  * where the batch began) until it goes through, and meanwhile every store refuses new changes
@@ -609,10 +609,10 @@ public final class Journal implements AutoCloseable {
      * later, and only refuses changes once a record needs the segment after.
      */
     private void settleSegments() {
-        boolean left = segments.switchLeft();
-        if ((!left && !segments.noneAhead()) || System.nanoTime() < nextSettleNanos) {
+        if (!segments.settleDue() || System.nanoTime() < nextSettleNanos) {
             return;
         }
+        boolean left = segments.switchLeft();
         files.lock();
         try {
             boolean refused = false;
@@ -765,6 +765,11 @@ public final class Journal implements AutoCloseable {
             // The segments grew past the next threshold while it ran: no append may come to wake the writer.
             wakeWriter();
         }
+    }
+
+    /** True while the writer has a switch to settle or a segment to make ahead, renaming files (for tests). */
+    boolean settling() {
+        return segments.settleDue();
     }
 
     /** Counters for metrics and tests. */

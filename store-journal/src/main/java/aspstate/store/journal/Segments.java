@@ -328,9 +328,12 @@ final class Segments {
         return left != null;
     }
 
-    /** True when no segment is made ahead. */
-    boolean noneAhead() {
-        return ahead == null;
+    /**
+     * True when {@link #settle} has work: a switch to settle, or no segment made ahead and one to list (a spare ready,
+     * or one whose listing failed). Read by the writer each turn, so that it takes the files only then.
+     */
+    boolean settleDue() {
+        return left != null || (ahead == null && (unlisted != null || spares.ready()));
     }
 
     /** Runs {@code wake} each time a spare is ready (off the caller's thread), to make the next segment ahead. */

@@ -63,6 +63,11 @@ final class Spares implements AutoCloseable {
         return file.getFileName().toString().matches("spare-\\d+\\.tmp");
     }
 
+    /** True when a made spare waits to be taken. */
+    boolean ready() {
+        return ready != null;
+    }
+
     /** A made spare, taken (the caller renames it), or null when none is ready yet. */
     Path take() {
         Path taken = ready;
