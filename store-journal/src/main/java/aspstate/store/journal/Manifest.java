@@ -16,9 +16,9 @@ import java.util.Optional;
 /**
  * Which files make up the journal, in replay order: at most one base (every live entry at a moment) and the
  * segments written since, the last of them the one being appended to (or, when the next one is listed ahead, the
- * one before it). A text file replaced atomically (written
- * aside, synced, renamed over, the directory synced), so a crash leaves either the old list or the new one, never a
- * mix; files it does not name are left over from an interrupted rewrite or switch and go at the next start.
+ * one before it). A text file replaced atomically (written aside, synced, renamed over, the directory synced), so a
+ * crash leaves either the old list or the new one, never a mix; files it does not name are left over from an
+ * interrupted rewrite or switch and go at the next start.
  *
  * <pre>
  * aspstate-journal 1
@@ -127,8 +127,8 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
                 throw new JournalDamageException(path, 0, "line " + (i + 1) + " cannot be read: " + lines.get(i));
             }
         }
-        int open = segments.size()
-                - (!segments.isEmpty() && segments.get(segments.size() - 1).ahead() ? 2 : 1);
+        Manifest read = new Manifest(base, segments);
+        int open = read.open();
         if (open < 0
                 || segments.get(open).closed()
                 || segments.get(open).ahead()
@@ -136,7 +136,17 @@ record Manifest(Optional<Base> base, List<Segment> segments) {
             throw new JournalDamageException(
                     path, 0, "it must end with the one segment being written (and the one made ahead, if listed)");
         }
-        return Optional.of(new Manifest(base, segments));
+        return Optional.of(read);
+    }
+
+    /** True when the last segment listed is the one made ahead. */
+    boolean endsAhead() {
+        return !segments.isEmpty() && segments.get(segments.size() - 1).ahead();
+    }
+
+    /** Where the segment being written is listed: last, or before the one made ahead; -1 when none is listed. */
+    int open() {
+        return segments.size() - (endsAhead() ? 2 : 1);
     }
 
     private static String fileName(String word) {

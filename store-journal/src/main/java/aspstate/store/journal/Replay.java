@@ -23,9 +23,9 @@ import java.util.Optional;
  * the listed length) and every record must check out, with one exception: the end of the segment that was being
  * written, and the segment listed ahead after it, may hold the torn last records of a crash. A damaged record there
  * with no good record after it is such a tail, and is cut off ({@link TornTail}); so are the records of the segment
- * ahead when they do not follow the last record before it; a damaged record with good records after it is damage, as
- * anywhere else ({@link JournalDamageException}). To examine a damaged journal ({@link Mode#EXAMINE}) each problem is noted
- * ({@link Damage}) and reading goes on at the next record that checks out, keeping every good one.
+ * ahead when they do not follow the last record before it; a damaged record with good records after it is damage,
+ * as anywhere else ({@link JournalDamageException}). To examine a damaged journal ({@link Mode#EXAMINE}) each problem
+ * is noted ({@link Damage}) and reading goes on at the next record that checks out, keeping every good one.
  */
 final class Replay {
     private final Path directory;
@@ -83,13 +83,11 @@ final class Replay {
             replay.lastSeq = after;
         }
         List<Manifest.Segment> segments = manifest.segments();
-        boolean endsAhead =
-                !segments.isEmpty() && segments.get(segments.size() - 1).ahead();
         // The segment being written, and the one made ahead after it, may end in a crash's torn records.
-        int open = segments.size() - (endsAhead ? 2 : 1);
+        int open = manifest.open();
         for (int i = 0; i < segments.size(); i++) {
             Manifest.Segment segment = segments.get(i);
-            boolean ahead = endsAhead && i == segments.size() - 1;
+            boolean ahead = manifest.endsAhead() && i == segments.size() - 1;
             if (!ahead && segment.after() != after) {
                 replay.damaged(
                         directory.resolve(Manifest.FILE),
@@ -185,13 +183,9 @@ final class Replay {
             }
             RecordScanner scanner = new RecordScanner(channel);
             if (pastAGap || (ahead && scanner.recordAt(JournalFile.HEADER, seq -> seq > after + 1) != null)) {
-                // Up to the records of an older segment it was made from, if any ({@link Spares}).
-                long older = scanner.nextRecord(JournalFile.HEADER, seq -> seq <= after);
-                long tail = older < 0 ? scanner.dataEnd(JournalFile.HEADER) : older;
-                torn(file, JournalFile.HEADER, tail - JournalFile.HEADER, scanner.framesFrom(JournalFile.HEADER, tail));
-                if (cut) {
-                    channel.truncate(JournalFile.HEADER);
-                }
+                tornFrom(
+                        file, scanner, JournalFile.HEADER, scanner.nextRecord(JournalFile.HEADER, seq -> seq <= after));
+                cutAt(channel, JournalFile.HEADER);
                 this.end = JournalFile.HEADER;
             } else {
                 read(file, channel, scanner, type, after, last);
@@ -217,10 +211,7 @@ final class Replay {
             RecordScanner.Record record = scanner.recordAt(offset, seqs);
             if (record == null && last && scanner.zerosFrom(offset)) {
                 // The rest of the segment made ahead, never written to: the records end here.
-                if (mode == Mode.START) {
-                    channel.truncate(offset);
-                    channel.force(true);
-                }
+                cutAt(channel, offset);
                 break;
             }
             if (record == null) {
@@ -266,9 +257,22 @@ final class Replay {
             throws IOException {
         long older = scanner.nextRecord(offset, seq -> seq <= after);
         if (older < 0 || scanner.startsRecord(offset, expected)) {
-            long end = older < 0 ? scanner.dataEnd(offset) : older;
-            torn(file, offset, end - offset, scanner.framesFrom(offset, end));
+            tornFrom(file, scanner, offset, older);
         }
+        cutAt(channel, offset);
+    }
+
+    /**
+     * Notes the bytes from {@code offset} as torn: up to {@code older}, where the records of an older segment the file
+     * was made from begin ({@link Spares}), or, when none do ({@code older} -1), up to the zeros that follow, if any.
+     */
+    private void tornFrom(Path file, RecordScanner scanner, long offset, long older) throws IOException {
+        long end = older < 0 ? scanner.dataEnd(offset) : older;
+        torn(file, offset, end - offset, scanner.framesFrom(offset, end));
+    }
+
+    /** At start, cuts the file at {@code offset}, where its records end. */
+    private void cutAt(FileChannel channel, long offset) throws IOException {
         if (mode == Mode.START) {
             channel.truncate(offset);
             channel.force(true);
