@@ -343,6 +343,7 @@ class JournaledStoresTest {
                         .anyMatch(each ->
                                 each.closed() && directory.resolve(each.file()).equals(first)));
         assertThat(activeSegment()).isNotEqualTo(first);
+        Await.until("the writer renames no file", () -> !stores.journal().settling());
 
         copyAsAKillLeavesThem(image);
         JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
@@ -395,7 +396,9 @@ class JournaledStoresTest {
         // Copied once the writer has renamed a spare to be the next segment: no file changes its name meanwhile.
         Await.until(
                 "the switch settled and the next segment made ahead",
-                () -> listed().segments().get(0).closed() && lastListed().ahead());
+                () -> listed().segments().get(0).closed()
+                        && lastListed().ahead()
+                        && !stores.journal().settling());
         copyAsAKillLeavesThem(image);
         beforeTheSwitch.write(image);
         Manifest.Segment next =
@@ -1105,6 +1108,29 @@ class JournaledStoresTest {
         assertThat(madeWithZeros.get())
                 .as("segments made of zeros, of " + started.get() + " started")
                 .isLessThanOrEqualTo(started.get() - 2);
+
+        // The segment being written may be one made ahead before the last rewrite gave segments back: written on
+        // until the active segment has changed twice, it is one made after.
+        Path seen = activeSegment();
+        for (int changes = 0; changes < 2 && round < 400; round++) {
+            for (int key = 0; key < keys; key++) {
+                run(state, "/app/s" + key, StateRequest.set(bytes(1000, round + key), 20, false, null));
+            }
+            Await.until("no rewrite runs", () -> !stores.journal().statistics().rewriting());
+            if (!activeSegment().equals(seen)) {
+                changes++;
+                seen = activeSegment();
+            }
+        }
+        // Copied once no rewrite runs or is due and the next segment is listed ahead: no file changes its name
+        // until the next write.
+        Await.until("no rewrite runs or is due and the next segment is listed ahead", () -> {
+            JournalStatistics now = stores.journal().statistics();
+            return !now.rewriting()
+                    && now.bytesSinceBase() < Math.max(32 << 20, now.baseBytes())
+                    && !stores.journal().settling()
+                    && lastListed().ahead();
+        });
 
         copyAsAKillLeavesThem(image);
         Path killedIn = image.resolve(directory.relativize(activeSegment()));
