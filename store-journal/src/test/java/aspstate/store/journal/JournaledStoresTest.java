@@ -96,6 +96,18 @@ class JournaledStoresTest {
         return open(new JournalSettings(directory, Fsync.ALWAYS), files);
     }
 
+    /**
+     * A journal on {@code disk} once its next segment is made ahead: from then on only writes sync data until a
+     * segment fills, so a test can count the syncs its writes cause.
+     */
+    private JournaledStores openWithTheNextSegmentAhead(JournalSettings settings, ControlledChannel.Disk disk) {
+        JournaledStores stores = open(settings, disk);
+        Await.until(
+                "the next segment is listed ahead",
+                () -> lastListed().ahead() && !stores.journal().settling());
+        return stores;
+    }
+
     private JournaledStores open() {
         return open(FileOpener.PLAIN);
     }
@@ -247,7 +259,7 @@ class JournaledStoresTest {
     @Test
     void anAnswerWaitsForTheSyncThatCoversItAndWritesArrivingMeanwhileShareTheNextOne() throws Exception {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
-        JournaledStores stores = open(disk);
+        JournaledStores stores = openWithTheNextSegmentAhead(new JournalSettings(directory, Fsync.ALWAYS), disk);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         int startSyncs = disk.syncs.get();
         disk.holdSyncs = true;
@@ -590,7 +602,7 @@ class JournaledStoresTest {
     @Test
     void everysecAnswersOnceWrittenAndSyncsWithinASecond() {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
-        JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), disk);
+        JournaledStores stores = openWithTheNextSegmentAhead(new JournalSettings(directory, Fsync.EVERYSEC), disk);
         int startSyncs = disk.syncs.get();
         disk.holdSyncs = true;
         assertThat(run(stores.store(StoreId.STATESERVER), "/app/s", StateRequest.set(new byte[] {1}, 20, false, null)))
