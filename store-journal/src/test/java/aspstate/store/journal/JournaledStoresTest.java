@@ -102,10 +102,18 @@ class JournaledStoresTest {
      */
     private JournaledStores openWithTheNextSegmentAhead(JournalSettings settings, ControlledChannel.Disk disk) {
         JournaledStores stores = open(settings, disk);
-        Await.until(
-                "the next segment is listed ahead",
-                () -> lastListed().ahead() && !stores.journal().settling());
+        awaitTheNextSegmentAhead(stores);
         return stores;
+    }
+
+    /**
+     * Waits until the next segment is listed ahead and the writer has no switch to settle: until the next write,
+     * the journal then syncs nothing and renames, makes or deletes no listed file.
+     */
+    private void awaitTheNextSegmentAhead(JournaledStores stores) {
+        Await.until(
+                "the next segment is listed ahead and the writer renames nothing",
+                () -> lastListed().ahead() && !stores.journal().settling());
     }
 
     private JournaledStores open() {
@@ -329,7 +337,7 @@ class JournaledStoresTest {
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN, endOfTurn::add);
         eachAnsweredAtOnceWithNoWrite(stores, endOfTurn, 0, 20, i -> "/app/turn" + i, i -> new byte[] {(byte) i});
 
-        copyAsAKillLeavesThem(image);
+        copyAsAKillLeavesThem(stores, image);
         JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
         for (int i = 0; i < 20; i++) {
             assertThat(entry(back, "/app/turn" + i).data()).containsExactly(i);
@@ -355,9 +363,7 @@ class JournaledStoresTest {
                         .anyMatch(each ->
                                 each.closed() && directory.resolve(each.file()).equals(first)));
         assertThat(activeSegment()).isNotEqualTo(first);
-        Await.until("the writer renames no file", () -> !stores.journal().settling());
-
-        copyAsAKillLeavesThem(image);
+        copyAsAKillLeavesThem(stores, image);
         JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
         for (int i = 0; i < fitting + 3; i++) {
             assertThat(entry(back, "/app/" + i).data()[0]).as("/app/%d", i).isEqualTo((byte) i);
@@ -405,13 +411,8 @@ class JournaledStoresTest {
         for (int i = fitting; i < fitting + intoTheNext; i++) {
             run(state, "/app/" + i, StateRequest.set(mib(i), 20, false, null));
         }
-        // Copied once the writer has renamed a spare to be the next segment: no file changes its name meanwhile.
-        Await.until(
-                "the switch settled and the next segment made ahead",
-                () -> listed().segments().get(0).closed()
-                        && lastListed().ahead()
-                        && !stores.journal().settling());
-        copyAsAKillLeavesThem(image);
+        Await.until("the switch settled", () -> listed().segments().get(0).closed());
+        copyAsAKillLeavesThem(stores, image);
         beforeTheSwitch.write(image);
         Manifest.Segment next =
                 beforeTheSwitch.segments().get(beforeTheSwitch.segments().size() - 1);
@@ -1050,7 +1051,12 @@ class JournaledStoresTest {
      * Copies the journal's files into {@code image} as a process killed now leaves them: every file as the page cache
      * holds it, mapped stores and writes alike.
      */
-    private void copyAsAKillLeavesThem(Path image) throws IOException {
+    /**
+     * Copies the journal's files as a kill would leave them, once nothing changes them under the copy, which is not
+     * atomic as a kill is.
+     */
+    private void copyAsAKillLeavesThem(JournaledStores stores, Path image) throws IOException {
+        awaitTheNextSegmentAhead(stores);
         try (Stream<Path> files = Files.list(directory)) {
             for (Path file : files.toList()) {
                 Files.copy(file, image.resolve(file.getFileName()));
@@ -1134,17 +1140,13 @@ class JournaledStoresTest {
                 seen = activeSegment();
             }
         }
-        // Copied once no rewrite runs or is due and the next segment is listed ahead: no file changes its name
-        // until the next write.
-        Await.until("no rewrite runs or is due and the next segment is listed ahead", () -> {
+        // Copied once no rewrite runs or is due: none deletes or makes a file until the next write.
+        Await.until("no rewrite runs or is due", () -> {
             JournalStatistics now = stores.journal().statistics();
-            return !now.rewriting()
-                    && now.bytesSinceBase() < Math.max(32 << 20, now.baseBytes())
-                    && !stores.journal().settling()
-                    && lastListed().ahead();
+            return !now.rewriting() && now.bytesSinceBase() < Math.max(32 << 20, now.baseBytes());
         });
 
-        copyAsAKillLeavesThem(image);
+        copyAsAKillLeavesThem(stores, image);
         Path killedIn = image.resolve(directory.relativize(activeSegment()));
         byte[] before = Files.readAllBytes(killedIn);
         try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
