@@ -271,8 +271,17 @@ final class Segments {
         mapped = null;
     }
 
+    /**
+     * Bytes of records since the base: the closed segments', the active one's, and those of a segment a switch left
+     * that the writer has not yet listed closed. Read without a lock, in the order that the appending thread's switch
+     * (left, then length) and the writer's listing (closed bytes, then left) write them: a reader can count a
+     * segment twice for a moment, never miss one.
+     */
     long bytesSinceBase() {
-        return closedBytes + length - JournalFile.HEADER;
+        long active = length - JournalFile.HEADER;
+        Left switched = left;
+        long closed = closedBytes;
+        return closed + active + (switched == null ? 0 : switched.length() - JournalFile.HEADER);
     }
 
     synchronized long baseLength() {

@@ -370,6 +370,31 @@ class JournaledStoresTest {
         }
     }
 
+    @Test
+    void theBytesSinceTheBaseCountASegmentLeftBeforeTheWriterListsItClosed() {
+        Assumptions.assumeTrue(
+                Mapping.allowedIn(directory), "the temporary directory's file system does not overwrite in place");
+        ControlledChannel.Disk disk = new ControlledChannel.Disk();
+        JournaledStores stores = openWithTheNextSegmentAhead(new JournalSettings(directory, Fsync.EVERYSEC), disk);
+        SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
+        int fitting = fillTheFirstSegmentButOneMiB(state);
+        long before = stores.journal().statistics().bytesSinceBase();
+        disk.holdSyncs = true;
+        try {
+            for (int i = fitting; i < fitting + 2; i++) {
+                run(state, "/app/" + i, StateRequest.set(mib(i), 20, false, null));
+            }
+            // The writer, held in a sync, has not yet listed the segment left closed.
+            Await.until("the writer syncs", disk.syncPermits::hasQueuedThreads);
+            assertThat(stores.journal().statistics().bytesSinceBase() - before)
+                    .as("what the rewrite's threshold is measured against: every record written since")
+                    .isGreaterThan(2L << 20);
+        } finally {
+            disk.holdSyncs = false;
+            disk.syncPermits.release(1_000);
+        }
+    }
+
     /**
      * Writes the values {@code from} to {@code to} (exclusive) and checks each was answered at once, with nothing left
      * for the end of the turn and no write of a batch.
