@@ -628,7 +628,7 @@ public final class Journal implements AutoCloseable {
                     if (!left || e instanceof Segments.ListingFailed) {
                         nextSettleNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS);
                         failures.occurred(
-                                "could not make or list the next segment of the journal in {} ({}); {} attempt(s)",
+                                "{} attempt(s) to make or list the next segment of the journal in {} failed ({})",
                                 directory,
                                 Refusal.describe(e));
                         return;
@@ -676,8 +676,7 @@ public final class Journal implements AutoCloseable {
                     now.reason(),
                     RETRY_MILLIS / 1000);
         } else {
-            failures.occurred(
-                    "the journal in {} still cannot write ({}): {} more failed attempt(s)", directory, now.reason());
+            failures.occurred("{} more attempt(s) to write the journal in {} failed ({})", directory, now.reason());
         }
         refusal = now;
         // After the refusal: a holder of the files turning copying straight on again then sees it.
@@ -734,7 +733,7 @@ public final class Journal implements AutoCloseable {
         } catch (IOException e) {
             nextRewriteNanos = System.nanoTime() + REWRITE_RETRY_NANOS;
             failures.occurred(
-                    "could not start a rewrite of the journal in {} ({}); {} attempt(s), next in 30 s",
+                    "{} attempt(s) to start a rewrite of the journal in {} failed ({}); the next in 30 s",
                     directory,
                     Refusal.describe(e));
         } finally {

@@ -125,8 +125,8 @@ final class Spares implements AutoCloseable {
             } catch (IOException e) {
                 deleteQuietly(spare);
                 failures.occurred(
-                        "could not make a segment ahead in {} ({}): segments grow as they are written, "
-                                + "and syncs are slower; {} attempt(s), the next in 30 s",
+                        "{} attempt(s) to make a segment ahead in {} failed ({}): segments grow as they are "
+                                + "written, and syncs are slower; the next in 30 s",
                         directory,
                         DataDirectoryException.cause(e));
                 LockSupport.parkNanos(this, RETRY_NANOS);

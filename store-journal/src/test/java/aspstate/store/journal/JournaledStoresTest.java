@@ -875,7 +875,24 @@ class JournaledStoresTest {
             names = {"ALWAYS", "EVERYSEC"})
     void aDiskThatFillsJustAsTheNextSegmentStartsKeepsEverySegmentWhole(Fsync fsync) {
         ControlledChannel.Disk disk = new ControlledChannel.Disk();
-        JournaledStores stores = open(new JournalSettings(directory, fsync), disk);
+        // The first segment is made at the start; no spare after it, so the next segment is made when it is needed
+        // (one made ahead is written in full already, so a full disk cannot catch its records).
+        FileOpener files = (file, options) -> {
+            if (Spares.isSpare(file) && !file.getFileName().toString().equals("spare-0.tmp")) {
+                throw new IOException("No space left on device");
+            }
+            return disk.open(file, options);
+        };
+        JournaledStores stores;
+        try (CapturedLog spares = new CapturedLog(Spares.class, Level.WARN)) {
+            stores = open(new JournalSettings(directory, fsync), files);
+            Await.until(
+                    "the spares' thread says it cannot make one",
+                    () -> !spares.events().isEmpty());
+            assertThat(spares.events().get(0).getFormattedMessage())
+                    .startsWith("1 attempt(s) to make a segment ahead in " + directory
+                            + " failed (No space left on device)");
+        }
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         int fitting = fillTheFirstSegmentButOneMiB(state);
 
