@@ -766,7 +766,10 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** True while the writer has a switch to settle or a segment to make ahead, renaming files (for tests). */
+    /**
+     * True while the writer has a switch to settle or a segment to make ahead (for tests). Not while it makes one,
+     * the spare taken: a test waits for the segment listed ahead as well.
+     */
     boolean settling() {
         return segments.settleDue();
     }
