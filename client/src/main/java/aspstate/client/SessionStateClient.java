@@ -46,6 +46,13 @@ import java.util.function.Function;
  * connections and threads.
  */
 public final class SessionStateClient implements AutoCloseable {
+    /**
+     * How many more connections to one server a request takes when it finds the one it got closed before its request
+     * could be written (a server's restart or idle timeout closes every idle one at once), before the server counts
+     * as down and the request goes to the next.
+     */
+    private static final int RESENDS_PER_SERVER = 2;
+
     private final List<ServerPool> servers;
     private final Function<String, String> keys;
     private final Duration networkTimeout;
@@ -259,7 +266,7 @@ public final class SessionStateClient implements AutoCloseable {
         SessionIds.checkLength(sessionId);
         String key = keys.apply(sessionId);
         CompletableFuture<StateServerResponse> answer = new CompletableFuture<>();
-        tryServers(serversInTurn(), 0, new ArrayList<>(), key, call, answer);
+        tryServers(serversInTurn(), 0, new ArrayList<>(), key, call, answer, 0);
         return answer;
     }
 
@@ -276,14 +283,18 @@ public final class SessionStateClient implements AutoCloseable {
         return up;
     }
 
-    /** Sends to server {@code index}; a server that cannot be reached passes the request, unsent, to the next. */
+    /**
+     * Sends to server {@code index}; a server that cannot be reached passes the request, unsent, to the next.
+     * {@code unsent}: how many connections to this server were found closed before the request could be written.
+     */
     private void tryServers(
             List<ServerPool> inTurn,
             int index,
             List<String> failures,
             String key,
             Call call,
-            CompletableFuture<StateServerResponse> answer) {
+            CompletableFuture<StateServerResponse> answer,
+            int unsent) {
         if (index == inTurn.size()) {
             answer.completeExceptionally(new SessionStateUnavailableException(
                     "no session-state server could be reached: " + String.join("; ", failures), null));
@@ -295,19 +306,32 @@ public final class SessionStateClient implements AutoCloseable {
                 String reason = server.address() + ": " + describe(cause(error));
                 server.markDown(retryDownServerAfter, reason);
                 failures.add(reason);
-                tryServers(inTurn, index + 1, failures, key, call, answer);
+                tryServers(inTurn, index + 1, failures, key, call, answer, 0);
                 return;
             }
-            send(server, connection, key, call, answer);
+            send(server, connection, key, call, answer, () -> {
+                if (unsent < RESENDS_PER_SERVER) {
+                    // The server may only have closed an idle connection (its idle timeout, a restart): another one.
+                    tryServers(inTurn, index, failures, key, call, answer, unsent + 1);
+                    return;
+                }
+                String reason = server.address() + ": closed " + (unsent + 1)
+                        + " connection(s) before the request could be written";
+                server.markDown(retryDownServerAfter, reason);
+                failures.add(reason);
+                tryServers(inTurn, index + 1, failures, key, call, answer, 0);
+            });
         });
     }
 
+    /** Sends on {@code connection}; runs {@code resend} instead of failing when the request was never written. */
     private void send(
             ServerPool server,
             StateServerConnection connection,
             String key,
             Call call,
-            CompletableFuture<StateServerResponse> answer) {
+            CompletableFuture<StateServerResponse> answer,
+            Runnable resend) {
         CompletableFuture<StateServerResponse> response;
         try {
             response = call.send(connection, key);
@@ -339,6 +363,12 @@ public final class SessionStateClient implements AutoCloseable {
                 return;
             }
             connection.closeNow();
+            if (cause(error) instanceof UnsentRequestException) {
+                if (!answer.isDone()) {
+                    resend.run();
+                }
+                return;
+            }
             server.markDown(retryDownServerAfter, describe(error));
             answer.completeExceptionally(new SessionStateUnavailableException(
                     "the connection to "

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -148,16 +150,34 @@ public final class StateServerConnection implements AutoCloseable {
 
     private CompletableFuture<StateServerResponse> send(ByteBuf request) {
         CompletableFuture<StateServerResponse> answer = new CompletableFuture<>();
-        synchronized (pending) {
-            if (!channel.isActive()) {
-                request.release();
-                return CompletableFuture.failedFuture(new ClosedChannelException());
-            }
-            // Enqueue and write under one lock: Netty runs writes in submission order, so the queue matches the wire.
-            pending.add(answer);
-            channel.writeAndFlush(request, channel.voidPromise());
+        EventLoop loop = channel.eventLoop();
+        if (loop.inEventLoop()) {
+            write(request, answer);
+            return answer;
+        }
+        try {
+            loop.execute(() -> write(request, answer));
+        } catch (RejectedExecutionException e) {
+            request.release();
+            answer.completeExceptionally(new UnsentRequestException("the connection's I/O thread has stopped"));
         }
         return answer;
+    }
+
+    /**
+     * Writes {@code request} on the connection's I/O thread, which reads what arrived before it runs its tasks: a
+     * connection the server has closed (restarted, killed, or its idle timeout) is then seen closed here, and the
+     * request fails as never sent ({@link UnsentRequestException}) rather than as lost in flight.
+     */
+    private void write(ByteBuf request, CompletableFuture<StateServerResponse> answer) {
+        if (!channel.isActive()) {
+            request.release();
+            answer.completeExceptionally(new UnsentRequestException("the connection was closed before the request"));
+            return;
+        }
+        // Netty writes in submission order, all on this thread: the queue matches the wire.
+        pending.add(answer);
+        channel.writeAndFlush(request, channel.voidPromise());
     }
 
     public boolean isOpen() {

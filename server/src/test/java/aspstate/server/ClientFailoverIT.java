@@ -80,13 +80,24 @@ class ClientFailoverIT {
                 }
             }
 
+            int unknown = 0;
             for (int i = 0; i < 50; i++) {
-                assertThat(client.setAndReleaseItemExclusive("after" + i, session("after"), 20, 0))
-                        .isEqualTo(Outcome.DONE);
+                try {
+                    assertThat(client.setAndReleaseItemExclusive("after" + i, session("after"), 20, 0))
+                            .isEqualTo(Outcome.DONE);
+                } catch (SessionStateUnavailableException e) {
+                    // A connection the killed server closed may still look open to the client (its close not yet
+                    // read) when a request takes it: that request fails as unknown, and the server is down from then.
+                    assertThat(e)
+                            .hasMessageContaining("the connection to " + first + " failed with the request in flight");
+                    unknown++;
+                    continue;
+                }
                 GetResult read = client.getItem("after" + i);
                 assertThat(SessionStateData.read(read.data()).items().get("user"))
                         .isEqualTo("after");
             }
+            assertThat(unknown).as("requests after the kill failed as unknown").isLessThanOrEqualTo(1);
             assertThat(client.getItem("kept-on-first").status())
                     .as("the second server never had the first one's sessions")
                     .isEqualTo(GetResult.Status.NOT_FOUND);
