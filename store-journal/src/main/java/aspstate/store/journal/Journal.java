@@ -70,6 +70,12 @@ public final class Journal implements AutoCloseable {
     private boolean writerWaiting;
     /** A thread's turn appended records or waits for them since the writer last looked; guarded by {@link #lock}. */
     private boolean woken;
+    /**
+     * The writer has something of its own to do (a switch to settle, a segment to make ahead, a sync or a rewrite
+     * due), which hands over no records: a turn's records taken in the middle of it would go out in two writes.
+     * Guarded by {@link #lock}.
+     */
+    private boolean nudged;
 
     /**
      * Records go straight into the mapped active segment ({@link Segments#mappedRoom}); guarded by {@link #lock}.
@@ -128,7 +134,7 @@ public final class Journal implements AutoCloseable {
         this.rewriteAt = settings.rewriteThreshold(segments.baseLength());
         this.writer = new Thread(this::writeLoop, "aspstate-journal-writer");
         this.writer.setDaemon(true);
-        segments.whenSpareReady(this::wakeWriter);
+        segments.whenSpareReady(this::nudgeWriter);
     }
 
     /**
@@ -214,7 +220,7 @@ public final class Journal implements AutoCloseable {
         }
         if (syncNowDue || switched) {
             // The writer may wait with nothing to do: it now has a sync due within the second, or a switch to settle.
-            wakeWriter();
+            nudgeWriter();
         } else if (durable < seq || rewriteMayBeDue()) {
             wakeWriterAtEndOfTurn();
         }
@@ -337,6 +343,19 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    /** Wakes the writer for work of its own ({@link #nudged}), handing over no records. */
+    private void nudgeWriter() {
+        lock.lock();
+        try {
+            nudged = true;
+            if (writerWaiting) {
+                work.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /**
      * Writes what was appended on the calling thread, where nothing waits for a sync: false when it is left to the
      * writer (the files are busy, the batch needs the next segment, the disk refuses writes, or the journal closes).
@@ -367,7 +386,7 @@ public final class Journal implements AutoCloseable {
             if (settings.fsync() == Fsync.EVERYSEC && !unsynced) {
                 unsynced = true;
                 // The writer may wait with nothing to sync: it now has a sync due within the second.
-                wakeWriter();
+                nudgeWriter();
             }
             answers = release(batch, true);
             appendStraightIfClear();
@@ -427,9 +446,10 @@ public final class Journal implements AutoCloseable {
     private boolean turn() {
         lock.lock();
         try {
-            if (!woken && !closing) {
+            if (!woken && !nudged && !closing) {
                 awaitWork();
             }
+            nudged = false;
             // Only a thread's end of turn (or the stop) hands over records: taking them whenever some are there would
             // write a turn in pieces, one sync each.
             if (!woken && !closing) {
@@ -548,11 +568,11 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Waits, under the lock, for a thread's end of turn or the stop, or until a sync is due. */
+    /** Waits, under the lock, for a thread's end of turn, a nudge or the stop, or until a sync is due. */
     private void awaitWork() {
         writerWaiting = true;
         try {
-            while (!woken && !closing) {
+            while (!woken && !nudged && !closing) {
                 if (unsynced) {
                     if (work.awaitNanos(Math.max(1, lastSyncNanos + EVERYSEC_NANOS - System.nanoTime())) <= 0) {
                         break;
@@ -762,7 +782,7 @@ public final class Journal implements AutoCloseable {
         rewrite = null;
         if (done && rewriteMayBeDue()) {
             // The segments grew past the next threshold while it ran: no append may come to wake the writer.
-            wakeWriter();
+            nudgeWriter();
         }
     }
 

@@ -314,6 +314,7 @@ class JournaledStoresTest {
     void theRecordsOfOneTurnGoOutInOneWrite() {
         List<Runnable> endOfTurn = new ArrayList<>();
         JournaledStores stores = open(new JournalSettings(directory, Fsync.ALWAYS), FileOpener.PLAIN, endOfTurn::add);
+        awaitTheNextSegmentAhead(stores);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
         List<CompletableFuture<StateResult>> turn = new ArrayList<>();
@@ -568,6 +569,8 @@ class JournaledStoresTest {
         disk.mappable = false;
         List<Runnable> endOfTurn = new ArrayList<>();
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), disk, endOfTurn::add);
+        // The writer, making the next segment, would hold the files the end of the turn writes with.
+        awaitTheNextSegmentAhead(stores);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         long batchesBefore = stores.journal().statistics().batches();
         List<Thread> answeredOn = new CopyOnWriteArrayList<>();
@@ -1082,6 +1085,8 @@ class JournaledStoresTest {
         assertThat(deletedButStillMapped())
                 .as("the sizes of deleted files still mapped (until the collector finds their buffers): emptied")
                 .allMatch(size -> size == 0);
+        // Read once the journal reopened has listed its next segment: no file is named or renamed meanwhile.
+        awaitTheNextSegmentAhead(back);
         java.util.Set<String> named = Segments.names(Manifest.read(directory).orElseThrow());
         assertThat(listFiles())
                 .allMatch(name -> name.equals(Manifest.FILE)
