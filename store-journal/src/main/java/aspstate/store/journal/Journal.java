@@ -331,23 +331,24 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    /** Wakes the writer, handing over what the threads' turns appended. */
     private void wakeWriter() {
-        lock.lock();
-        try {
-            woken = true;
-            if (writerWaiting) {
-                work.signal();
-            }
-        } finally {
-            lock.unlock();
-        }
+        signalWriter(true);
     }
 
     /** Wakes the writer for work of its own ({@link #nudged}), handing over no records. */
     private void nudgeWriter() {
+        signalWriter(false);
+    }
+
+    private void signalWriter(boolean handOver) {
         lock.lock();
         try {
-            nudged = true;
+            if (handOver) {
+                woken = true;
+            } else {
+                nudged = true;
+            }
             if (writerWaiting) {
                 work.signal();
             }
@@ -786,12 +787,9 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /**
-     * True while the writer has a switch to settle or a segment to make ahead (for tests). Not while it makes one,
-     * the spare taken: a test waits for the segment listed ahead as well.
-     */
+    /** True while the writer has a switch to settle or a segment to make ahead, or is at it (for tests). */
     boolean settling() {
-        return segments.settleDue();
+        return segments.settling();
     }
 
     /** Counters for metrics and tests. */

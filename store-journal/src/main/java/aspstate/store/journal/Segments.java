@@ -70,6 +70,8 @@ final class Segments {
     /** The segment a switch left, at its records' end, and the one switched to. */
     private record Left(String file, FileChannel channel, long length, long last, String next) {}
 
+    /** True while {@link #settle} runs. */
+    private volatile boolean settlingNow;
     /** Told when a spare is ready, while none may be made ahead: the writer's wake-up. */
     private volatile Runnable whenSpareReady;
 
@@ -381,6 +383,23 @@ final class Segments {
     }
 
     private void settle(Making making) throws IOException {
+        settlingNow = true;
+        try {
+            settleOrMake(making);
+        } finally {
+            settlingNow = false;
+        }
+    }
+
+    /**
+     * True while {@link #settle} has work or runs (for tests: files are renamed and listed meanwhile). Read in this
+     * order, the spare a settle takes is seen ready, or the settle running, or the segment it made listed ahead.
+     */
+    boolean settling() {
+        return settleDue() || settlingNow;
+    }
+
+    private void settleOrMake(Making making) throws IOException {
         Left switched = left;
         if (switched != null) {
             switched.channel().force(false);

@@ -355,7 +355,7 @@ class JournaledStoresTest {
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         Path first = activeSegment();
         int fitting = fillTheFirstSegmentButOneMiB(state);
-        Await.until("the next segment is listed ahead", () -> lastListed().ahead());
+        awaitTheNextSegmentAhead(stores);
 
         eachAnsweredAtOnceWithNoWrite(stores, endOfTurn, fitting, fitting + 3, i -> "/app/" + i, i -> mib(i));
         Await.until(
@@ -432,7 +432,7 @@ class JournaledStoresTest {
         JournaledStores stores = open(new JournalSettings(directory, Fsync.EVERYSEC), FileOpener.PLAIN);
         SessionStore<SessionEntry> state = stores.store(StoreId.STATESERVER);
         int fitting = fillTheFirstSegmentButOneMiB(state);
-        Await.until("the next segment is listed ahead", () -> lastListed().ahead());
+        awaitTheNextSegmentAhead(stores);
         Manifest beforeTheSwitch = Manifest.read(directory).orElseThrow();
         for (int i = fitting; i < fitting + intoTheNext; i++) {
             run(state, "/app/" + i, StateRequest.set(mib(i), 20, false, null));
