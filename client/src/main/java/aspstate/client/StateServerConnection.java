@@ -165,9 +165,11 @@ public final class StateServerConnection implements AutoCloseable {
     }
 
     /**
-     * Writes {@code request} on the connection's I/O thread, which reads what arrived before it runs its tasks: a
-     * connection the server has closed (restarted, killed, or its idle timeout) is then seen closed here, and the
-     * request fails as never sent ({@link UnsentRequestException}) rather than as lost in flight.
+     * Writes {@code request} on the connection's I/O thread, which mostly reads what arrived before it runs the
+     * tasks queued meanwhile: a connection the server has closed (restarted, killed, or its idle timeout) is then
+     * seen closed here, and the request fails as never sent ({@link UnsentRequestException}) rather than as lost in
+     * flight. A close that arrives while the thread runs its tasks, or a call made on that thread itself, can still
+     * find the connection open: that request is lost in flight.
      */
     private void write(ByteBuf request, CompletableFuture<StateServerResponse> answer) {
         if (!channel.isActive()) {

@@ -1096,12 +1096,9 @@ class JournaledStoresTest {
     }
 
     /**
-     * Copies the journal's files into {@code image} as a process killed now leaves them: every file as the page cache
-     * holds it, mapped stores and writes alike.
-     */
-    /**
-     * Copies the journal's files as a kill would leave them, once nothing changes them under the copy, which is not
-     * atomic as a kill is.
+     * Copies the journal's files into {@code image} as a process killed now leaves them (every file as the page cache
+     * holds it, mapped stores and writes alike), once nothing changes them under the copy, which is not atomic as a
+     * kill is.
      */
     private void copyAsAKillLeavesThem(JournaledStores stores, Path image) throws IOException {
         awaitTheNextSegmentAhead(stores);
