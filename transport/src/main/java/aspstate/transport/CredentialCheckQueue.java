@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * The hash they are checked against (PBKDF2) is slow on purpose, so a flood of attempts must not queue work without
  * end, nor run it on an event loop: the queue is bounded, one peer may have at most {@link #MAX_QUEUED_PER_PEER}
  * checks waiting, a peer whose checks keep failing (the failure limit in a minute) is refused without a check until
- * the minute is over, and a check whose connection is gone is not done. A refused check is answered as a wrong
+ * the minute is over (its checks already waiting too), and a check whose connection is gone is not done. A refused check is answered as a wrong
  * credential is, at once: a real client on another address still gets its check within a few hash times however
  * hard the flood.
  */
@@ -86,14 +86,7 @@ public final class CredentialCheckQueue implements AutoCloseable {
     public CompletableFuture<Boolean> submit(InetAddress peer, String who, BooleanSupplier check) {
         CompletableFuture<Boolean> result = new CompletableFuture<>();
         if (isThrottled(peer)) {
-            refused.occurred(
-                    "refused {} {} without a check: more than --{} {} failed in a minute from that "
-                            + "address (latest from {})",
-                    names.checks(),
-                    names.failuresOption(),
-                    maxFailuresPerMinute,
-                    peer.getHostAddress());
-            result.complete(false);
+            refuseThrottled(peer, result);
             return result;
         }
         AtomicInteger queued = queuedPerPeer.computeIfAbsent(peer, address -> new AtomicInteger());
@@ -114,6 +107,12 @@ public final class CredentialCheckQueue implements AutoCloseable {
                 try {
                     if (result.isDone()) {
                         return; // cancelled: the connection is gone, nobody waits for this answer
+                    }
+                    if (isThrottled(peer)) {
+                        // The peer reached its failure limit while this check waited: its queued checks are
+                        // refused as a new one would be, so a throttled peer costs no more hashes.
+                        refuseThrottled(peer, result);
+                        return;
                     }
                     boolean accepted = check.getAsBoolean();
                     if (!accepted) {
@@ -141,6 +140,17 @@ public final class CredentialCheckQueue implements AutoCloseable {
     @Override
     public void close() {
         checker.shutdownNow();
+    }
+
+    private void refuseThrottled(InetAddress peer, CompletableFuture<Boolean> result) {
+        refused.occurred(
+                "refused {} {} without a check: more than --{} {} failed in a minute from that "
+                        + "address (latest from {})",
+                names.checks(),
+                names.failuresOption(),
+                maxFailuresPerMinute,
+                peer.getHostAddress());
+        result.complete(false);
     }
 
     private void dequeued(InetAddress peer, AtomicInteger queued) {

@@ -89,6 +89,32 @@ class CredentialCheckQueueTest {
     }
 
     @Test
+    void checksWaitingWhenTheirAddressReachesTheFailureLimitAreRefusedWithoutACheck() throws Exception {
+        CredentialCheckQueue queue = new CredentialCheckQueue(NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, 2);
+        InetAddress attacker = InetAddress.getByName("127.0.0.2");
+        CompletableFuture<Void> held = new CompletableFuture<>();
+        CompletableFuture<Boolean> holding = queue.submit(InetAddress.getByName("127.0.0.9"), "other", () -> {
+            held.join();
+            return true;
+        });
+        AtomicInteger hashed = new AtomicInteger();
+        List<CompletableFuture<Boolean>> waiting = new ArrayList<>();
+        for (int i = 0; i < CredentialCheckQueue.MAX_QUEUED_PER_PEER; i++) {
+            waiting.add(queue.submit(attacker, "sa", () -> {
+                hashed.incrementAndGet();
+                return false;
+            }));
+        }
+        held.complete(null);
+        assertThat(holding.get(10, TimeUnit.SECONDS)).isTrue();
+        CompletableFuture.allOf(waiting.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+        assertThat(waiting).allSatisfy(login -> assertThat(login.join()).isFalse());
+        assertThat(hashed.get())
+                .as("checks done: the failure limit, not all that waited")
+                .isEqualTo(2);
+    }
+
+    @Test
     void aCheckWhoseConnectionIsGoneIsNotDone() throws Exception {
         CredentialCheckQueue queue = new CredentialCheckQueue(NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, 100);
         CompletableFuture<Void> blocker = new CompletableFuture<>();
