@@ -1172,39 +1172,50 @@ class JournaledStoresTest {
                 .as("segments made of zeros, of " + started.get() + " started")
                 .isLessThanOrEqualTo(started.get() - 2);
 
-        // The segment being written may be one made ahead before the last rewrite gave segments back: written on
-        // until the active segment has changed twice, it is one made after.
-        Path seen = activeSegment();
-        for (int changes = 0; changes < 2 && round < 400; round++) {
-            for (int key = 0; key < keys; key++) {
-                run(state, "/app/s" + key, StateRequest.set(bytes(1000, round + key), 20, false, null));
+        // The segment being written may be one made of zeros (made ahead before the last rewrite gave segments back,
+        // or while none was back yet): written on until the active segment has changed twice, then killed, as many
+        // times as it takes (a few at most) for the kill to come in a reused one.
+        boolean killedInAReusedOne = false;
+        for (int kill = 0; kill < 5 && !killedInAReusedOne; kill++) {
+            Path seen = activeSegment();
+            int lastRound = round + 200;
+            for (int changes = 0; changes < 2 && round < lastRound; round++) {
+                for (int key = 0; key < keys; key++) {
+                    run(state, "/app/s" + key, StateRequest.set(bytes(1000, round + key), 20, false, null));
+                }
+                Await.until(
+                        "no rewrite runs", () -> !stores.journal().statistics().rewriting());
+                if (!activeSegment().equals(seen)) {
+                    changes++;
+                    seen = activeSegment();
+                }
             }
-            Await.until("no rewrite runs", () -> !stores.journal().statistics().rewriting());
-            if (!activeSegment().equals(seen)) {
-                changes++;
-                seen = activeSegment();
-            }
-        }
-        // Copied once no rewrite runs or is due: none deletes or makes a file until the next write.
-        Await.until("no rewrite runs or is due", () -> {
-            JournalStatistics now = stores.journal().statistics();
-            return !now.rewriting() && now.bytesSinceBase() < Math.max(32 << 20, now.baseBytes());
-        });
+            // Copied once no rewrite runs or is due: none deletes or makes a file until the next write.
+            Await.until("no rewrite runs or is due", () -> {
+                JournalStatistics now = stores.journal().statistics();
+                return !now.rewriting() && now.bytesSinceBase() < Math.max(32 << 20, now.baseBytes());
+            });
 
-        copyAsAKillLeavesThem(stores, image);
-        Path killedIn = image.resolve(directory.relativize(activeSegment()));
-        byte[] before = Files.readAllBytes(killedIn);
-        try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
-            JournaledStores back = open(new JournalSettings(image, Fsync.OFF), FileOpener.PLAIN);
-            assertThat(log.events()).isEmpty();
-            for (int key = 0; key < keys; key += 7) {
-                assertThat(read(back.store(StoreId.STATESERVER), "/app/s" + key).data())
-                        .isEqualTo(bytes(1000, round - 1 + key));
+            Path killed = Files.createDirectory(image.resolve("kill-" + kill));
+            copyAsAKillLeavesThem(stores, killed);
+            Path killedIn = killed.resolve(directory.relativize(activeSegment()));
+            byte[] before = Files.readAllBytes(killedIn);
+            try (CapturedLog log = new CapturedLog(JournalDirectory.class, Level.WARN)) {
+                JournaledStores back = open(new JournalSettings(killed, Fsync.OFF), FileOpener.PLAIN);
+                assertThat(log.events()).isEmpty();
+                for (int key = 0; key < keys; key += 7) {
+                    assertThat(read(back.store(StoreId.STATESERVER), "/app/s" + key)
+                                    .data())
+                            .isEqualTo(bytes(1000, round - 1 + key));
+                }
+                back.close();
+                opened.remove(back);
             }
+            byte[] past = Arrays.copyOfRange(before, (int) Files.size(killedIn), before.length);
+            killedInAReusedOne = IntStream.range(0, past.length).anyMatch(i -> past[i] != 0);
         }
-        byte[] past = Arrays.copyOfRange(before, (int) Files.size(killedIn), before.length);
-        assertThat(IntStream.range(0, past.length).anyMatch(i -> past[i] != 0))
-                .as("the segment killed in was a reused one: older records past its own")
+        assertThat(killedInAReusedOne)
+                .as("a segment killed in was a reused one: older records past its own")
                 .isTrue();
     }
 
