@@ -65,8 +65,8 @@ class AdminTokenTest {
 
     /**
      * 200 different wrong tokens from one address, on real sockets: as many are checked as the failure limit allows
-     * and the rest refused at once, every check on the checking thread; the right token from another address then gets in
-     * within two seconds.
+     * and the rest refused at once, every check on the checking thread; the right token from another address then
+     * gets in within two seconds.
      */
     @Test
     void aFloodOfWrongTokensIsCheckedAFewTimesOffTheEventLoops() throws Exception {

@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * The hash they are checked against (PBKDF2) is slow on purpose, so a flood of attempts must not queue work without
  * end, nor run it on an event loop: the queue is bounded, one peer may have at most {@link #MAX_QUEUED_PER_PEER}
  * checks waiting, a peer whose checks keep failing (the failure limit in a minute) is refused without a check until
- * the minute is over (its checks already waiting too), and a check whose connection is gone is not done. A refused check is answered as a wrong
- * credential is, at once: a real client on another address still gets its check within a few hash times however
- * hard the flood.
+ * the minute is over (its checks already waiting too), and a check whose connection is gone is not done. A refused
+ * check is answered as a wrong credential is, at once: a real client on another address still gets its check within
+ * a few hash times however hard the flood.
  */
 public final class CredentialCheckQueue implements AutoCloseable {
     /** Checks one peer address may have waiting or running; more are refused at once. */
