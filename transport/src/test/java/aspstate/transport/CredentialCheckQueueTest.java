@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,28 +30,36 @@ class CredentialCheckQueueTest {
         return RIGHT.test(password);
     }
 
-    @Test
-    void aFloodFromOneAddressDelaysARealLoginFromAnotherByAFewHashesAtMost() throws Exception {
-        CredentialCheckQueue queue = new CredentialCheckQueue(
-                NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE);
-        InetAddress attacker = InetAddress.getByName("127.0.0.2");
-        // The checking thread is held while the flood arrives, so that which of its logins get in does not depend
-        // on how fast this thread submits them.
+    /**
+     * Submits {@code count} checks from {@code peer} while the checking thread is held by another address's check,
+     * then lets it go: which of them are queued does not depend on how fast this thread submits them.
+     */
+    private static List<CompletableFuture<Boolean>> submitWhileTheCheckerIsHeld(
+            CredentialCheckQueue queue, InetAddress peer, int count, BooleanSupplier check) throws Exception {
         CompletableFuture<Void> held = new CompletableFuture<>();
         CompletableFuture<Boolean> holding = queue.submit(InetAddress.getByName("127.0.0.9"), "other", () -> {
             held.join();
             return true;
         });
-        AtomicInteger hashed = new AtomicInteger();
-        List<CompletableFuture<Boolean>> flood = new ArrayList<>();
-        for (int i = 0; i < 600; i++) {
-            flood.add(queue.submit(attacker, "sa", () -> {
-                hashed.incrementAndGet();
-                return matches("wrong");
-            }));
+        List<CompletableFuture<Boolean>> submitted = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            submitted.add(queue.submit(peer, "sa", check));
         }
         held.complete(null);
         assertThat(holding.get(10, TimeUnit.SECONDS)).isTrue();
+        return submitted;
+    }
+
+    @Test
+    void aFloodFromOneAddressDelaysARealLoginFromAnotherByAFewHashesAtMost() throws Exception {
+        CredentialCheckQueue queue = new CredentialCheckQueue(
+                NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, CredentialCheckQueue.DEFAULT_MAX_FAILURES_PER_MINUTE);
+        InetAddress attacker = InetAddress.getByName("127.0.0.2");
+        AtomicInteger hashed = new AtomicInteger();
+        List<CompletableFuture<Boolean>> flood = submitWhileTheCheckerIsHeld(queue, attacker, 600, () -> {
+            hashed.incrementAndGet();
+            return matches("wrong");
+        });
         long start = System.nanoTime();
         CompletableFuture<Boolean> real =
                 queue.submit(InetAddress.getByName("127.0.0.1"), "app", () -> matches("right"));
@@ -92,21 +101,12 @@ class CredentialCheckQueueTest {
     void checksWaitingWhenTheirAddressReachesTheFailureLimitAreRefusedWithoutACheck() throws Exception {
         CredentialCheckQueue queue = new CredentialCheckQueue(NAMES, CredentialCheckQueue.DEFAULT_MAX_QUEUED, 2);
         InetAddress attacker = InetAddress.getByName("127.0.0.2");
-        CompletableFuture<Void> held = new CompletableFuture<>();
-        CompletableFuture<Boolean> holding = queue.submit(InetAddress.getByName("127.0.0.9"), "other", () -> {
-            held.join();
-            return true;
-        });
         AtomicInteger hashed = new AtomicInteger();
-        List<CompletableFuture<Boolean>> waiting = new ArrayList<>();
-        for (int i = 0; i < CredentialCheckQueue.MAX_QUEUED_PER_PEER; i++) {
-            waiting.add(queue.submit(attacker, "sa", () -> {
-                hashed.incrementAndGet();
-                return false;
-            }));
-        }
-        held.complete(null);
-        assertThat(holding.get(10, TimeUnit.SECONDS)).isTrue();
+        List<CompletableFuture<Boolean>> waiting =
+                submitWhileTheCheckerIsHeld(queue, attacker, CredentialCheckQueue.MAX_QUEUED_PER_PEER, () -> {
+                    hashed.incrementAndGet();
+                    return false;
+                });
         CompletableFuture.allOf(waiting.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
         assertThat(waiting).allSatisfy(login -> assertThat(login.join()).isFalse());
         assertThat(hashed.get())
