@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.spi.FilterReply;
 import java.io.IOException;
+import org.infinispan.commons.IllegalLifecycleStateException;
 import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
 
@@ -73,6 +74,12 @@ public final class LibraryLogLines extends TurboFilter {
             // A connection this node closed while stopping, read once more by its receiver thread: nothing lost.
             return FilterReply.DENY;
         }
+        if (causedByThisNodesStop(throwable(params, t))) {
+            // Work this node's Infinispan had under way when it stopped (a step of a rebalance after a member joined,
+            // confirmed to a coordinator that is itself stopping), refused by its own components as they stop, with
+            // an ERROR and a stack trace: the whole cluster sent SIGTERM at once shows it. Nothing is lost by it.
+            return FilterReply.DENY;
+        }
         return FilterReply.NEUTRAL;
     }
 
@@ -110,6 +117,16 @@ public final class LibraryLogLines extends TurboFilter {
             return t;
         }
         return params[params.length - 1] instanceof Throwable last ? last : null;
+    }
+
+    /** Whether {@code t}, or what it wraps, says this node's Infinispan components are stopping or stopped. */
+    private static boolean causedByThisNodesStop(Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IllegalLifecycleStateException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean closedByThisNode(Throwable t) {

@@ -10,6 +10,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletionException;
+import org.infinispan.commons.IllegalLifecycleStateException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,6 +134,28 @@ class LibraryLogLinesTest {
                     .toList();
             assertThat(lines).containsExactly("failed handling message", "ISPN000999: something else entirely");
             assertThat(log.events().get(0).getThrowableProxy().getMessage()).isEqualTo("Connection reset");
+        }
+    }
+
+    @Test
+    void workCutShortByThisNodesStopIsNotLoggedButOtherErrorsAre() {
+        org.slf4j.Logger topology = LoggerFactory.getLogger("org.infinispan.topology.TopologyManagementHelper");
+        try (CapturedLog log = new CapturedLog(org.slf4j.Logger.ROOT_LOGGER_NAME, Level.INFO)) {
+            topology.error(
+                    "Failed to execute ReplicableCommand RebalancePhaseConfirmCommand{cacheName='stateserver'} on "
+                            + "coordinator async: Cannot wire or start components while the registry is not running",
+                    new IllegalLifecycleStateException(
+                            "Cannot wire or start components while the registry is not running"));
+            topology.error(
+                    "Failed to execute a command",
+                    new CompletionException(new IllegalLifecycleStateException("Cache container has been stopped")));
+            topology.error("Failed to execute a command", new IllegalStateException("something else entirely"));
+
+            List<String> lines = log.events().stream()
+                    .map(ILoggingEvent::getFormattedMessage)
+                    .toList();
+            assertThat(lines).containsExactly("Failed to execute a command");
+            assertThat(log.events().get(0).getThrowableProxy().getMessage()).isEqualTo("something else entirely");
         }
     }
 }
