@@ -347,9 +347,16 @@ final class Segments {
         return left != null || (ahead == null && (unlisted != null || spares.ready()));
     }
 
-    /** Runs {@code wake} each time a spare is ready (off the caller's thread), to make the next segment ahead. */
+    /**
+     * Runs {@code wake} each time a spare is ready (off the caller's thread), to make the next segment ahead; and now,
+     * when one already is: the spares' thread starts with the files and may finish the first before it is asked.
+     */
     void whenSpareReady(Runnable wake) {
         whenSpareReady = wake;
+        // Both sides write, then read the other's volatile: a spare made meanwhile is told by at least one of them.
+        if (spares.ready()) {
+            wake.run();
+        }
     }
 
     /**
