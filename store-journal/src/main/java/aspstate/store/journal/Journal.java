@@ -101,6 +101,11 @@ public final class Journal implements AutoCloseable {
     private final ReentrantLock files = new ReentrantLock();
     /** A batch an event loop's write failed (a failing disk), retried by the writer first; guarded by {@link #files}. */
     private Batch failedBatch;
+    /**
+     * A batch was given up as the journal closed (its disk failing): nothing after it is written, since an answer
+     * after it would say kept while its records are lost. Guarded by {@link #files}.
+     */
+    private boolean gaveUp;
 
     private final Thread writer;
     private long lastSyncNanos = System.nanoTime();
@@ -523,8 +528,11 @@ public final class Journal implements AutoCloseable {
         List<Waiter> released = batch.waiters();
         if (kept) {
             durable = batch.last();
-            takeCoveredLateWaiters(batch.last(), released);
+        } else {
+            gaveUp = true;
         }
+        // Failed with the batch too when it is given up: left waiting, a later batch would release them as kept.
+        takeCoveredLateWaiters(batch.last(), released);
         Answers answers = new Answers(List.copyOf(released), kept);
         released.clear();
         batch.records().clear();
@@ -569,17 +577,26 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Waits, under the lock, for a thread's end of turn, a nudge or the stop, or until a sync is due. */
+    /**
+     * Waits, under the lock, for a thread's end of turn, a nudge or the stop, or until a sync is due or a failed
+     * settle is to be tried again (the nudge of a spare made during its wait was taken by a turn that skipped it).
+     */
     private void awaitWork() {
         writerWaiting = true;
         try {
             while (!woken && !nudged && !closing) {
+                long now = System.nanoTime();
+                long left = Long.MAX_VALUE;
                 if (unsynced) {
-                    if (work.awaitNanos(Math.max(1, lastSyncNanos + EVERYSEC_NANOS - System.nanoTime())) <= 0) {
-                        break;
-                    }
-                } else {
+                    left = lastSyncNanos + EVERYSEC_NANOS - now;
+                }
+                if (segments.settleDue()) {
+                    left = Math.min(left, nextSettleNanos - now);
+                }
+                if (left == Long.MAX_VALUE) {
                     work.await();
+                } else if (work.awaitNanos(Math.max(1, left)) <= 0) {
+                    break;
                 }
             }
         } catch (InterruptedException e) {
@@ -595,6 +612,9 @@ public final class Journal implements AutoCloseable {
      * through; false only when the journal closes before it does.
      */
     private boolean writeKept(Batch batch) {
+        if (gaveUp) {
+            return false;
+        }
         if (!batch.records().hasRemaining()) {
             return true;
         }

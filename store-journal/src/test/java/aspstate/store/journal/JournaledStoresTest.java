@@ -965,6 +965,50 @@ class JournaledStoresTest {
         }
     }
 
+    /**
+     * A failure to make the next segment ahead is tried again a second later, even when the next spare is ready
+     * before then and nothing else wakes the writer ({@code off}, no writes).
+     */
+    @Test
+    void aNextSegmentThatCouldNotBeMadeAheadIsMadeOnceTheRetryIsDueWithNothingWritten() {
+        AtomicInteger segmentOpens = new AtomicInteger();
+        FileOpener files = (file, options) -> {
+            // The first is the first segment, made at the start; the second the first made ahead.
+            if (file.getFileName().toString().startsWith("segment-")
+                    && Arrays.asList(options).equals(List.of(StandardOpenOption.WRITE, StandardOpenOption.READ))
+                    && segmentOpens.incrementAndGet() == 2) {
+                throw new IOException("Input/output error");
+            }
+            return FileChannel.open(file, options);
+        };
+        open(new JournalSettings(directory, Fsync.OFF), files);
+        Await.until("the next segment is listed ahead", () -> lastListed().ahead());
+        assertThat(segmentOpens).as("the first attempt failed").hasValueGreaterThan(2);
+    }
+
+    /**
+     * A batch the journal gives up as it closes (its disk failing) fails every answer its records cover, those that
+     * began waiting after it was taken too, and nothing after it is answered as kept.
+     */
+    @Test
+    void closingWithAFailingDiskFailsEveryAnswerTheRecordsGivenUpCover() {
+        ControlledChannel.Disk disk = new ControlledChannel.Disk();
+        List<Runnable> endOfTurn = new ArrayList<>();
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.ALWAYS), disk, endOfTurn::add);
+        Journal journal = stores.journal();
+        disk.writeFailure.set("Input/output error");
+        long ticket = journal.delete(StoreKind.STATESERVER, "/app/gone");
+        CompletableFuture<String> taken = journal.whenDurable(ticket, "taken").toCompletableFuture();
+        endOfTurn.forEach(Runnable::run);
+        Await.until("the writer took the record and its write failed", () -> !journal.healthy());
+        CompletableFuture<String> late = journal.whenDurable(ticket, "late").toCompletableFuture();
+
+        stores.close();
+        opened.remove(stores);
+        assertThat(taken).isCompletedExceptionally();
+        assertThat(late).as("waiting since after the batch was taken").isCompletedExceptionally();
+    }
+
     /** Writes values of 1 MiB, {@code /app/0} holding 0 and so on, up to 1 MiB short of a segment; their count. */
     private static int fillTheFirstSegmentButOneMiB(SessionStore<SessionEntry> state) {
         int fitting = (int) (Spares.CAPACITY / (1 << 20)) - 1;
