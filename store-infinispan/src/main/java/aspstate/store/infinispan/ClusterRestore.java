@@ -40,11 +40,21 @@ import org.slf4j.LoggerFactory;
  * {@code --cluster-members}.</li>
  * </ul>
  *
- * <p>Which members serve is in a small replicated cache of markers, in memory only.
+ * <p>Which members serve, and which merged their journal and wait for the others, is in a small replicated cache of
+ * markers, in memory only. A member that merged first must not be taken for a running cluster by one that comes
+ * after it: that one would serve while the owners of some sessions have not merged theirs yet (with four members or
+ * more, two owners a session), and its writes, newer, would then win over the copies those owners push.
  */
 final class ClusterRestore {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterRestore.class);
     static final String SERVING_CACHE = "aspstate-serving";
+    /** A member's marker once it serves. */
+    static final Boolean SERVES = Boolean.TRUE;
+    /**
+     * A member's marker once it has merged its journal after a stop of the whole cluster, while it waits for the others
+     * to merge theirs. Only {@link #SERVES} means a running cluster.
+     */
+    static final Boolean MERGED = Boolean.FALSE;
     /** Pushes of copies in flight at once. */
     private static final int PUSHES_IN_FLIGHT = 256;
 
@@ -107,10 +117,11 @@ final class ClusterRestore {
             replayed += entries.size();
             pushed += push(cache(id.name()), entries);
         }
-        serving().put(cluster.nodeName(), Boolean.TRUE);
         if (!running) {
-            awaitEveryMemberPushed();
+            serving().put(cluster.nodeName(), MERGED);
+            awaitEveryMemberMerged();
         }
+        serving().put(cluster.nodeName(), SERVES);
         LOG.info(
                 "restored from {}: {} entries replayed ({} records), {} of them newer than the cluster's copies, "
                         + "in {} ms",
@@ -123,7 +134,7 @@ final class ClusterRestore {
 
     /** A node without a data directory serves at once; it says so for the others that wait. */
     void serveWithoutJournal() {
-        serving().put(cluster.nodeName(), Boolean.TRUE);
+        serving().put(cluster.nodeName(), SERVES);
     }
 
     private AdvancedCache<String, Stamped> cache(String name) {
@@ -143,7 +154,7 @@ final class ClusterRestore {
             Set<String> present = members.get();
             for (String member : present) {
                 if (!member.equals(cluster.nodeName())
-                        && Boolean.TRUE.equals(serving().get(member))) {
+                        && SERVES.equals(serving().get(member))) {
                     return true;
                 }
             }
@@ -172,13 +183,12 @@ final class ClusterRestore {
         }
     }
 
-    /** Waits until every member present has pushed its copies. */
-    private void awaitEveryMemberPushed() {
+    /** Waits until every member present has pushed its copies (it says it merged them, or serves). */
+    private void awaitEveryMemberMerged() {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Set<String> present = members.get();
-            if (present.stream()
-                    .allMatch(member -> Boolean.TRUE.equals(serving().get(member)))) {
+            if (present.stream().allMatch(member -> serving().get(member) != null)) {
                 return;
             }
             if (System.nanoTime() > deadline) {
