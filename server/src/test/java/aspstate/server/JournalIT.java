@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
@@ -200,7 +201,8 @@ class JournalIT {
         });
         assertThat(write(node, APP + "refused", size))
                 .as("changes are refused: the connection closes")
-                .failsWithin(10, TimeUnit.SECONDS);
+                .failsWithin(10, TimeUnit.SECONDS)
+                .withThrowableOfType(ExecutionException.class);
         assertThat(metrics(adminPort)).contains("aspstate_journal_writing 0.0");
         try (StateServerConnection client = node.client()) {
             for (String key : acknowledged) {

@@ -68,6 +68,8 @@ public final class Journal implements AutoCloseable {
 
     private List<Waiter> spareWaiting = new ArrayList<>();
     private boolean writerWaiting;
+    /** Why the writer stopped on a fault nobody expected, or null while it runs; guarded by {@link #lock}. */
+    private StoreUnavailableException writerStopped;
     /** A thread's turn appended records or waits for them since the writer last looked; guarded by {@link #lock}. */
     private boolean woken;
     /**
@@ -292,6 +294,9 @@ public final class Journal implements AutoCloseable {
             if (ticket <= durable) {
                 return CompletableFuture.completedFuture(result);
             }
+            if (writerStopped != null) {
+                return CompletableFuture.failedFuture(writerStopped);
+            }
             waiting.add(waiter);
         } finally {
             lock.unlock();
@@ -441,6 +446,29 @@ public final class Journal implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             LOG.error("the journal writer stopped: writes are refused from now on", e);
             refusal = Refusal.of(new IOException("the journal writer stopped: " + e), directory);
+            failEveryWaiter(new StoreUnavailableException("the journal writer stopped: " + e, e));
+        }
+    }
+
+    /**
+     * Fails the answers nobody will release now that the writer stopped: those waiting, and those of a batch taken
+     * (held in the other list until released), so that their requests, and those of their sessions queued behind
+     * them, end.
+     */
+    private void failEveryWaiter(StoreUnavailableException stopped) {
+        List<Waiter> failing = new ArrayList<>();
+        lock.lock();
+        try {
+            writerStopped = stopped;
+            failing.addAll(waiting);
+            failing.addAll(spareWaiting);
+            waiting.clear();
+            spareWaiting.clear();
+        } finally {
+            lock.unlock();
+        }
+        for (Waiter waiter : failing) {
+            waiter.completeExceptionally(stopped);
         }
     }
 

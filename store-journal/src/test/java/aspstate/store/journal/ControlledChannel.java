@@ -34,6 +34,8 @@ final class ControlledChannel extends FileChannel {
          * first bytes (a segment's header) but not for records.
          */
         final AtomicReference<String> recordWriteFailure = new AtomicReference<>();
+        /** When set, every write fails with this unchecked exception: a fault nobody expected, not the disk's. */
+        final AtomicReference<RuntimeException> writeFault = new AtomicReference<>();
         /** When false, files cannot be mapped (as on a file system without shared mappings). */
         volatile boolean mappable = true;
 
@@ -52,6 +54,10 @@ final class ControlledChannel extends FileChannel {
     }
 
     private void mayWrite() throws IOException {
+        RuntimeException fault = disk.writeFault.get();
+        if (fault != null) {
+            throw fault;
+        }
         String failure = disk.writeFailure.get();
         if (failure != null) {
             throw new IOException(failure);

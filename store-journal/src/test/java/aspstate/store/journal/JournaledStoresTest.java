@@ -19,6 +19,7 @@ import aspstate.core.store.Mutation;
 import aspstate.core.store.Outcome;
 import aspstate.core.store.SessionStore;
 import aspstate.core.store.StoreFullException;
+import aspstate.core.store.StoreUnavailableException;
 import aspstate.core.store.StoredValue;
 import aspstate.core.stores.StoreId;
 import aspstate.core.testing.Await;
@@ -42,6 +43,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -1007,6 +1009,33 @@ class JournaledStoresTest {
         opened.remove(stores);
         assertThat(taken).isCompletedExceptionally();
         assertThat(late).as("waiting since after the batch was taken").isCompletedExceptionally();
+    }
+
+    /**
+     * A fault nobody expected stops the writer: the answers waiting for it fail, those that begin waiting afterwards
+     * too, instead of waiting for ever (and holding their sessions' later requests behind them).
+     */
+    @Test
+    void answersWaitingWhenTheWriterStopsOnAFaultFailInsteadOfWaitingForEver() {
+        ControlledChannel.Disk disk = new ControlledChannel.Disk();
+        List<Runnable> endOfTurn = new ArrayList<>();
+        JournaledStores stores = open(new JournalSettings(directory, Fsync.ALWAYS), disk, endOfTurn::add);
+        Journal journal = stores.journal();
+        disk.writeFault.set(new IllegalStateException("a fault nobody expected"));
+        long ticket = journal.delete(StoreKind.STATESERVER, "/app/gone");
+        CompletableFuture<String> taken = journal.whenDurable(ticket, "taken").toCompletableFuture();
+        endOfTurn.forEach(Runnable::run);
+        Await.until("the writer stopped", () -> !journal.healthy());
+        CompletableFuture<String> late = journal.whenDurable(ticket, "late").toCompletableFuture();
+
+        assertThat(taken)
+                .failsWithin(10, TimeUnit.SECONDS)
+                .withThrowableOfType(ExecutionException.class)
+                .withCauseInstanceOf(StoreUnavailableException.class);
+        assertThat(late)
+                .failsWithin(10, TimeUnit.SECONDS)
+                .withThrowableOfType(ExecutionException.class)
+                .withCauseInstanceOf(StoreUnavailableException.class);
     }
 
     /** Writes values of 1 MiB, {@code /app/0} holding 0 and so on, up to 1 MiB short of a segment; their count. */
