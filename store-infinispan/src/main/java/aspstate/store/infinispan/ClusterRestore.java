@@ -17,7 +17,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.infinispan.AdvancedCache;
 import org.infinispan.container.entries.InternalCacheEntry;
@@ -82,20 +81,15 @@ final class ClusterRestore {
 
     /**
      * What a rewrite of the node's journal reads: the entries each cache holds on this node (primary and backup
-     * copies). The journal starts before the cache manager (a cache that starts receives its share from the others,
-     * and those writes wait for the journal), so the manager comes later; a rewrite before then fails, and is tried
-     * again later.
+     * copies). Given to the journal once {@link #restore} has merged its entries into the cluster: until then some are
+     * in the journal only.
      */
-    static Map<StoreKind, Snapshot> snapshots(AtomicReference<EmbeddedCacheManager> manager, List<StoreId<?>> ids) {
+    static Map<StoreKind, Snapshot> snapshots(EmbeddedCacheManager manager, List<StoreId<?>> ids) {
         Map<StoreKind, Snapshot> snapshots = new EnumMap<>(StoreKind.class);
         for (StoreId<?> id : ids) {
             String name = id.name();
             snapshots.put(StoreKind.of(id), visitor -> {
-                EmbeddedCacheManager started = manager.get();
-                if (started == null) {
-                    throw new IllegalStateException("the caches are not started yet");
-                }
-                for (InternalCacheEntry<String, Stamped> entry : started.<String, Stamped>getCache(name)
+                for (InternalCacheEntry<String, Stamped> entry : manager.<String, Stamped>getCache(name)
                         .getAdvancedCache()
                         .getDataContainer()) {
                     visitor.accept(entry.getKey(), entry.getValue());

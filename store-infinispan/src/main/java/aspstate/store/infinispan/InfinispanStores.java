@@ -29,7 +29,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.infinispan.AdvancedCache;
 import org.infinispan.commons.dataconversion.MediaType;
@@ -165,11 +164,10 @@ public final class InfinispanStores implements AutoCloseable {
                 .read(replicated().build());
         // The caches' journal stores find the node's journal by its name as they start, inside the manager's start,
         // where a cache also receives its share from the others: the journal must take those writes by then.
-        AtomicReference<EmbeddedCacheManager> caches = new AtomicReference<>();
         journal.ifPresent(directory -> {
             JournalStore.register(settings.cluster().nodeName(), directory.journal());
             // Its records come from Infinispan's threads, which have no turns: the writer is woken at once.
-            directory.journal().start(ClusterRestore.snapshots(caches, ids), TurnEnd.NOW);
+            directory.journal().start(TurnEnd.NOW);
         });
         DefaultCacheManager manager;
         try {
@@ -177,7 +175,6 @@ public final class InfinispanStores implements AutoCloseable {
         } catch (RuntimeException e) {
             throw StartFailure.explain(e, settings);
         }
-        caches.set(manager);
         InfinispanStores engine = new InfinispanStores(manager, settings, describe(settings, budget), journal);
         LOG.info(
                 "joined cluster {} as {}: members {}",
@@ -190,6 +187,8 @@ public final class InfinispanStores implements AutoCloseable {
                     manager, settings.cluster(), settings.quorumTimeout(), engine::memberNames, clock);
             if (journal.isPresent()) {
                 restore.restore(journal.get(), settings.journal().orElseThrow().directory(), ids);
+                // Only now do the caches hold everything the journal does.
+                journal.get().journal().rewriteFrom(ClusterRestore.snapshots(manager, ids));
             } else {
                 restore.serveWithoutJournal();
             }

@@ -10,8 +10,11 @@ import aspstate.core.stateserver.SessionEntry;
 import aspstate.core.stateserver.StateRequest;
 import aspstate.core.store.SessionStore;
 import aspstate.core.stores.StoreId;
+import aspstate.core.testing.Await;
+import aspstate.core.testing.CapturedLog;
 import aspstate.store.journal.Fsync;
 import aspstate.store.journal.JournalSettings;
+import ch.qos.logback.classic.Level;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,9 +49,17 @@ class DurableClusterStoreTest {
     }
 
     private InfinispanStores node(int index) {
+        return node(index, JournalSettings.DEFAULT_REWRITE_MIN_BYTES);
+    }
+
+    private InfinispanStores node(int index, long rewriteMinBytes) {
         InfinispanStores node = cluster.start(
                 index,
-                Optional.of(new JournalSettings(directory.resolve("node" + index), Fsync.OFF)),
+                Optional.of(new JournalSettings(
+                        directory.resolve("node" + index),
+                        Fsync.OFF,
+                        rewriteMinBytes,
+                        JournalSettings.DEFAULT_REWRITE_GROWTH_PERCENT)),
                 StoreId.all(),
                 clock);
         synchronized (running) {
@@ -58,10 +69,14 @@ class DurableClusterStoreTest {
     }
 
     private List<InfinispanStores> startAll() throws Exception {
+        return startAll(JournalSettings.DEFAULT_REWRITE_MIN_BYTES);
+    }
+
+    private List<InfinispanStores> startAll(long rewriteMinBytes) throws Exception {
         List<CompletableFuture<InfinispanStores>> starting = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             int index = i;
-            starting.add(CompletableFuture.supplyAsync(() -> node(index)));
+            starting.add(CompletableFuture.supplyAsync(() -> node(index, rewriteMinBytes)));
         }
         List<InfinispanStores> nodes = new ArrayList<>();
         for (CompletableFuture<InfinispanStores> node : starting) {
@@ -72,6 +87,11 @@ class DurableClusterStoreTest {
 
     /** Runs {@code cluster-stop}, waits until every node has stopped, and starts all three again on their files. */
     private List<InfinispanStores> stopTheClusterAndStartItAgain(List<InfinispanStores> nodes) throws Exception {
+        return stopTheClusterAndStartItAgain(nodes, JournalSettings.DEFAULT_REWRITE_MIN_BYTES);
+    }
+
+    private List<InfinispanStores> stopTheClusterAndStartItAgain(List<InfinispanStores> nodes, long rewriteMinBytes)
+            throws Exception {
         CountDownLatch stopped = new CountDownLatch(3);
         nodes.forEach(node -> node.whenStoppedByCluster(stopped::countDown));
         InfinispanStores.stopCluster(cluster.outsider(), Duration.ofMinutes(1));
@@ -80,7 +100,7 @@ class DurableClusterStoreTest {
                 .isTrue();
         nodes.forEach(InfinispanStores::close);
         running.clear();
-        return startAll();
+        return startAll(rewriteMinBytes);
     }
 
     private static int coordinator(List<InfinispanStores> nodes) {
@@ -110,6 +130,42 @@ class DurableClusterStoreTest {
         SessionEntry locked = read(again.get(2).store(StoreId.STATESERVER), "/whole/0");
         assertThat(locked.locked()).isTrue();
         assertThat(locked.lockCookie()).isEqualTo(2);
+    }
+
+    /**
+     * Journals past their rewrite's threshold at a restart of the whole cluster: no rewrite runs until each node has
+     * merged its journal into the cluster (a base read from caches that do not hold everything yet would leave out
+     * what only the journal holds, and drop the files that hold it), and then one does at once, with every session.
+     */
+    @Test
+    void journalsDueForARewriteAtARestartAreRewrittenOnceMergedWithEverySession() throws Exception {
+        cluster = TestCluster.ofThree("rewrite");
+        List<InfinispanStores> nodes = startAll();
+        int count = 60;
+        byte[] large = new byte[48 << 10];
+        for (int i = 0; i < count; i++) {
+            large[0] = (byte) i;
+            send(nodes.get(i % 3).store(StoreId.STATESERVER), "/due/" + i, StateRequest.set(large, 20, false, null));
+        }
+
+        List<InfinispanStores> again;
+        try (CapturedLog rewrites = new CapturedLog("aspstate.store.journal.Rewrite", Level.WARN)) {
+            again = stopTheClusterAndStartItAgain(nodes, 1 << 20);
+            assertThat(rewrites.events()).as("rewrites that failed").isEmpty();
+        }
+        for (InfinispanStores node : again) {
+            Await.until(
+                    "a rewrite once the node serves",
+                    () -> node.journal().orElseThrow().statistics().rewrites() > 0
+                            && !node.journal().orElseThrow().statistics().rewriting());
+        }
+
+        List<InfinispanStores> last = stopTheClusterAndStartItAgain(again);
+        for (int i = 0; i < count; i++) {
+            SessionEntry entry = read(last.get(i % 3).store(StoreId.STATESERVER), "/due/" + i);
+            assertThat(entry).as("/due/%d after the rewrites", i).isNotNull();
+            assertThat(entry.data()[0]).isEqualTo((byte) i);
+        }
     }
 
     /**

@@ -121,7 +121,9 @@ public final class Journal implements AutoCloseable {
     /** The bytes of segments since the base past which a rewrite is due, as the base now is (set as it changes). */
     private volatile long rewriteAt;
 
-    private Map<StoreKind, Snapshot> stores = Map.of();
+    /** What a rewrite reads its base from; null until rewrites may run ({@link #rewriteFrom}). */
+    private volatile Map<StoreKind, Snapshot> stores;
+
     private volatile TurnEnd turns = TurnEnd.NOW;
     /** Each thread's wake-up of the writer, scheduled at most once per turn of that thread. */
     private final ThreadLocal<Wake> wakes = ThreadLocal.withInitial(Wake::new);
@@ -145,11 +147,20 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Starts writing; {@code stores} are what a rewrite reads its base from, {@code turns} when the writer is woken
-     * for what a thread appended.
+     * Starts writing, and rewriting from {@code stores}; {@code turns} says when the writer is woken for what a thread
+     * appended.
      */
     public void start(Map<StoreKind, Snapshot> stores, TurnEnd turns) {
-        this.stores = Map.copyOf(stores);
+        start(turns);
+        rewriteFrom(stores);
+    }
+
+    /**
+     * Starts writing, with no rewrite until {@link #rewriteFrom}: for stores that hold only part of what the journal
+     * does until they are filled (a cluster node's caches, until its journal's entries are merged into the cluster). A
+     * base read from them meanwhile would leave out entries only the journal holds, and drop the files that hold them.
+     */
+    public void start(TurnEnd turns) {
         this.turns = turns;
         files.lock();
         try {
@@ -158,6 +169,12 @@ public final class Journal implements AutoCloseable {
             files.unlock();
         }
         writer.start();
+    }
+
+    /** Rewrites read their base from {@code stores} from now on; one due already starts at once. */
+    public void rewriteFrom(Map<StoreKind, Snapshot> stores) {
+        this.stores = Map.copyOf(stores);
+        nudgeWriter();
     }
 
     /** Why changes are refused now (a full or failing disk), or null while the journal takes them. */
@@ -816,7 +833,7 @@ public final class Journal implements AutoCloseable {
      * grown past the threshold and no rewrite runs. {@link #rewriteDue} decides, once a turn.
      */
     private boolean rewriteMayBeDue() {
-        return rewrite == null && segments.bytesSinceBase() >= rewriteAt;
+        return rewrite == null && stores != null && segments.bytesSinceBase() >= rewriteAt;
     }
 
     private boolean rewriteDue() {
