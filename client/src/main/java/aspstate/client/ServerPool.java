@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -100,12 +101,28 @@ final class ServerPool {
             StateServerConnection connection = StateServerConnection.connect(address, connector, connectTimeout);
             connection.closeFuture().addListener(done -> closed(connection));
             return connection;
-        } catch (IOException e) {
-            synchronized (this) {
-                open--;
-            }
-            throw new java.util.concurrent.CompletionException(e);
+        } catch (IOException | RuntimeException e) {
+            connectFailed(e);
+            throw new CompletionException(e);
         }
+    }
+
+    /**
+     * A connection could not be opened, and its place is free again. Requests waiting for a connection are served by
+     * those still open as they are handed back or closed; when none is left, nothing ever would, and they fail with
+     * this error too (the server is likely down: the client tries the next one).
+     */
+    private void connectFailed(Exception error) {
+        ArrayDeque<CompletableFuture<StateServerConnection>> toFail;
+        synchronized (this) {
+            open--;
+            if (open > 0 || waiting.isEmpty()) {
+                return;
+            }
+            toFail = new ArrayDeque<>(waiting);
+            waiting.clear();
+        }
+        toFail.forEach(turn -> turn.completeExceptionally(error));
     }
 
     /** Hands back a connection after its answer: to a waiting request first, else to the idle ones. */
