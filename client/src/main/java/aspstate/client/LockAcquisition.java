@@ -8,7 +8,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One run of the session-state module's lock protocol (SessionStateModule.GetSessionStateItem and
  * PollLockedSession): GetItemExclusive; a missing session created uninitialized and asked for again; a locked one
- * polled, its lock released once older than the execution timeout.
+ * polled, its lock released once older than the execution timeout. A caller that gives up on the answer (cancels it,
+ * or completes it itself, as a timeout does) stops the polling, and a lock taken all the same is released: nobody
+ * would release it otherwise, and every later request of the session would wait for its execution timeout.
  */
 final class LockAcquisition {
     private final SessionStateClient client;
@@ -35,6 +37,9 @@ final class LockAcquisition {
     }
 
     private void attempt() {
+        if (result.isDone()) {
+            return;
+        }
         client.getItemExclusiveAsync(sessionId).whenComplete((item, error) -> {
             if (error != null) {
                 result.completeExceptionally(SessionStateClient.unwrap(error));
@@ -46,9 +51,13 @@ final class LockAcquisition {
 
     private void answered(GetResult item) {
         switch (item.status()) {
-            case FOUND ->
-                result.complete(Optional.of(new LockedItem(
-                        sessionId, item.lockCookie(), item.data(), item.timeoutMinutes(), item.initializeItem())));
+            case FOUND -> {
+                LockedItem locked = new LockedItem(
+                        sessionId, item.lockCookie(), item.data(), item.timeoutMinutes(), item.initializeItem());
+                if (!result.complete(Optional.of(locked))) {
+                    client.releaseItemExclusiveAsync(sessionId, item.lockCookie());
+                }
+            }
             case NOT_FOUND -> {
                 if (createTimeoutMinutes == 0 || created) {
                     result.complete(Optional.empty());

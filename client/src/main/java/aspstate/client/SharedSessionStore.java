@@ -4,6 +4,7 @@ import aspstate.sessionformat.SessionFormatException;
 import aspstate.sessionformat.SessionStateData;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * Sessions as ASP.NET's session-state module handles them, for Java web integrations (Spring Session, the servlet
@@ -49,13 +50,11 @@ public final class SharedSessionStore {
      */
     public CompletableFuture<SharedSession> createStored(ClassLoader classLoader) {
         String id = SessionIds.create();
-        return client.acquireOrCreateExclusiveAsync(id, lockSettings, defaultTimeoutMinutes)
-                .thenApply(locked -> {
-                    LockedItem item = locked.orElseThrow(() ->
-                            new SessionStateException("session " + id + " was removed as soon as it was created"));
-                    return new SharedSession(
-                            id, SessionStateData.read(item.data()), item.lockCookie(), true, classLoader);
-                });
+        return whenLocked(id, client.acquireOrCreateExclusiveAsync(id, lockSettings, defaultTimeoutMinutes), locked -> {
+            LockedItem item = locked.orElseThrow(
+                    () -> new SessionStateException("session " + id + " was removed as soon as it was created"));
+            return new SharedSession(id, read(id, item), item.lockCookie(), true, classLoader);
+        });
     }
 
     /**
@@ -64,23 +63,54 @@ public final class SharedSessionStore {
      * {@link SessionFormatException}.
      */
     public CompletableFuture<Optional<SharedSession>> open(String id, ClassLoader classLoader) {
-        return client.acquireExclusiveAsync(id, lockSettings).thenCompose(locked -> {
-            if (locked.isEmpty()) {
-                return CompletableFuture.completedFuture(Optional.empty());
+        return whenLocked(
+                id,
+                client.acquireExclusiveAsync(id, lockSettings),
+                locked -> locked.map(item ->
+                        new SharedSession(id, read(id, item), item.lockCookie(), item.initializeItem(), classLoader)));
+    }
+
+    private static SessionStateData read(String id, LockedItem item) {
+        try {
+            return SessionStateData.read(item.data());
+        } catch (SessionFormatException e) {
+            throw new SessionFormatException(
+                    "session " + id + " does not hold ASP.NET session data: " + e.getMessage());
+        }
+    }
+
+    /**
+     * What {@code reading} makes of the lock {@code locking} takes. The lock is released when {@code reading} fails
+     * (the failure is the answer, once released), and when the caller gave up on the answer meanwhile (cancelled it,
+     * or timed it out): the locking then stops, and a lock taken all the same would otherwise be held until its
+     * execution timeout, every later request of the session waiting for it.
+     */
+    private <T> CompletableFuture<T> whenLocked(
+            String id, CompletableFuture<Optional<LockedItem>> locking, Function<Optional<LockedItem>, T> reading) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        answer.whenComplete((value, error) -> locking.cancel(false));
+        locking.whenComplete((locked, error) -> {
+            if (error != null) {
+                answer.completeExceptionally(SessionStateClient.unwrap(error));
+                return;
             }
-            LockedItem item = locked.get();
-            SessionStateData data;
+            T value;
             try {
-                data = SessionStateData.read(item.data());
-            } catch (SessionFormatException e) {
-                return client.releaseItemExclusiveAsync(id, item.lockCookie()).thenApply(released -> {
-                    throw new SessionFormatException(
-                            "session " + id + " does not hold ASP.NET session data: " + e.getMessage());
-                });
+                value = reading.apply(locked);
+            } catch (RuntimeException e) {
+                if (locked.isEmpty()) {
+                    answer.completeExceptionally(e);
+                } else {
+                    client.releaseItemExclusiveAsync(id, locked.get().lockCookie())
+                            .whenComplete((released, releaseError) -> answer.completeExceptionally(e));
+                }
+                return;
             }
-            return CompletableFuture.completedFuture(
-                    Optional.of(new SharedSession(id, data, item.lockCookie(), item.initializeItem(), classLoader)));
+            if (!answer.complete(value) && locked.isPresent()) {
+                client.releaseItemExclusiveAsync(id, locked.get().lockCookie());
+            }
         });
+        return answer;
     }
 
     /**
