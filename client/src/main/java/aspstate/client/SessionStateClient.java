@@ -230,6 +230,8 @@ public final class SessionStateClient implements AutoCloseable {
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            // The caller gives up: a lock being waited for is then not taken, or released once taken.
+            future.cancel(false);
             throw new SessionStateException("interrupted while waiting for the session-state server", e);
         } catch (ExecutionException e) {
             throw unwrap(e.getCause());

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The lock protocol against a server the test plays itself, byte by byte on loopback. */
@@ -28,12 +29,8 @@ class LockAcquisitionTest {
      */
     @Test
     void aLockTakenAfterTheCallerGaveUpIsReleasedAtOnce() throws Exception {
-        InetAddress loopback = InetAddress.getLoopbackAddress();
-        try (ServerSocket server = new ServerSocket(0, 1, loopback);
-                SessionStateClient client = SessionStateClient.builder()
-                        .server(new InetSocketAddress(loopback, server.getLocalPort()))
-                        .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/app"))
-                        .build()) {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                SessionStateClient client = clientOf(server)) {
             CompletableFuture<Optional<LockedItem>> lock = client.acquireExclusiveAsync("s", QUICK);
             try (Socket connection = server.accept()) {
                 connection.setSoTimeout(10_000);
@@ -51,12 +48,8 @@ class LockAcquisitionTest {
     /** The same through the shared sessions' {@code open}, whose answer is made from the lock's. */
     @Test
     void aSessionOpenedAfterTheCallerGaveUpIsUnlockedAtOnce() throws Exception {
-        InetAddress loopback = InetAddress.getLoopbackAddress();
-        try (ServerSocket server = new ServerSocket(0, 1, loopback);
-                SessionStateClient client = SessionStateClient.builder()
-                        .server(new InetSocketAddress(loopback, server.getLocalPort()))
-                        .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/app"))
-                        .build()) {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                SessionStateClient client = clientOf(server)) {
             SharedSessionStore sessions = new SharedSessionStore(client, QUICK, 20, false);
             CompletableFuture<Optional<SharedSession>> opened =
                     sessions.open("s", getClass().getClassLoader());
@@ -71,6 +64,42 @@ class LockAcquisitionTest {
                 assertThat(head(in)).contains("Exclusive: release").contains("LockCookie:7");
             }
         }
+    }
+
+    /** The same for a caller blocked waiting for the lock, whose thread is interrupted. */
+    @Test
+    void aLockTakenAfterTheWaitingThreadWasInterruptedIsReleasedAtOnce() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                SessionStateClient client = clientOf(server)) {
+            CompletableFuture<Throwable> waiting = new CompletableFuture<>();
+            Thread waiter = new Thread(() -> {
+                try {
+                    client.acquireExclusive("s", QUICK);
+                    waiting.complete(null);
+                } catch (RuntimeException e) {
+                    waiting.complete(e);
+                }
+            });
+            waiter.start();
+            try (Socket connection = server.accept()) {
+                connection.setSoTimeout(10_000);
+                InputStream in = connection.getInputStream();
+                assertThat(head(in)).contains("Exclusive: acquire");
+
+                waiter.interrupt();
+                assertThat(waiting.get(10, TimeUnit.SECONDS)).isInstanceOf(SessionStateException.class);
+                answerLocked(connection, 7);
+
+                assertThat(head(in)).contains("Exclusive: release").contains("LockCookie:7");
+            }
+        }
+    }
+
+    private static SessionStateClient clientOf(ServerSocket server) {
+        return SessionStateClient.builder()
+                .server(new InetSocketAddress(server.getInetAddress(), server.getLocalPort()))
+                .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/app"))
+                .build();
     }
 
     /** Answers a GetExclusive: the session, locked with {@code cookie}. */
