@@ -27,7 +27,9 @@ public final class AspStateReactiveSessionRepository implements ReactiveSessionR
 
     @Override
     public Mono<AspStateSession> findById(String id) {
-        return Mono.fromFuture(() -> sessions.open(id)).flatMap(Mono::justOrEmpty);
+        return Mono.fromFuture(() -> sessions.open(id))
+                .flatMap(Mono::justOrEmpty)
+                .map(AspStateSession::new);
     }
 
     @Override

@@ -58,7 +58,9 @@ public final class AspStateSessionRepository implements SessionRepository<AspSta
                 }
             }
         }
-        AspStateSession session = SessionStateClient.await(sessions.open(id)).orElse(null);
+        AspStateSession session = SessionStateClient.await(sessions.open(id))
+                .map(AspStateSession::new)
+                .orElse(null);
         if (session != null && request != null) {
             request.held.add(session);
         }

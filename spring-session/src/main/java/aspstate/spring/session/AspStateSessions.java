@@ -25,14 +25,18 @@ final class AspStateSessions {
         return new AspStateSession(store.create(classLoader()));
     }
 
-    CompletableFuture<Optional<AspStateSession>> open(String id) {
+    /**
+     * The session {@code id}, locked; the store's own future, so that a caller that gives up on it (a subscriber
+     * cancelled as its client went away, an interrupted thread) gives up the lock too.
+     */
+    CompletableFuture<Optional<SharedSession>> open(String id) {
         if (id == null
                 || id.isEmpty()
                 || id.length() > SessionIds.MAX_LENGTH
                 || (aspNetIdsOnly && !SessionIds.isValid(id))) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
-        return store.open(id, classLoader()).thenApply(opened -> opened.map(AspStateSession::new));
+        return store.open(id, classLoader());
     }
 
     /**
