@@ -135,7 +135,10 @@ public final class AspStateSessionFilter implements Filter {
                 }
 
                 @Override
-                public void onStartAsync(AsyncEvent event) {}
+                public void onStartAsync(AsyncEvent event) {
+                    // The page went asynchronous again: the container drops the listeners of the cycle that ended.
+                    event.getAsyncContext().addListener(this);
+                }
             });
         } else {
             wrapped.finish(failed);

@@ -12,6 +12,7 @@ import aspstate.core.testing.Await;
 import aspstate.sessionformat.SessionStateData;
 import aspstate.stateserver.testing.AspNetSessionCookie;
 import aspstate.stateserver.testing.LoopbackStateServer;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
@@ -19,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -213,6 +215,24 @@ abstract class SessionFilterOnAContainerTest {
                 .isEqualTo("written asynchronously");
     }
 
+    /**
+     * A page that goes asynchronous again in its asynchronous dispatch: the second cycle's end still stores and
+     * unlocks the session (the container forgets the listeners of the first at the second start).
+     */
+    @Test
+    void aPageAsynchronousTwiceStillStoresAndUnlocksItsSession() throws Exception {
+        String id = newSession();
+
+        assertThat(http.send(get("/async-twice", id), HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .isEqualTo("2");
+        assertThat(http.sendAsync(get("/count", id), HttpResponse.BodyHandlers.ofString())
+                        .get(10, TimeUnit.SECONDS)
+                        .body())
+                .as("stored, and unlocked")
+                .isEqualTo("2");
+    }
+
     String newSession() throws Exception {
         return AspNetSessionCookie.sessionId(http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString()));
     }
@@ -246,6 +266,24 @@ abstract class SessionFilterOnAContainerTest {
                         byte[] body = "written asynchronously".getBytes(StandardCharsets.US_ASCII);
                         response.setContentLength(body.length);
                         response.getOutputStream().write(body);
+                    } else {
+                        add(session);
+                        request.startAsync(request, response).dispatch();
+                    }
+                    return;
+                }
+                case "/async-twice" -> {
+                    if (request.getDispatcherType() == DispatcherType.ASYNC) {
+                        AsyncContext again = request.startAsync(request, response);
+                        again.start(() -> {
+                            try {
+                                response.getWriter().print(counter(session));
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            } finally {
+                                again.complete();
+                            }
+                        });
                     } else {
                         add(session);
                         request.startAsync(request, response).dispatch();
