@@ -13,6 +13,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletRequestWrapper;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,6 +42,8 @@ import java.time.Duration;
  */
 public final class AspStateSessionFilter implements Filter {
     public static final String DEFAULT_COOKIE = "ASP.NET_SessionId";
+    /** The request attribute that holds the request's session, from its first pass through the filter to its end. */
+    private static final String HELD = AspStateSessionFilter.class.getName() + ".held";
 
     private SharedSessionStore store;
     private String cookieName;
@@ -98,7 +101,14 @@ public final class AspStateSessionFilter implements Filter {
             chain.doFilter(request, response);
             return;
         }
+        if (http.getAttribute(HELD) instanceof SessionRequest earlier) {
+            // A forward, include or asynchronous dispatch of a request whose session this filter holds already: the
+            // same session, not a second lock of it, which would wait for this request's own.
+            chain.doFilter(earlier.seenFrom(http), response);
+            return;
+        }
         SessionRequest wrapped = new SessionRequest(http, httpResponse);
+        http.setAttribute(HELD, wrapped);
         SessionCommittingResponse held =
                 new SessionCommittingResponse(wrapped, httpResponse, wrapped::commitBeforeResponse);
         boolean failed = true;
@@ -272,10 +282,24 @@ public final class AspStateSessionFilter implements Filter {
         }
 
         synchronized void finish(boolean failed) {
+            removeAttribute(HELD);
             if (session != null) {
                 end(session, failed);
                 session = null;
             }
+        }
+
+        /**
+         * This request's session as a later dispatch of it sees it: {@code dispatched} itself when it is this wrapper
+         * or wraps it (a forward of the request the page was given), else {@code dispatched} with this session (an
+         * asynchronous dispatch of the container's own request).
+         */
+        HttpServletRequest seenFrom(HttpServletRequest dispatched) {
+            if (dispatched == this
+                    || (dispatched instanceof ServletRequestWrapper wrapper && wrapper.isWrapperFor(this))) {
+                return dispatched;
+            }
+            return new LaterDispatch(dispatched, this);
         }
 
         /** Ends the request's work on {@code done}: committed, or removed if invalidated after it was stored early. */
@@ -290,6 +314,51 @@ public final class AspStateSessionFilter implements Filter {
         private void finishOne(AspStateHttpSession done, boolean failed) {
             SessionStateClient.await(
                     failed && !done.isInvalid() ? store.release(done.shared()) : store.commit(done.shared()));
+        }
+    }
+
+    /** A later dispatch of a request whose session is held by the wrapper of its first pass: that session. */
+    private static final class LaterDispatch extends HttpServletRequestWrapper {
+        private final SessionRequest first;
+
+        LaterDispatch(HttpServletRequest dispatched, SessionRequest first) {
+            super(dispatched);
+            this.first = first;
+        }
+
+        @Override
+        public HttpSession getSession() {
+            return first.getSession();
+        }
+
+        @Override
+        public HttpSession getSession(boolean create) {
+            return first.getSession(create);
+        }
+
+        @Override
+        public String getRequestedSessionId() {
+            return first.getRequestedSessionId();
+        }
+
+        @Override
+        public boolean isRequestedSessionIdValid() {
+            return first.isRequestedSessionIdValid();
+        }
+
+        @Override
+        public boolean isRequestedSessionIdFromCookie() {
+            return first.isRequestedSessionIdFromCookie();
+        }
+
+        @Override
+        public boolean isRequestedSessionIdFromURL() {
+            return first.isRequestedSessionIdFromURL();
+        }
+
+        @Override
+        public String changeSessionId() {
+            return first.changeSessionId();
         }
     }
 

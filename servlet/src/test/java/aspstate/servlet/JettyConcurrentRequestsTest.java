@@ -25,7 +25,7 @@ class JettyConcurrentRequestsTest extends SessionFilterOnAContainerTest {
         for (Filter filter : filters) {
             FilterHolder holder = new FilterHolder(filter);
             holder.setAsyncSupported(true);
-            context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
+            context.addFilter(holder, "/*", EnumSet.allOf(DispatcherType.class));
         }
         ServletHolder holder = new ServletHolder(servlet);
         holder.setAsyncSupported(true);

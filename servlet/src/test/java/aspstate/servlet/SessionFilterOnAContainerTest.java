@@ -15,6 +15,7 @@ import aspstate.stateserver.testing.LoopbackStateServer;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -37,6 +38,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The filter on a real servlet container (each subclass starts one), its sessions on a real aspstate listener: two
@@ -233,6 +236,27 @@ abstract class SessionFilterOnAContainerTest {
                 .isEqualTo("2");
     }
 
+    /**
+     * A forward, and an asynchronous dispatch of the container's own request ({@code startAsync()} without
+     * arguments), pass through the filter again (mapped on every dispatch): they see the session the request holds,
+     * rather than locking it a second time and waiting for themselves.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/increment-then-forward", "/increment-then-dispatch"})
+    void aDispatchThroughTheFilterAgainSeesTheSessionTheRequestHolds(String page) throws Exception {
+        String id = newSession();
+
+        assertThat(http.sendAsync(get(page, id), HttpResponse.BodyHandlers.ofString())
+                        .get(10, TimeUnit.SECONDS)
+                        .body())
+                .isEqualTo("2");
+        assertThat(http.sendAsync(get("/count", id), HttpResponse.BodyHandlers.ofString())
+                        .get(10, TimeUnit.SECONDS)
+                        .body())
+                .as("stored, and unlocked")
+                .isEqualTo("2");
+    }
+
     String newSession() throws Exception {
         return AspNetSessionCookie.sessionId(http.send(get("/increment", null), HttpResponse.BodyHandlers.ofString()));
     }
@@ -288,6 +312,20 @@ abstract class SessionFilterOnAContainerTest {
                         add(session);
                         request.startAsync(request, response).dispatch();
                     }
+                    return;
+                }
+                case "/increment-then-forward" -> {
+                    add(session);
+                    try {
+                        request.getRequestDispatcher("/count").forward(request, response);
+                    } catch (ServletException e) {
+                        throw new IOException(e);
+                    }
+                    return;
+                }
+                case "/increment-then-dispatch" -> {
+                    add(session);
+                    request.startAsync().dispatch("/count");
                     return;
                 }
                 case "/increment-sized-then-again" -> {

@@ -1,5 +1,6 @@
 package aspstate.servlet;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
 import java.nio.file.Files;
@@ -36,6 +37,9 @@ class TomcatConcurrentRequestsTest extends SessionFilterOnAContainerTest {
             FilterMap mapping = new FilterMap();
             mapping.setFilterName("filter" + i);
             mapping.addURLPattern("/*");
+            for (DispatcherType dispatch : DispatcherType.values()) {
+                mapping.setDispatcher(dispatch.name());
+            }
             context.addFilterMap(mapping);
         }
         Wrapper wrapper = Tomcat.addServlet(context, "counter", servlet);
