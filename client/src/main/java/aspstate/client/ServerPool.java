@@ -20,6 +20,7 @@ final class ServerPool {
     private final Duration connectTimeout;
     private final Duration idleTimeout;
     private final int maxConnections;
+    private final long maxResponseBytes;
     /** Where connections are opened: connecting blocks, and callers may be on an I/O thread. */
     private final Executor connecting;
 
@@ -38,12 +39,14 @@ final class ServerPool {
             Duration connectTimeout,
             Duration idleTimeout,
             int maxConnections,
+            long maxResponseBytes,
             Executor connecting) {
         this.address = address;
         this.connector = connector;
         this.connectTimeout = connectTimeout;
         this.idleTimeout = idleTimeout;
         this.maxConnections = maxConnections;
+        this.maxResponseBytes = maxResponseBytes;
         this.connecting = connecting;
     }
 
@@ -98,7 +101,8 @@ final class ServerPool {
 
     private StateServerConnection openConnection() {
         try {
-            StateServerConnection connection = StateServerConnection.connect(address, connector, connectTimeout);
+            StateServerConnection connection =
+                    StateServerConnection.connect(address, connector, connectTimeout, maxResponseBytes);
             connection.closeFuture().addListener(done -> closed(connection));
             return connection;
         } catch (IOException | RuntimeException e) {

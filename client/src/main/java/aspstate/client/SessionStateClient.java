@@ -81,6 +81,7 @@ public final class SessionStateClient implements AutoCloseable {
                     builder.connectTimeout,
                     builder.idleTimeout,
                     builder.maxConnectionsPerServer,
+                    builder.maxResponseBytes,
                     connecting));
         }
         this.servers = List.copyOf(pools);
@@ -498,6 +499,7 @@ public final class SessionStateClient implements AutoCloseable {
         private Duration idleTimeout = Duration.ofSeconds(20);
         private Duration retryDownServerAfter = Duration.ofSeconds(5);
         private int maxConnectionsPerServer = 64;
+        private long maxResponseBytes = StateResponseDecoder.DEFAULT_MAX_BODY_BYTES;
         private int ioThreads = 1;
         private boolean compressionEnabled;
         private Connector connector;
@@ -577,6 +579,19 @@ public final class SessionStateClient implements AutoCloseable {
                 throw new IllegalArgumentException("maxConnectionsPerServer must be at least 1");
             }
             this.maxConnectionsPerServer = max;
+            return this;
+        }
+
+        /**
+         * The largest session an answer may carry (default 64 MiB, aspstate's own default {@code --max-body}): a
+         * longer Content-Length fails the request and closes its connection before any of the body is held in memory.
+         */
+        public Builder maxResponseBytes(long max) {
+            if (max < 1 || max > StateResponseDecoder.LARGEST_POSSIBLE_BODY) {
+                throw new IllegalArgumentException(
+                        "maxResponseBytes must be 1.." + StateResponseDecoder.LARGEST_POSSIBLE_BODY + ", got " + max);
+            }
+            this.maxResponseBytes = max;
             return this;
         }
 

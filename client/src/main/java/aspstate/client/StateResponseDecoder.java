@@ -14,8 +14,13 @@ import java.util.List;
  */
 final class StateResponseDecoder extends ByteToMessageDecoder {
     private static final int MAX_LINE = 8 * 1024;
-    /** The largest body a Java array holds: a Content-Length beyond it is refused, not wrapped around. */
-    static final long MAX_BODY_BYTES = Integer.MAX_VALUE - 8;
+    /** The largest body a Java array holds. */
+    static final long LARGEST_POSSIBLE_BODY = Integer.MAX_VALUE - 8;
+    /** The largest session an answer may carry unless told otherwise: aspstate's own default {@code --max-body}. */
+    static final long DEFAULT_MAX_BODY_BYTES = 64L << 20;
+
+    /** A longer Content-Length fails the answer before any of its body is held in memory. */
+    private final long maxBodyBytes;
 
     private int status = -1;
     private String version;
@@ -27,6 +32,15 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
     private Long lockAge;
     private int contentLength;
     private boolean inBody;
+
+    /** @param maxBodyBytes the largest body accepted, at most {@link #LARGEST_POSSIBLE_BODY} */
+    StateResponseDecoder(long maxBodyBytes) {
+        if (maxBodyBytes < 1 || maxBodyBytes > LARGEST_POSSIBLE_BODY) {
+            throw new IllegalArgumentException(
+                    "the largest response body must be 1.." + LARGEST_POSSIBLE_BODY + " bytes, got " + maxBodyBytes);
+        }
+        this.maxBodyBytes = maxBodyBytes;
+    }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -74,8 +88,9 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
         }
         if (nameIs(in, start, colon, "content-length")) {
             long length = number(in, valueStart, end, "Content-Length");
-            if (length > MAX_BODY_BYTES) {
-                throw new DecoderException("response body of " + length + " bytes is more than a Java array holds");
+            if (length > maxBodyBytes) {
+                throw new DecoderException("response body of " + length + " bytes is more than the " + maxBodyBytes
+                        + " bytes the client takes (maxResponseBytes)");
             }
             contentLength = (int) length;
         } else if (nameIs(in, start, colon, "lockcookie")) {

@@ -48,7 +48,8 @@ public final class StateServerConnection implements AutoCloseable {
     public static StateServerConnection connect(InetSocketAddress server) throws IOException {
         EventLoopGroup group = Connector.newNioGroup(1);
         try {
-            return connect(server, Connector.nio(group), CONNECT_TIMEOUT, group);
+            return connect(
+                    server, Connector.nio(group), CONNECT_TIMEOUT, StateResponseDecoder.DEFAULT_MAX_BODY_BYTES, group);
         } catch (IOException | RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
@@ -61,17 +62,28 @@ public final class StateServerConnection implements AutoCloseable {
      */
     public static StateServerConnection connect(InetSocketAddress server, Connector connector, Duration connectTimeout)
             throws IOException {
-        return connect(server, connector, connectTimeout, null);
+        return connect(server, connector, connectTimeout, StateResponseDecoder.DEFAULT_MAX_BODY_BYTES);
+    }
+
+    /** The same, taking answers whose session is at most {@code maxResponseBytes} long. */
+    static StateServerConnection connect(
+            InetSocketAddress server, Connector connector, Duration connectTimeout, long maxResponseBytes)
+            throws IOException {
+        return connect(server, connector, connectTimeout, maxResponseBytes, null);
     }
 
     private static StateServerConnection connect(
-            InetSocketAddress server, Connector connector, Duration connectTimeout, EventLoopGroup owned)
+            InetSocketAddress server,
+            Connector connector,
+            Duration connectTimeout,
+            long maxResponseBytes,
+            EventLoopGroup owned)
             throws IOException {
         AnswerQueue pending = new AnswerQueue();
         Channel channel = connector.connect(server, connectTimeout, new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
-                ch.pipeline().addLast(new StateResponseDecoder(), new ResponseHandler(pending));
+                ch.pipeline().addLast(new StateResponseDecoder(maxResponseBytes), new ResponseHandler(pending));
             }
         });
         return new StateServerConnection(channel, owned, server.getHostString(), pending);

@@ -44,8 +44,8 @@ class ServerPoolTest {
             }
             return real.connect(server, timeout, pipeline);
         };
-        ServerPool pool =
-                new ServerPool(nothingListens(), held, Duration.ofSeconds(5), Duration.ofMinutes(1), 1, connecting);
+        ServerPool pool = new ServerPool(
+                nothingListens(), held, Duration.ofSeconds(5), Duration.ofMinutes(1), 1, 1 << 20, connecting);
 
         CompletableFuture<StateServerConnection> first = pool.acquire();
         CompletableFuture<StateServerConnection> waiting = pool.acquire();
@@ -68,8 +68,8 @@ class ServerPoolTest {
         Connector faulty = (server, timeout, pipeline) -> {
             throw new IllegalStateException("a fault nobody expected");
         };
-        ServerPool pool =
-                new ServerPool(nothingListens(), faulty, Duration.ofSeconds(5), Duration.ofMinutes(1), 1, connecting);
+        ServerPool pool = new ServerPool(
+                nothingListens(), faulty, Duration.ofSeconds(5), Duration.ofMinutes(1), 1, 1 << 20, connecting);
 
         for (int attempt = 0; attempt < 3; attempt++) {
             assertThat(pool.acquire())

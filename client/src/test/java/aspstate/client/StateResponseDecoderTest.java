@@ -13,7 +13,11 @@ import org.junit.jupiter.api.Test;
 class StateResponseDecoderTest {
 
     private static EmbeddedChannel channelFed(String bytes) {
-        EmbeddedChannel channel = new EmbeddedChannel(new StateResponseDecoder());
+        return channelFed(bytes, StateResponseDecoder.DEFAULT_MAX_BODY_BYTES);
+    }
+
+    private static EmbeddedChannel channelFed(String bytes, long maxBodyBytes) {
+        EmbeddedChannel channel = new EmbeddedChannel(new StateResponseDecoder(maxBodyBytes));
         channel.writeInbound(Unpooled.copiedBuffer(bytes, StandardCharsets.ISO_8859_1));
         return channel;
     }
@@ -34,6 +38,17 @@ class StateResponseDecoderTest {
     void aContentLengthNoArrayHoldsIsRefusedInsteadOfWrappingAround() {
         assertThatThrownBy(() -> channelFed("200 OK\r\nContent-Length: 4294967297\r\n\r\n"))
                 .isInstanceOf(DecoderException.class)
-                .hasMessageContaining("more than a Java array holds");
+                .hasMessageContaining("more than the 67108864 bytes the client takes");
+    }
+
+    /** A body over the client's limit is refused at its Content-Length, before any of it is held; one at it is read. */
+    @Test
+    void aContentLengthOverTheLimitIsRefusedBeforeItsBodyArrives() {
+        assertThatThrownBy(() -> channelFed("200 OK\r\nContent-Length: 11\r\n\r\n", 10))
+                .isInstanceOf(DecoderException.class)
+                .hasMessageContaining("response body of 11 bytes is more than the 10 bytes the client takes");
+        StateServerResponse atTheLimit =
+                channelFed("200 OK\r\nContent-Length: 10\r\n\r\n0123456789", 10).readInbound();
+        assertThat(atTheLimit.data()).hasSize(10);
     }
 }

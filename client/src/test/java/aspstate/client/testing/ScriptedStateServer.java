@@ -48,11 +48,16 @@ public final class ScriptedStateServer implements AutoCloseable {
     /** Answers a GetExclusive: an empty session, now locked with {@code cookie}. */
     public void answerLocked(int cookie) throws IOException {
         byte[] data = SessionStateData.create(20).toBytes(false);
-        OutputStream out = connection.getOutputStream();
-        out.write(("200 OK\r\nX-AspNet-Version: 4.0.30319\r\nTimeout: 20\r\nLockCookie: " + cookie + "\r\n"
+        write(("200 OK\r\nX-AspNet-Version: 4.0.30319\r\nTimeout: 20\r\nLockCookie: " + cookie + "\r\n"
                         + "ActionFlags: 0\r\nContent-Length: " + data.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1));
-        out.write(data);
+        write(data);
+    }
+
+    /** Writes {@code bytes} as they are, to the connection of the last request read. */
+    public void write(byte[] bytes) throws IOException {
+        OutputStream out = connection.getOutputStream();
+        out.write(bytes);
         out.flush();
     }
 
