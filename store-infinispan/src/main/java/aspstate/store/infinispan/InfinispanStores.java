@@ -93,7 +93,10 @@ public final class InfinispanStores implements AutoCloseable {
     private final ExecutorService iteration;
     private final String description;
     private volatile boolean closing;
-    private volatile Runnable stoppedByCluster = () -> {};
+    /** What to run when the whole cluster is stopped; guarded by this. */
+    private Runnable stoppedByCluster;
+    /** The whole cluster was asked to stop; guarded by this. */
+    private boolean stopAsked;
 
     private InfinispanStores(
             DefaultCacheManager manager,
@@ -358,33 +361,57 @@ public final class InfinispanStores implements AutoCloseable {
         }
     }
 
-    /** Runs {@code action} (once, on a thread of its own) when the whole cluster is stopped ({@link #stopCluster}). */
+    /**
+     * Runs {@code action} (once, on a thread of its own) when the whole cluster is stopped ({@link #stopCluster}); at
+     * once if that was asked already, between this node's join and this call.
+     */
     public void whenStoppedByCluster(Runnable action) {
-        stoppedByCluster = action;
+        boolean asked;
+        synchronized (this) {
+            stoppedByCluster = action;
+            asked = stopAsked;
+        }
+        if (asked) {
+            stopperThread(action).start();
+        }
     }
 
     /**
      * A {@link ClusterStopRequest} arrived: once the tool that sent it has left (it waits for every node's answer
      * first; bounded), the node stops, as on SIGTERM.
+     *
+     * @return the thread that waits for that and stops the node (for tests)
      */
-    void stoppedByCluster(String requester) {
+    Thread stoppedByCluster(String requester) {
         LOG.info("stopping, as {} asked the whole cluster to, once it has left", requester);
-        Thread stopper = new Thread(
-                () -> {
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                    while (memberNames().contains(requester) && System.nanoTime() < deadline) {
-                        try {
-                            Thread.sleep(50);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            return;
-                        }
-                    }
-                    stoppedByCluster.run();
-                },
-                "aspstate-cluster-stopped");
-        stopper.setDaemon(false);
+        Thread stopper = stopperThread(() -> {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (memberNames().contains(requester) && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            Runnable action;
+            synchronized (this) {
+                stopAsked = true;
+                action = stoppedByCluster;
+            }
+            // None yet: the server is still starting, and runs it as it asks for it.
+            if (action != null) {
+                action.run();
+            }
+        });
         stopper.start();
+        return stopper;
+    }
+
+    private static Thread stopperThread(Runnable stop) {
+        Thread stopper = new Thread(stop, "aspstate-cluster-stopped");
+        stopper.setDaemon(false);
+        return stopper;
     }
 
     /** The cache manager, for tests that inject faults into it (drop its network, say). */

@@ -75,6 +75,18 @@ class ClusterStoreTest {
         return nodes.get(node).store(StoreId.STATESERVER);
     }
 
+    /**
+     * A whole-cluster stop that reaches a node before its server asks to be told of one (between the node's join and
+     * the end of its start) still stops it, once asked.
+     */
+    @Test
+    void aClusterStopThatArrivedBeforeTheServerListenedForItStillStopsTheNode() throws Exception {
+        nodes.get(2).stoppedByCluster("127.0.0.1:1").join(TimeUnit.SECONDS.toMillis(10));
+        CountDownLatch stopping = new CountDownLatch(1);
+        nodes.get(2).whenStoppedByCluster(stopping::countDown);
+        assertThat(stopping.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
     @Test
     void aLockWhoseWriteWentInAsAMemberLeftIsGrantedOnceAndAnswered() {
         send(sessions(0), "/left/after", StateRequest.set(DATA, 20, false, null));
