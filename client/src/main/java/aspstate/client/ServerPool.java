@@ -120,13 +120,19 @@ final class ServerPool {
         ArrayDeque<CompletableFuture<StateServerConnection>> toFail;
         synchronized (this) {
             open--;
-            if (open > 0 || waiting.isEmpty()) {
+            if (open > 0) {
                 return;
             }
-            toFail = new ArrayDeque<>(waiting);
-            waiting.clear();
+            toFail = takeWaiting();
         }
         toFail.forEach(turn -> turn.completeExceptionally(error));
+    }
+
+    /** The requests waiting for a connection, taken off the queue; the caller holds this pool's lock. */
+    private ArrayDeque<CompletableFuture<StateServerConnection>> takeWaiting() {
+        ArrayDeque<CompletableFuture<StateServerConnection>> taken = new ArrayDeque<>(waiting);
+        waiting.clear();
+        return taken;
     }
 
     /** Hands back a connection after its answer: to a waiting request first, else to the idle ones. */
@@ -178,8 +184,7 @@ final class ServerPool {
             closed = true;
             toClose = new ArrayDeque<>(idle);
             idle.clear();
-            toFail = new ArrayDeque<>(waiting);
-            waiting.clear();
+            toFail = takeWaiting();
         }
         toClose.forEach(entry -> entry.connection.closeNow());
         toFail.forEach(turn -> turn.completeExceptionally(new IOException("the client is closed")));

@@ -33,12 +33,8 @@ final class StateResponseDecoder extends ByteToMessageDecoder {
     private int contentLength;
     private boolean inBody;
 
-    /** @param maxBodyBytes the largest body accepted, at most {@link #LARGEST_POSSIBLE_BODY} */
+    /** @param maxBodyBytes the largest body accepted, 1 to {@link #LARGEST_POSSIBLE_BODY} (the builder checks it) */
     StateResponseDecoder(long maxBodyBytes) {
-        if (maxBodyBytes < 1 || maxBodyBytes > LARGEST_POSSIBLE_BODY) {
-            throw new IllegalArgumentException(
-                    "the largest response body must be 1.." + LARGEST_POSSIBLE_BODY + " bytes, got " + maxBodyBytes);
-        }
         this.maxBodyBytes = maxBodyBytes;
     }
 
