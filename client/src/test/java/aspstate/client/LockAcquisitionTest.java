@@ -19,40 +19,27 @@ class LockAcquisitionTest {
 
     @Test
     void aLockTakenAfterTheCallerGaveUpIsReleasedAtOnce() throws Exception {
-        try (ScriptedStateServer server = new ScriptedStateServer();
-                SessionStateClient client = clientOf(server)) {
+        aLockGivenUpOnIsReleased(client -> {
             CompletableFuture<Optional<LockedItem>> lock = client.acquireExclusiveAsync("s", QUICK);
-            assertThat(server.nextRequest()).contains("Exclusive: acquire");
-
-            lock.cancel(false);
-            server.answerLocked(7);
-
-            assertThat(server.nextRequest()).contains("Exclusive: release").contains("LockCookie:7");
-        }
+            return () -> lock.cancel(false);
+        });
     }
 
     /** The same through the shared sessions' {@code open}, whose answer is made from the lock's. */
     @Test
     void aSessionOpenedAfterTheCallerGaveUpIsUnlockedAtOnce() throws Exception {
-        try (ScriptedStateServer server = new ScriptedStateServer();
-                SessionStateClient client = clientOf(server)) {
+        aLockGivenUpOnIsReleased(client -> {
             SharedSessionStore sessions = new SharedSessionStore(client, QUICK, 20, false);
             CompletableFuture<Optional<SharedSession>> opened =
                     sessions.open("s", getClass().getClassLoader());
-            assertThat(server.nextRequest()).contains("Exclusive: acquire");
-
-            opened.cancel(false);
-            server.answerLocked(7);
-
-            assertThat(server.nextRequest()).contains("Exclusive: release").contains("LockCookie:7");
-        }
+            return () -> opened.cancel(false);
+        });
     }
 
     /** The same for a caller blocked waiting for the lock, whose thread is interrupted. */
     @Test
     void aLockTakenAfterTheWaitingThreadWasInterruptedIsReleasedAtOnce() throws Exception {
-        try (ScriptedStateServer server = new ScriptedStateServer();
-                SessionStateClient client = clientOf(server)) {
+        aLockGivenUpOnIsReleased(client -> {
             CompletableFuture<Throwable> waiting = new CompletableFuture<>();
             Thread waiter = new Thread(() -> {
                 try {
@@ -63,20 +50,39 @@ class LockAcquisitionTest {
                 }
             });
             waiter.start();
+            return () -> {
+                waiter.interrupt();
+                assertThat(waiting.get(10, TimeUnit.SECONDS)).isInstanceOf(SessionStateException.class);
+            };
+        });
+    }
+
+    /** How a test waits for a lock, and gives up on it. */
+    private interface Waiting {
+        GiveUp start(SessionStateClient client);
+    }
+
+    private interface GiveUp {
+        void now() throws Exception;
+    }
+
+    /**
+     * Starts {@code waiting} for session s's lock, gives up once its GetExclusive reached the server, then answers
+     * it with the lock: the client must send the release of that lock next.
+     */
+    private static void aLockGivenUpOnIsReleased(Waiting waiting) throws Exception {
+        try (ScriptedStateServer server = new ScriptedStateServer();
+                SessionStateClient client = SessionStateClient.builder()
+                        .server(server.address())
+                        .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/app"))
+                        .build()) {
+            GiveUp giveUp = waiting.start(client);
             assertThat(server.nextRequest()).contains("Exclusive: acquire");
 
-            waiter.interrupt();
-            assertThat(waiting.get(10, TimeUnit.SECONDS)).isInstanceOf(SessionStateException.class);
+            giveUp.now();
             server.answerLocked(7);
 
             assertThat(server.nextRequest()).contains("Exclusive: release").contains("LockCookie:7");
         }
-    }
-
-    private static SessionStateClient clientOf(ScriptedStateServer server) {
-        return SessionStateClient.builder()
-                .server(server.address())
-                .application(AspNetApplication.of("/LM/W3SVC/1/ROOT/app"))
-                .build();
     }
 }
